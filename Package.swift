@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+//
+// gestured — touch gestures for Linux touchscreens and touchpads.
+//
+// Modules, in the order data flows through them:
+//   CEvdev, CInput      system-library shims (libevdev; libinput + libudev). Only TouchInput imports them.
+//   TouchEvents         pure Swift, no I/O: evdev event model and code names, the device description,
+//                       the multitouch decoder that turns events into touch frames.
+//   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
+//   TouchInput          live devices through libevdev (and, with the service, libinput discovery).
+//   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
+//   gestured            the executable: a thin @main over GesturedCLI.
+//   gestured-bench      throughput benchmark (run in release: `make bench`).
+import PackageDescription
+
+let package = Package(
+    name: "gestured",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gestured", targets: ["gestured"]),
+        .library(name: "TouchEvents", targets: ["TouchEvents"]),
+        .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CInput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        .target(name: "TouchEvents"),
+        .target(
+            name: "TouchRecordings",
+            dependencies: ["TouchEvents", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "TouchInput",
+            dependencies: ["TouchEvents", "CEvdev", "CInput", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "GesturedCLI",
+            dependencies: [
+                "TouchEvents", "TouchRecordings", "TouchInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
+        .executableTarget(
+            name: "gestured-bench",
+            dependencies: ["TouchEvents", "TouchRecordings"]
+        ),
+        .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
+        .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

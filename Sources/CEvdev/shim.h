@@ -1,0 +1,26 @@
+// libevdev for Swift. Only the TouchInput module imports this.
+#ifndef GESTURED_CEVDEV_SHIM_H
+#define GESTURED_CEVDEV_SHIM_H
+
+#include <libevdev/libevdev.h>
+#include <libevdev/libevdev-uinput.h>
+#include <linux/input.h>
+#include <sys/ioctl.h>
+#include <time.h>
+
+// struct input_event's time fields are macros on 32-bit time_t-safe kernels
+// (input_event_sec/input_event_usec); Swift cannot see macros that expand to members.
+static inline long gestured_input_event_sec(const struct input_event *ev) { return (long)ev->input_event_sec; }
+static inline long gestured_input_event_usec(const struct input_event *ev) { return (long)ev->input_event_usec; }
+
+// EVIOCGNAME etc. are function-like macros; these wrap the ones we need.
+static inline int gestured_eviocgname(int fd, char *buf, unsigned len) { return ioctl(fd, EVIOCGNAME(len), buf); }
+static inline int gestured_eviocgprop(int fd, unsigned char *buf, unsigned len) { return ioctl(fd, EVIOCGPROP(len), buf); }
+
+// Makes the kernel stamp events with CLOCK_MONOTONIC, so event times and deadlines share one clock.
+static inline int gestured_set_monotonic_clock(int fd) {
+    int clk = CLOCK_MONOTONIC;
+    return ioctl(fd, EVIOCSCLOCKID, &clk);
+}
+
+#endif

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchEvents
+import TouchRecordings
+
+/// `gestured convert IN OUT`: rewrites a recording (evemu or libinput record) as
+/// `libinput record` YAML v1, which `libinput replay` accepts.
+public struct ConvertRunner: Sendable {
+    public var inputPath: String
+    /// `-` for standard output.
+    public var outputPath: String
+    public var descPath: String?
+    public var deviceIndex: Int?
+
+    public init(inputPath: String, outputPath: String, descPath: String? = nil, deviceIndex: Int? = nil) {
+        self.inputPath = inputPath
+        self.outputPath = outputPath
+        self.descPath = descPath
+        self.deviceIndex = deviceIndex
+    }
+
+    public func run(output: inout some CommandOutput) -> Int32 {
+        do throws(RecordingError) {
+            let recording = try Recording.load(path: inputPath, descPath: descPath)
+            let device = try recording.device(deviceIndex)
+            let yaml = LibinputRecordWriter(source: inputPath).yaml(for: device)
+            if outputPath == "-" {
+                output.write(yaml)
+            } else {
+                try writeFile(yaml, to: outputPath)
+                output.warn("wrote \(outputPath): \(device.description.name), \(device.events.count) events\n")
+            }
+            return CommandStatus.success
+        } catch {
+            output.warn("\(error)\n")
+            return CommandStatus.badInput
+        }
+    }
+
+    /// Writes through a temporary file and renames it, so a failed write never leaves half a file.
+    private func writeFile(_ text: String, to path: String) throws(RecordingError) {
+        if realpath(path) == realpath(inputPath), fileExistsAt(path) {
+            throw RecordingError(path: path, line: 0, message: "refusing to overwrite the input file")
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RecordingError(path: path, line: 0, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
+            }
+            offset += n
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
+        }
+    }
+
+    private func realpath(_ path: String) -> String? {
+        guard let p = Glibc.realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    private func fileExistsAt(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+}

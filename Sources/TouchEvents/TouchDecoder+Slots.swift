@@ -1,0 +1,150 @@
+// Multitouch protocol B: each slot holds one contact, identified by its tracking id;
+// the kernel sends only what changed, so a slot keeps its last values.
+
+extension TouchDecoder {
+    enum SlotState: Sendable {
+        /// No contact.
+        case idle
+        /// A contact that takes part in gestures.
+        case active
+        /// A contact the device marked `MT_TOOL_PALM`: ignored until it lifts.
+        case palm
+        /// State lost after `SYN_DROPPED`: ignored until the next tracking id.
+        case unknown
+    }
+
+    struct Slot: Sendable {
+        var state = SlotState.idle
+        var trackingID: Int32 = -1
+        var contactID = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var toolType: Int32 = MTToolType.finger
+        /// The contact began in the current frame.
+        var began = false
+        /// Something about the contact changed in the current frame.
+        var changed = false
+        /// Some frame has reported the contact (so it must be reported ending).
+        var announced = false
+    }
+
+    /// A contact that ended (or was cancelled) in the current frame.
+    struct Finished: Sendable {
+        var contact: TouchContact
+        /// False when it began in this same frame: it is reported beginning first.
+        var announced: Bool
+    }
+
+    mutating func slotAxis(_ code: UInt16, _ value: Int32) throws(DecodeError) {
+        switch code {
+        case AbsCode.mtSlot:
+            guard value >= 0, Int(value) < slots.count else {
+                throw .slotOutOfRange(slot: value, slotCount: slots.count)
+            }
+            currentSlot = Int(value)
+        case AbsCode.mtTrackingID:
+            try trackingID(value)
+        case AbsCode.mtPositionX:
+            slots[currentSlot].x = value
+            slots[currentSlot].changed = true
+        case AbsCode.mtPositionY:
+            slots[currentSlot].y = value
+            slots[currentSlot].changed = true
+        case AbsCode.mtPressure:
+            slots[currentSlot].pressure = value
+            slots[currentSlot].changed = true
+        case AbsCode.mtTouchMajor:
+            slots[currentSlot].major = value
+            slots[currentSlot].changed = true
+        case AbsCode.mtTouchMinor:
+            slots[currentSlot].minor = value
+            slots[currentSlot].changed = true
+        case AbsCode.mtToolType:
+            slots[currentSlot].toolType = value
+        default:
+            break
+        }
+    }
+
+    private mutating func trackingID(_ value: Int32) throws(DecodeError) {
+        let i = currentSlot
+        let s = slots[i]
+        if value < 0 {
+            if s.state == .active {
+                let phase: TouchPhase = s.toolType == MTToolType.palm ? .cancelled : .ended
+                if s.announced || phase == .ended {
+                    finishedThisFrame.append(Finished(
+                        contact: contact(id: s.contactID, slot: i, phase: phase, x: s.x, y: s.y,
+                                         pressure: s.pressure, major: s.major, minor: s.minor),
+                        announced: s.announced))
+                }
+            }
+            slots[i].state = .idle
+            slots[i].trackingID = -1
+            slots[i].began = false
+            slots[i].announced = false
+            return
+        }
+        switch s.state {
+        case .active, .palm:
+            throw .trackingIDOnActiveSlot(slot: i, current: s.trackingID, new: value)
+        case .idle, .unknown:
+            slots[i].state = .active
+            slots[i].trackingID = value
+            slots[i].contactID = newContactID()
+            slots[i].began = true
+            slots[i].announced = false
+        }
+    }
+
+    mutating func reportSlots(time: Int64, emit: (TouchFrame) -> Void) {
+        frame.contacts.removeAll(keepingCapacity: true)
+        var beganAndEnded = false
+        for f in finishedThisFrame {
+            // A contact that began and ended in this frame is reported beginning now and
+            // ending in a second frame.
+            if !f.announced { beganAndEnded = true }
+            frame.contacts.append(f.announced ? f.contact : f.contact.with(phase: .began))
+        }
+        for i in slots.indices where slots[i].state == .active {
+            let s = slots[i]
+            if s.toolType == MTToolType.palm {
+                // Never part of a gesture: cancel it if it was reported, else never report it.
+                if s.announced {
+                    frame.contacts.append(contact(id: s.contactID, slot: i, phase: .cancelled, x: s.x, y: s.y,
+                                                  pressure: s.pressure, major: s.major, minor: s.minor))
+                }
+                slots[i].state = .palm
+            } else {
+                let phase: TouchPhase = s.began ? .began : (s.changed ? .moved : .stationary)
+                frame.contacts.append(contact(id: s.contactID, slot: i, phase: phase, x: s.x, y: s.y,
+                                              pressure: s.pressure, major: s.major, minor: s.minor))
+                slots[i].announced = true
+            }
+            slots[i].began = false
+            slots[i].changed = false
+        }
+        if !finishedThisFrame.isEmpty {
+            frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
+        }
+        emitFrame(time: time, emit: emit)
+
+        if beganAndEnded {
+            frame.contacts.removeAll(keepingCapacity: true)
+            for f in finishedThisFrame where !f.announced {
+                frame.contacts.append(f.contact)
+            }
+            for i in slots.indices where slots[i].state == .active {
+                let s = slots[i]
+                frame.contacts.append(contact(id: s.contactID, slot: i, phase: .stationary, x: s.x, y: s.y,
+                                              pressure: s.pressure, major: s.major, minor: s.minor))
+            }
+            frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
+            emitFrame(time: time, emit: emit)
+        }
+        finishedThisFrame.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,288 @@
+/// Turns a device's evdev events into ``TouchFrame``s, one per `SYN_REPORT`.
+///
+/// The same decoder serves live devices and recordings, so a test on a recording proves
+/// the live path. It handles multitouch protocol B (slots), protocol A (anonymous contacts,
+/// matched frame to frame by tracking id or nearest position) and single-touch devices;
+/// `BTN_TOOL_*` finger counts; `MT_TOOL_PALM` (the contact is cancelled and never takes
+/// part in a gesture); and `SYN_DROPPED`.
+///
+/// Time is read from the events only. Frames go to the `emit` closure; a frame passed to
+/// it is valid after the call too (it is a value), but copying it costs an allocation once
+/// the decoder reuses its buffer, so consumers that keep frames should keep what they need.
+public struct TouchDecoder: Sendable {
+    /// What to do after `SYN_DROPPED`.
+    public enum DropPolicy: Sendable {
+        /// Drop events up to the next `SYN_REPORT`, then cancel every contact whose state is
+        /// unknown; a slot starts a new contact with its next tracking id. For recordings.
+        case cancelUnknown
+        /// The events after `SYN_DROPPED` are libevdev's sync deltas, which bring the slots
+        /// up to date; decode them as usual. For live devices read in libevdev's sync mode.
+        case resynchronize
+    }
+
+    /// At most this many protocol-A contacts in one frame: more than any real panel
+    /// reports (the largest report 40), and a bound on work for corrupt input.
+    public static let maximumAnonymousContacts = 64
+
+    enum Mode: Sendable { case slots, anonymous, singleTouch }
+
+    let mode: Mode
+    let dropPolicy: DropPolicy
+    /// The device-unit to millimetre mapping used for every contact.
+    public let surface: TouchSurface
+    let reportsPressure: Bool
+    let reportsMajor: Bool
+    let reportsMinor: Bool
+    /// Single-touch devices without `BTN_TOUCH` use `BTN_TOOL_FINGER` as the touch state.
+    let downKey: UInt16
+
+    var lastTime: Int64 = .min
+    var nextContactID = 1
+    var dropping = false
+    var toolMask: UInt8 = 0
+    var lastEmittedToolCount = 0
+    var frame: TouchFrame
+
+    // Protocol B.
+    var slots: [Slot]
+    var currentSlot: Int
+    /// Contacts that ended or were cancelled during the current frame, in event order.
+    var finishedThisFrame: [Finished] = []
+
+    // Protocol A.
+    var packet = Packet()
+    var packets: [Packet] = []
+    var anonymousContacts: [AnonymousContact] = []
+    var sawMTReport = false
+    var touchReleased = false
+    var matchPairs: [(distance: Int64, old: Int, new: Int)] = []
+
+    // Single touch.
+    var single = SingleTouch()
+
+    /// Creates a decoder for one device. Initial axis values (the slot a recording starts
+    /// in, the last positions) come from the description's `AbsInfo.value`s.
+    public init(device: DeviceDescription, surface: TouchSurface, dropPolicy: DropPolicy = .cancelUnknown) {
+        self.surface = surface
+        self.dropPolicy = dropPolicy
+        let pressureAxis: UInt16
+        switch device.touchProtocol {
+        case .slots(let count):
+            mode = .slots
+            slots = Array(repeating: Slot(), count: count)
+            pressureAxis = AbsCode.mtPressure
+        case .anonymous:
+            mode = .anonymous
+            slots = []
+            pressureAxis = AbsCode.mtPressure
+        case .singleTouch, .none:
+            mode = .singleTouch
+            slots = []
+            pressureAxis = AbsCode.pressure
+        }
+        reportsPressure = device.absInfo[pressureAxis] != nil
+        reportsMajor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMajor] != nil
+        reportsMinor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMinor] != nil
+        downKey = device.has(type: EventType.key, code: KeyCode.touch) || !device.has(type: EventType.key, code: KeyCode.toolFinger)
+            ? KeyCode.touch : KeyCode.toolFinger
+        frame = TouchFrame(time: 0, contacts: [])
+        frame.contacts.reserveCapacity(max(slots.count, 10))
+        finishedThisFrame.reserveCapacity(4)
+
+        let initial = { (code: UInt16) in device.absInfo[code]?.value ?? 0 }
+        currentSlot = 0
+        if mode == .slots {
+            let slotInfo = device.absInfo[AbsCode.mtSlot]
+            let start = Int(initial(AbsCode.mtSlot)) - Int(slotInfo?.minimum ?? 0)
+            currentSlot = slots.indices.contains(start) ? start : 0
+            // evemu and libinput record only know the current slot's axis values; they are
+            // the best guess for every slot until the slot reports its own.
+            for i in slots.indices {
+                slots[i].x = initial(AbsCode.mtPositionX)
+                slots[i].y = initial(AbsCode.mtPositionY)
+                slots[i].pressure = initial(AbsCode.mtPressure)
+                slots[i].major = initial(AbsCode.mtTouchMajor)
+                slots[i].minor = initial(AbsCode.mtTouchMinor)
+            }
+        } else if mode == .singleTouch {
+            single.x = initial(AbsCode.x)
+            single.y = initial(AbsCode.y)
+            single.pressure = initial(AbsCode.pressure)
+        }
+    }
+
+    /// Feeds one event. When it completes a frame (a `SYN_REPORT`), `emit` is called with
+    /// it — twice when a contact began and ended within one frame, so that every contact
+    /// is seen to begin before it ends. Frames with no contacts are emitted only when the
+    /// `BTN_TOOL_*` finger count changed.
+    public mutating func process(_ event: InputEvent, emit: (TouchFrame) -> Void) throws(DecodeError) {
+        if event.time < lastTime {
+            throw .timeWentBackwards(previous: lastTime, current: event.time)
+        }
+        if event.time < 0 { throw .negativeTime(microseconds: event.time) }
+        lastTime = event.time
+        try dispatch(event, emit: emit)
+    }
+
+    mutating func dispatch(_ event: InputEvent, emit: (TouchFrame) -> Void) throws(DecodeError) {
+        if event.type == EventType.syn {
+            switch event.code {
+            case SynCode.report:
+                if dropping {
+                    dropping = false
+                    recoverFromDrop(time: event.time, emit: emit)
+                } else {
+                    report(time: event.time, emit: emit)
+                }
+            case SynCode.dropped:
+                if dropPolicy == .cancelUnknown { dropping = true }
+            case SynCode.mtReport:
+                if !dropping && mode == .anonymous { try closePacket() }
+            default:
+                break
+            }
+            return
+        }
+        if dropping { return }
+        switch event.type {
+        case EventType.abs:
+            switch mode {
+            case .slots: try slotAxis(event.code, event.value)
+            case .anonymous: anonymousAxis(event.code, event.value)
+            case .singleTouch: singleAxis(event.code, event.value)
+            }
+        case EventType.key:
+            key(event.code, event.value)
+        default:
+            break
+        }
+    }
+
+    /// Cancels every contact that is still down (end of a recording, device removed).
+    /// Emits one frame at `time` if there was any.
+    public mutating func cancelAll(time: Int64, emit: (TouchFrame) -> Void) {
+        dropping = false
+        recoverFromDrop(time: max(time, lastTime == .min ? time : lastTime), emit: emit)
+    }
+
+    /// Contacts currently down.
+    public var activeContactCount: Int {
+        switch mode {
+        case .slots: slots.reduce(0) { $0 + ($1.state == .active ? 1 : 0) }
+        case .anonymous: anonymousContacts.count
+        case .singleTouch: single.announced ? 1 : 0
+        }
+    }
+
+    // MARK: - Shared
+
+    mutating func key(_ code: UInt16, _ value: Int32) {
+        let bit: UInt8
+        switch code {
+        case KeyCode.toolFinger: bit = 1 << 0
+        case KeyCode.toolDoubleTap: bit = 1 << 1
+        case KeyCode.toolTripleTap: bit = 1 << 2
+        case KeyCode.toolQuadTap: bit = 1 << 3
+        case KeyCode.toolQuintTap: bit = 1 << 4
+        default: bit = 0
+        }
+        if bit != 0 {
+            if value != 0 { toolMask |= bit } else { toolMask &= ~bit }
+        }
+        switch mode {
+        case .anonymous:
+            if code == KeyCode.touch && value == 0 { touchReleased = true }
+        case .singleTouch:
+            if code == downKey { singleKey(down: value != 0) }
+        case .slots:
+            break
+        }
+    }
+
+    /// Fingers according to `BTN_TOOL_*`: the highest one pressed.
+    var toolCount: Int { toolMask == 0 ? 0 : 8 - toolMask.leadingZeroBitCount }
+
+    mutating func newContactID() -> Int {
+        defer { nextContactID += 1 }
+        return nextContactID
+    }
+
+    func contact(id: Int, slot: Int, phase: TouchPhase, x: Int32, y: Int32, pressure: Int32, major: Int32, minor: Int32) -> TouchContact {
+        TouchContact(
+            id: id, slot: slot, phase: phase, deviceX: x, deviceY: y,
+            x: surface.millimetresX(x), y: surface.millimetresY(y),
+            pressure: reportsPressure ? pressure : nil,
+            touchMajor: reportsMajor ? major : nil,
+            touchMinor: reportsMinor ? minor : nil)
+    }
+
+    /// Emits `frame` (already filled) if it says anything.
+    mutating func emitFrame(time: Int64, emit: (TouchFrame) -> Void) {
+        let tools = toolCount
+        guard !frame.contacts.isEmpty || tools != lastEmittedToolCount else { return }
+        frame.time = time
+        frame.toolFingerCount = tools
+        lastEmittedToolCount = tools
+        emit(frame)
+    }
+
+    mutating func report(time: Int64, emit: (TouchFrame) -> Void) {
+        switch mode {
+        case .slots: reportSlots(time: time, emit: emit)
+        case .anonymous: reportAnonymous(time: time, emit: emit)
+        case .singleTouch: reportSingle(time: time, emit: emit)
+        }
+    }
+
+    /// After dropped events (or on request): every announced contact is cancelled, and the
+    /// slots wait for a new tracking id before they report again.
+    mutating func recoverFromDrop(time: Int64, emit: (TouchFrame) -> Void) {
+        frame.contacts.removeAll(keepingCapacity: true)
+        switch mode {
+        case .slots:
+            for f in finishedThisFrame where f.announced {
+                frame.contacts.append(f.contact.with(phase: .cancelled))
+            }
+            for i in slots.indices {
+                let s = slots[i]
+                if s.state == .active && s.announced {
+                    frame.contacts.append(contact(id: s.contactID, slot: i, phase: .cancelled, x: s.x, y: s.y,
+                                                  pressure: s.pressure, major: s.major, minor: s.minor))
+                }
+                if s.state != .idle { slots[i].state = .unknown }
+                slots[i].began = false
+                slots[i].changed = false
+            }
+            finishedThisFrame.removeAll(keepingCapacity: true)
+            frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
+        case .anonymous:
+            for c in anonymousContacts {
+                frame.contacts.append(contact(id: c.id, slot: c.slot, phase: .cancelled, x: c.x, y: c.y,
+                                              pressure: c.pressure, major: c.major, minor: c.minor))
+            }
+            anonymousContacts.removeAll(keepingCapacity: true)
+            packets.removeAll(keepingCapacity: true)
+            packet = Packet()
+            sawMTReport = false
+            touchReleased = false
+        case .singleTouch:
+            if single.announced {
+                frame.contacts.append(contact(id: single.contactID, slot: 0, phase: .cancelled, x: single.x, y: single.y,
+                                              pressure: single.pressure, major: 0, minor: 0))
+            }
+            single.announced = false
+            single.unknown = true
+            single.changed = false
+        }
+        toolMask = 0
+        emitFrame(time: time, emit: emit)
+    }
+}
+
+extension TouchContact {
+    func with(phase: TouchPhase) -> TouchContact {
+        var c = self
+        c.phase = phase
+        return c
+    }
+}

@@ -1,0 +1,81 @@
+/// Where a contact is in its life, frame by frame.
+public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
+    /// First frame of the contact.
+    case began
+    /// The contact moved (or its pressure or size changed) in this frame.
+    case moved
+    /// The contact is down and nothing about it changed in this frame.
+    case stationary
+    /// The finger lifted; last frame of the contact.
+    case ended
+    /// The contact stopped being trustworthy: it turned out to be a palm, events were
+    /// dropped, or the device went away. Last frame of the contact; never a gesture.
+    case cancelled
+
+    /// True for `ended` and `cancelled`.
+    @inlinable public var isFinal: Bool { self == .ended || self == .cancelled }
+}
+
+/// One finger in one frame.
+public struct TouchContact: Sendable, Hashable {
+    /// Stable for the contact's whole life and never reused by the same decoder (1, 2, 3, …).
+    public var id: Int
+    /// The protocol-B slot; for protocol A and single-touch devices, the decoder's own
+    /// slot number (lowest free), stable for the contact's life.
+    public var slot: Int
+    public var phase: TouchPhase
+    /// Position in device units.
+    public var deviceX: Int32
+    public var deviceY: Int32
+    /// Position in millimetres from the axis minimum (x right, y down).
+    public var x: Double
+    public var y: Double
+    /// `ABS_MT_PRESSURE` (or `ABS_PRESSURE` on single-touch devices) when the device reports it.
+    public var pressure: Int32?
+    /// `ABS_MT_TOUCH_MAJOR` / `ABS_MT_TOUCH_MINOR` in device units, when reported.
+    public var touchMajor: Int32?
+    public var touchMinor: Int32?
+
+    public init(
+        id: Int, slot: Int, phase: TouchPhase, deviceX: Int32, deviceY: Int32, x: Double, y: Double,
+        pressure: Int32? = nil, touchMajor: Int32? = nil, touchMinor: Int32? = nil
+    ) {
+        self.id = id
+        self.slot = slot
+        self.phase = phase
+        self.deviceX = deviceX
+        self.deviceY = deviceY
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.touchMajor = touchMajor
+        self.touchMinor = touchMinor
+    }
+}
+
+/// The state of the surface after one `SYN_REPORT`: every contact that is down, began,
+/// ended or was cancelled in that frame, in slot order.
+public struct TouchFrame: Sendable, Equatable {
+    /// Time of the `SYN_REPORT` in microseconds (the event's own clock).
+    public var time: Int64
+    public var contacts: [TouchContact]
+    /// Fingers the device says are down through `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`
+    /// (0 if it does not say). A two-slot touchpad reports a third finger only here.
+    public var toolFingerCount: Int
+
+    public init(time: Int64, contacts: [TouchContact], toolFingerCount: Int = 0) {
+        self.time = time
+        self.contacts = contacts
+        self.toolFingerCount = toolFingerCount
+    }
+
+    /// Contacts that are down after this frame (not ended or cancelled).
+    public var activeContactCount: Int {
+        var n = 0
+        for c in contacts where !c.phase.isFinal { n += 1 }
+        return n
+    }
+
+    /// Fingers on the surface: the larger of the active contacts and ``toolFingerCount``.
+    public var fingerCount: Int { max(activeContactCount, toolFingerCount) }
+}

@@ -1,0 +1,3 @@
+import GesturedCLI
+
+Gestured.main()
