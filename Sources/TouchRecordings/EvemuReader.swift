@@ -138,8 +138,9 @@ struct EvemuReader {
                 }
                 var numbers: [Int32] = []
                 while !line.restIsBlankOrComment() {
+                    let valueAt = line
                     guard let v = line.decimal(), let v32 = Int32(exactly: v) else {
-                        throw fail(line, "A: values must be integers within 32 bits")
+                        throw fail(valueAt, "A: values must be integers within 32 bits")
                     }
                     numbers.append(v32)
                 }

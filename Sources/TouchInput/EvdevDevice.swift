@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEvdev
+import TouchEvents
+
+/// A live evdev device read through libevdev: its description, and its events in the
+/// same form recordings have, for the same ``TouchDecoder``.
+///
+/// Events carry `CLOCK_MONOTONIC` times (the kernel is asked for them), so event times and
+/// the scheduler's deadlines share one clock. After `SYN_DROPPED` the reader switches to
+/// libevdev's sync mode and passes on the sync events that bring the slots up to date:
+/// decode them with ``TouchDecoder/DropPolicy/resynchronize``.
+public final class EvdevDevice {
+    public let path: String
+    public let description: DeviceDescription
+    /// The device's file descriptor (non-blocking), for the event loop to poll.
+    public let fileDescriptor: Int32
+    private let handle: OpaquePointer
+
+    /// Opens `path` read-only and non-blocking.
+    public init(path: String) throws(InputError) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            var message = "cannot open: \(String(cString: strerror(code)))"
+            if code == EACCES || code == EPERM {
+                message += " (reading a device needs membership in the group that owns its node: see `ls -l \(path)`)"
+            }
+            throw InputError(path: path, message: message)
+        }
+        var dev: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &dev)
+        guard rc == 0, let dev else {
+            close(fd)
+            throw InputError(path: path, message: "not an evdev device: \(String(cString: strerror(-rc)))")
+        }
+        _ = gestured_set_monotonic_clock(fd)
+        self.path = path
+        fileDescriptor = fd
+        handle = dev
+        description = DeviceDescription(libevdev: dev)
+    }
+
+    deinit {
+        libevdev_free(handle)
+        close(fileDescriptor)
+    }
+
+    /// Reads every pending event and passes it to `body`. Returns false when the device is
+    /// gone (`ENODEV`): the caller cancels its contacts and closes it.
+    public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
+        var ev = input_event()
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        while true {
+            let rc = libevdev_next_event(handle, flags, &ev)
+            if rc == -EAGAIN {
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+                    continue
+                }
+                return true
+            }
+            if rc == -ENODEV { return false }
+            if rc < 0 {
+                throw InputError(path: path, message: "read failed: \(String(cString: strerror(-rc)))")
+            }
+            let time = Int64(gestured_input_event_sec(&ev)) * 1_000_000 + Int64(gestured_input_event_usec(&ev))
+            body(InputEvent(time: time, type: ev.type, code: ev.code, value: ev.value))
+            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+            }
+        }
+    }
+}

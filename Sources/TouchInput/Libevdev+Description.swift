@@ -1,0 +1,72 @@
+import CEvdev
+import TouchEvents
+
+extension DeviceDescription {
+    /// The description of a libevdev device: name, ids, every enabled code, axes (with the
+    /// current values) and properties.
+    public init(libevdev dev: OpaquePointer) {
+        var codes: [UInt16: Set<UInt16>] = [:]
+        var absInfo: [UInt16: AbsInfo] = [:]
+        for type in 0...EventType.max where libevdev_has_event_type(dev, UInt32(type)) != 0 {
+            var set = Set<UInt16>()
+            let maxCode = libevdev_event_type_get_max(UInt32(type))
+            if maxCode >= 0 {
+                for code in 0...UInt32(maxCode) where libevdev_has_event_code(dev, UInt32(type), code) != 0 {
+                    set.insert(UInt16(code))
+                    if type == EventType.abs, let info = libevdev_get_abs_info(dev, code) {
+                        absInfo[UInt16(code)] = AbsInfo(
+                            value: info.pointee.value, minimum: info.pointee.minimum, maximum: info.pointee.maximum,
+                            fuzz: info.pointee.fuzz, flat: info.pointee.flat, resolution: info.pointee.resolution)
+                    }
+                }
+            }
+            codes[type] = set
+        }
+        var properties = Set<UInt16>()
+        for p in 0...InputProperty.max where libevdev_has_property(dev, UInt32(p)) != 0 { properties.insert(p) }
+        self.init(
+            name: libevdev_get_name(dev).map { String(cString: $0) } ?? "",
+            id: InputID(
+                bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+                vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+                product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+                version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev))),
+            codes: codes, absInfo: absInfo, properties: properties)
+    }
+}
+
+/// An owned libevdev handle.
+public final class LibevdevHandle {
+    public let pointer: OpaquePointer
+
+    /// A libevdev device with everything `description` enables — what a uinput device is
+    /// created from. No kernel device is involved.
+    public init(description: DeviceDescription) throws(InputError) {
+        guard let dev = libevdev_new() else {
+            throw InputError(path: description.name, message: "libevdev_new failed (out of memory)")
+        }
+        pointer = dev
+        libevdev_set_name(dev, description.name)
+        libevdev_set_id_bustype(dev, Int32(description.id.bustype))
+        libevdev_set_id_vendor(dev, Int32(description.id.vendor))
+        libevdev_set_id_product(dev, Int32(description.id.product))
+        libevdev_set_id_version(dev, Int32(description.id.version))
+        for (type, codes) in description.codes {
+            libevdev_enable_event_type(dev, UInt32(type))
+            for code in codes where type != EventType.abs {
+                libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
+            }
+        }
+        for (code, a) in description.absInfo {
+            var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
+                                     fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+            guard libevdev_enable_event_code(dev, UInt32(EventType.abs), UInt32(code), &info) == 0 else {
+                throw InputError(path: description.name, message:
+                    "libevdev refused axis \(EventCodeNames.codeName(type: EventType.abs, code: code))")
+            }
+        }
+        for p in description.properties { libevdev_enable_property(dev, UInt32(p)) }
+    }
+
+    deinit { libevdev_free(pointer) }
+}

@@ -1,0 +1,176 @@
+import Testing
+import TouchEvents
+
+typealias S = Script
+
+@Suite("Protocol B decoding")
+struct SlotDecoderTests {
+    @Test func twoFingersBeginMoveRestAndLift() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(10), S.x(100), S.y(200), S.pressure(30)])
+        s.frame(10, [S.slot(1), S.id(11), S.x(500), S.y(250), S.pressure(40)])
+        s.frame(20, [S.slot(0), S.x(110)])
+        s.frame(30, [S.slot(1), S.pressure(45)])
+        s.frame(40, [S.slot(0), S.id(-1)])
+        s.frame(50, [S.slot(1), S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f1 | 1@0 began 10.0,20.0 p30",
+            "10ms f2 | 1@0 stationary 10.0,20.0 p30 | 2@1 began 50.0,25.0 p40",
+            "20ms f2 | 1@0 moved 11.0,20.0 p30 | 2@1 stationary 50.0,25.0 p40",
+            "30ms f2 | 1@0 stationary 11.0,20.0 p30 | 2@1 moved 50.0,25.0 p45",
+            "40ms f1 | 1@0 ended 11.0,20.0 p30 | 2@1 stationary 50.0,25.0 p45",
+            "50ms f0 | 2@1 ended 50.0,25.0 p45",
+        ])
+    }
+
+    @Test func startsInTheSlotTheDescriptionSays() throws {
+        // evemu-record writes the current slot only in its header: no ABS_MT_SLOT event comes first.
+        var s = Script()
+        s.frame(0, [S.id(5), S.x(300), S.y(100)])
+        s.frame(5, [S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(startSlot: 3), s.events) == [
+            "0ms f1 | 1@3 began 30.0,10.0 p0",
+            "5ms f0 | 1@3 ended 30.0,10.0 p0",
+        ])
+    }
+
+    @Test func aNewContactKeepsTheSlotsLastPosition() throws {
+        // The kernel only sends what changed: a finger landing where the last one lifted sends no X/Y.
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
+        s.frame(10, [S.id(-1)])
+        s.frame(20, [S.id(2)])
+        s.frame(30, [S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "10ms f0 | 1@0 ended 10.0,10.0 p0",
+            "20ms f1 | 2@0 began 10.0,10.0 p0",
+            "30ms f0 | 2@0 ended 10.0,10.0 p0",
+        ])
+    }
+
+    @Test func aContactThatBeginsAndEndsInOneFrameIsSeenToBegin() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
+        s.frame(10, [S.slot(1), S.id(2), S.x(200), S.y(100), S.id(-1)])
+        s.frame(20, [S.slot(0), S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "10ms f2 | 1@0 stationary 10.0,10.0 p0 | 2@1 began 20.0,10.0 p0",
+            "10ms f1 | 1@0 stationary 10.0,10.0 p0 | 2@1 ended 20.0,10.0 p0",
+            "20ms f0 | 1@0 ended 10.0,10.0 p0",
+        ])
+    }
+
+    @Test func aPalmIsCancelledAndThenIgnoredUntilItLifts() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
+        s.frame(10, [S.slot(0), S.tool(MTToolType.palm), S.x(120)])
+        s.frame(20, [S.slot(0), S.x(140)])
+        s.frame(30, [S.slot(0), S.id(-1)])
+        s.frame(40, [S.slot(0), S.id(2), S.tool(MTToolType.finger), S.x(300)])
+        s.frame(50, [S.slot(0), S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "10ms f0 | 1@0 cancelled 12.0,10.0 p0",
+            "40ms f1 | 2@0 began 30.0,10.0 p0",
+            "50ms f0 | 2@0 ended 30.0,10.0 p0",
+        ])
+    }
+
+    @Test func aContactThatIsAPalmFromTheStartIsNeverReported() throws {
+        var s = Script()
+        s.frame(0, [S.slot(1), S.id(7), S.tool(MTToolType.palm), S.x(100), S.y(100)])
+        s.frame(10, [S.slot(1), S.x(150)])
+        s.frame(20, [S.slot(1), S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [])
+    }
+
+    @Test func synDroppedCancelsEveryContactAndWaitsForNewTrackingIDs() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(100)])
+        s.frame(10, [S.slot(0), S.x(110), S.dropped, S.slot(1), S.x(220)])  // events after the drop are lost
+        s.frame(20, [S.slot(1), S.x(230)])  // state unknown: ignored
+        s.frame(30, [S.slot(0), S.id(-1), S.slot(1), S.id(-1)])
+        s.frame(40, [S.slot(1), S.id(3), S.x(400)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f2 | 1@0 began 10.0,10.0 p0 | 2@1 began 20.0,10.0 p0",
+            "10ms f0 | 1@0 cancelled 11.0,10.0 p0 | 2@1 cancelled 20.0,10.0 p0",
+            "40ms f1 | 3@1 began 40.0,10.0 p0",
+            "40ms f0 | 3@1 cancelled 40.0,10.0 p0",
+        ])
+    }
+
+    @Test func resynchronizePolicyTrustsTheSyncEvents() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
+        s.events.append(InputEvent(time: 5000, type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.frame(10, [S.slot(0), S.x(150)])  // libevdev's sync delta
+        s.frame(20, [S.slot(0), S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events, policy: .resynchronize) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "10ms f1 | 1@0 moved 15.0,10.0 p0",
+            "20ms f0 | 1@0 ended 15.0,10.0 p0",
+        ])
+    }
+
+    @Test func aRecordingThatStopsMidTouchLeavesNoContactDangling() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
+        s.frame(10, [S.slot(0), S.x(110)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "10ms f1 | 1@0 moved 11.0,10.0 p0",
+            "10ms f0 | 1@0 cancelled 11.0,10.0 p0",
+        ])
+    }
+
+    @Test func toolKeysCountFingersBeyondTheSlots() throws {
+        // A 2-slot touchpad: the third finger exists only as BTN_TOOL_TRIPLETAP.
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100), S.key(KeyCode.toolFinger, 1)])
+        s.frame(10, [S.slot(1), S.id(2), S.x(300), S.y(100), S.key(KeyCode.toolFinger, 0), S.key(KeyCode.toolDoubleTap, 1)])
+        s.frame(20, [S.key(KeyCode.toolDoubleTap, 0), S.key(KeyCode.toolTripleTap, 1)])
+        s.frame(30, [S.slot(0), S.id(-1), S.slot(1), S.id(-1)])
+        s.frame(40, [S.key(KeyCode.toolTripleTap, 0)])
+        #expect(try decodeLog(TestDevices.touchpad, s.events) == [
+            "0ms f1 tools1 | 1@0 began 10.0,10.0",
+            "10ms f2 tools2 | 1@0 stationary 10.0,10.0 | 2@1 began 30.0,10.0",
+            "20ms f3 tools3 | 1@0 stationary 10.0,10.0 | 2@1 stationary 30.0,10.0",
+            "30ms f3 tools3 | 1@0 ended 10.0,10.0 | 2@1 ended 30.0,10.0",
+            "40ms f0",
+        ])
+    }
+
+    @Test func slotOutOfRangeIsAnError() {
+        var s = Script()
+        s.frame(0, [S.slot(5), S.id(1)])
+        #expect(throws: DecodeError.slotOutOfRange(slot: 5, slotCount: 5)) {
+            try decodeLog(TestDevices.touchscreen(slots: 5), s.events)
+        }
+        #expect(DecodeError.slotOutOfRange(slot: 5, slotCount: 5).description
+            == "ABS_MT_SLOT 5 is out of range: the device has 5 slots (0-4)")
+    }
+
+    @Test func aTrackingIDOnAnOccupiedSlotIsAnError() {
+        var s = Script()
+        s.frame(0, [S.slot(2), S.id(1), S.x(10), S.y(10)])
+        s.frame(10, [S.slot(2), S.id(4)])
+        #expect(throws: DecodeError.trackingIDOnActiveSlot(slot: 2, current: 1, new: 4)) {
+            try decodeLog(TestDevices.touchscreen(), s.events)
+        }
+    }
+
+    @Test func timeMustNotGoBackwardsOrBeNegative() {
+        var s = Script()
+        s.frame(10, [S.slot(0), S.id(1)])
+        s.frame(9, [S.slot(0), S.id(-1)])
+        #expect(throws: DecodeError.timeWentBackwards(previous: 10_000, current: 9_000)) {
+            try decodeLog(TestDevices.touchscreen(), s.events)
+        }
+        let negative = [InputEvent(time: -1, type: EventType.abs, code: AbsCode.mtSlot, value: 0)]
+        #expect(throws: DecodeError.negativeTime(microseconds: -1)) {
+            try decodeLog(TestDevices.touchscreen(), negative)
+        }
+    }
+}

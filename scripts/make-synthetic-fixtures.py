@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Writes fixtures/synthetic/*.yaml: libinput record v1 files for cases the real
+recordings lack. Deterministic; run from the repository root. Each file's header
+comment says what it exercises."""
+
+EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+SYN_REPORT, SYN_MT_REPORT, SYN_DROPPED = 0, 2, 3
+ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TOUCH_MAJOR = 0, 1, 0x2f, 0x30
+ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TOOL_TYPE, ABS_MT_TRACKING_ID, ABS_MT_PRESSURE = 0x35, 0x36, 0x37, 0x39, 0x3a
+BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP = 0x14a, 0x145, 0x14d
+MT_TOOL_PALM = 2
+
+
+def device_block(name, codes, absinfo, props, udev):
+    out = ["- node: /dev/input/event9", "  evdev:", f'    name: "{name}"', "    id: [3, 1, 2, 1]", "    codes:"]
+    for t, cs in codes.items():
+        out.append(f"      {t}: [{', '.join(map(str, cs))}]")
+    out.append("    absinfo:")
+    for c, v in absinfo.items():
+        out.append(f"      {c}: [{', '.join(map(str, v))}]")
+    out.append(f"    properties: [{', '.join(map(str, props))}]")
+    out += ["  udev:", "    properties:"] + [f"    - {u}" for u in udev] + ["  quirks:", "  events:"]
+    return out
+
+
+def frames_block(frames):
+    out = []
+    for t, events in frames:
+        out.append("  - evdev:")
+        for (typ, code, value) in events + [(EV_SYN, SYN_REPORT, 0)]:
+            out.append(f"    - [{t // 1000000:3d}, {t % 1000000:6d}, {typ:3d}, {code:3d}, {value:6d}]")
+    return out
+
+
+def write(path, comment, blocks):
+    lines = [f"# {c}" for c in comment] + ["version: 1", f"ndevices: {len(blocks)}", "devices:"]
+    for b in blocks:
+        lines += b
+    open(path, "w").write("\n".join(lines) + "\n")
+
+
+# A 10-slot touchscreen, 300 x 200 mm at 10 units/mm.
+TS_CODES = {0: [0, 1, 2, 3], 1: [BTN_TOUCH], 3: [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TOUCH_MAJOR, ABS_MT_POSITION_X,
+                                                   ABS_MT_POSITION_Y, ABS_MT_TOOL_TYPE, ABS_MT_TRACKING_ID, ABS_MT_PRESSURE]}
+TS_ABS = {ABS_X: [0, 3000, 0, 0, 10], ABS_Y: [0, 2000, 0, 0, 10], ABS_MT_SLOT: [0, 9, 0, 0, 0],
+          ABS_MT_TOUCH_MAJOR: [0, 255, 0, 0, 0], ABS_MT_POSITION_X: [0, 3000, 0, 0, 10],
+          ABS_MT_POSITION_Y: [0, 2000, 0, 0, 10], ABS_MT_TOOL_TYPE: [0, 2, 0, 0, 0],
+          ABS_MT_TRACKING_ID: [0, 65535, 0, 0, 0], ABS_MT_PRESSURE: [0, 255, 0, 0, 0]}
+TS = ("Synthetic 10-finger Touchscreen", TS_CODES, TS_ABS, [1], ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"])
+
+
+def down(slot, tid, x, y):
+    return [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, tid),
+            (EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y), (EV_ABS, ABS_MT_PRESSURE, 40)]
+
+
+def move(slot, x, y):
+    return [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y)]
+
+
+def up(slot):
+    return [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, -1)]
+
+
+# 10 fingers land one by one (10 ms apart), all drag 20 mm down together, then lift.
+frames = []
+for i in range(10):
+    frames.append((i * 10000, down(i, 100 + i, 300 + i * 250, 500) + ([(EV_KEY, BTN_TOUCH, 1)] if i == 0 else [])))
+for step in range(1, 11):
+    ev = []
+    for i in range(10):
+        ev += move(i, 300 + i * 250, 500 + step * 20)
+    frames.append((100000 + step * 10000, ev))
+lift = []
+for i in range(10):
+    lift += up(i)
+frames.append((220000, lift + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/10-finger-drag-down.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): 10 fingers land 10 ms apart,",
+       "drag 20 mm down together in 10 steps and lift in one frame."],
+      [device_block(*TS) + frames_block(frames)])
+
+# SYN_DROPPED mid-gesture: two fingers down; the kernel's buffer overflows in the middle
+# of a frame; events up to the next SYN_REPORT are lost; slot 0's finger lifts and
+# lands again (new tracking id) after the drop, slot 1's goes on.
+frames = [
+    (0, down(0, 7, 1000, 1000) + down(1, 8, 2000, 1000) + [(EV_KEY, BTN_TOUCH, 1)]),
+    (10000, move(0, 1010, 1000) + move(1, 2010, 1000)),
+    (20000, move(0, 1020, 1000) + [(EV_SYN, SYN_DROPPED, 0)] + move(1, 2020, 1000)),
+    (30000, move(0, 1030, 1000) + move(1, 2030, 1000)),
+    (40000, up(0)),
+    (50000, down(0, 9, 1500, 1500)),
+    (60000, move(0, 1510, 1500)),
+    (70000, up(0) + up(1) + [(EV_KEY, BTN_TOUCH, 0)]),
+]
+write("fixtures/synthetic/syn-dropped-mid-gesture.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): SYN_DROPPED in the middle of a",
+       "two-finger drag. Expected: both contacts cancelled at the next SYN_REPORT; slot 1's",
+       "later motion ignored; slot 0 starts a new contact with tracking id 9."],
+      [device_block(*TS) + frames_block(frames)])
+
+# Palm: finger 1 touches and moves; finger 2 lands as a finger, then the firmware
+# reclassifies it MT_TOOL_PALM; finger 3 lands as a palm from the start.
+frames = [
+    (0, down(0, 20, 1000, 1000) + [(EV_KEY, BTN_TOUCH, 1)]),
+    (10000, down(1, 21, 2500, 1500)),
+    (20000, move(0, 1010, 1000) + [(EV_ABS, ABS_MT_SLOT, 1), (EV_ABS, ABS_MT_TOUCH_MAJOR, 200),
+                                    (EV_ABS, ABS_MT_TOOL_TYPE, MT_TOOL_PALM)]),
+    (30000, move(0, 1020, 1000) + move(1, 2600, 1600)),
+    (40000, [(EV_ABS, ABS_MT_SLOT, 2), (EV_ABS, ABS_MT_TRACKING_ID, 22), (EV_ABS, ABS_MT_TOOL_TYPE, MT_TOOL_PALM),
+             (EV_ABS, ABS_MT_POSITION_X, 2800), (EV_ABS, ABS_MT_POSITION_Y, 1800)]),
+    (50000, up(1) + up(2)),
+    (60000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]),
+]
+write("fixtures/synthetic/palm-during-touch.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): MT_TOOL_PALM. Expected: contact 2",
+       "cancelled when it turns into a palm and never seen again; the palm in slot 2 never",
+       "reported; contact 1 unaffected."],
+      [device_block(*TS) + frames_block(frames)])
+
+# Protocol A with two fingers crossing paths (no tracking ids): contacts must keep
+# their identity by nearest position although the device lists them in swapped order.
+PA_CODES = {0: [0, 1, 2, 3], 1: [BTN_TOUCH], 3: [ABS_X, ABS_Y, ABS_MT_POSITION_X, ABS_MT_POSITION_Y]}
+PA_ABS = {ABS_X: [0, 4000, 0, 0, 20], ABS_Y: [0, 3000, 0, 0, 20],
+          ABS_MT_POSITION_X: [0, 4000, 0, 0, 20], ABS_MT_POSITION_Y: [0, 3000, 0, 0, 20]}
+
+
+def packet(x, y):
+    return [(EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y), (EV_SYN, SYN_MT_REPORT, 0)]
+
+
+frames = [(0, packet(1000, 1000) + [(EV_KEY, BTN_TOUCH, 1)])]
+frames.append((10000, packet(1000, 1010) + packet(3000, 1000)))
+frames.append((20000, packet(2990, 1020) + packet(1010, 1020)))   # listed in swapped order
+frames.append((30000, packet(1020, 1030) + packet(2980, 1030)))
+frames.append((40000, packet(2970, 1040)))                         # first finger lifted
+frames.append((50000, [(EV_SYN, SYN_MT_REPORT, 0), (EV_KEY, BTN_TOUCH, 0)]))  # empty report: none left
+write("fixtures/synthetic/protocol-a-two-fingers.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): multitouch protocol A, two",
+       "fingers, reported in swapped order in one frame. Expected: 2 contacts whose ids follow",
+       "their positions; the left one ends first, the right one at the empty SYN_MT_REPORT."],
+      [device_block("Synthetic Protocol A Touchscreen", PA_CODES, PA_ABS, [1],
+                    ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]) + frames_block(frames)])
+
+# Two devices in one recording: a keyboard first, then a touchpad (2 slots, 100 x 60 mm).
+KB = ("Synthetic Keyboard", {0: [0, 1, 2, 3], 1: [30, 31, 32]}, {}, [], ["ID_INPUT=1", "ID_INPUT_KEYBOARD=1"])
+TP_CODES = {0: [0, 1, 2, 3], 1: [BTN_TOUCH, BTN_TOOL_FINGER, BTN_TOOL_DOUBLETAP, 0x110],
+            3: [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID]}
+TP_ABS = {ABS_X: [0, 1000, 0, 0, 10], ABS_Y: [0, 600, 0, 0, 10], ABS_MT_SLOT: [0, 1, 0, 0, 0],
+          ABS_MT_POSITION_X: [0, 1000, 0, 0, 10], ABS_MT_POSITION_Y: [0, 600, 0, 0, 10],
+          ABS_MT_TRACKING_ID: [0, 65535, 0, 0, 0]}
+kb = device_block(*KB)
+kb = [l for l in kb if not l.startswith("    absinfo:")] + frames_block([(0, [(EV_KEY, 30, 1)]), (50000, [(EV_KEY, 30, 0)])])
+tp = device_block("Synthetic Touchpad", TP_CODES, TP_ABS, [0], ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"])
+tp += ["  # Current time is 12:00:00"]
+tp += frames_block([(0, down(0, 1, 500, 300) + [(EV_KEY, BTN_TOUCH, 1), (EV_KEY, BTN_TOOL_FINGER, 1)]),
+                    (10000, move(0, 510, 300)),
+                    (20000, up(0) + [(EV_KEY, BTN_TOUCH, 0), (EV_KEY, BTN_TOOL_FINGER, 0)])])
+write("fixtures/synthetic/keyboard-and-touchpad.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): two devices; the keyboard",
+       "comes first, so replay picks the touchpad (device 1) unless --device says otherwise."],
+      [kb, tp])
+print("written")
