@@ -5,7 +5,8 @@ import TouchEvents
 import TouchRecordings
 
 /// `gestured convert IN OUT`: rewrites a recording (evemu or libinput record) as
-/// `libinput record` YAML v1, which `libinput replay` accepts.
+/// `libinput record` YAML v1, which `libinput replay` accepts — or, when OUT ends in
+/// `.evemu` or `.events`, as a single evemu 1.3 file.
 public struct ConvertRunner: Sendable {
     public var inputPath: String
     /// `-` for standard output.
@@ -24,7 +25,8 @@ public struct ConvertRunner: Sendable {
         do throws(RecordingError) {
             let recording = try Recording.load(path: inputPath, descPath: descPath)
             let device = try recording.device(deviceIndex)
-            let yaml = LibinputRecordWriter(source: inputPath).yaml(for: device)
+            let evemu = outputPath.hasSuffix(".evemu") || outputPath.hasSuffix(".events")
+            let yaml = evemu ? EvemuWriter().text(for: device) : LibinputRecordWriter(source: inputPath).yaml(for: device)
             if outputPath == "-" {
                 output.write(yaml)
             } else {

@@ -95,6 +95,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Rewrite a recording as libinput record YAML (for libinput replay and bug reports).",
         discussion: """
+            The output is libinput record YAML v1, or a single evemu 1.3 file when OUTPUT ends \
+            in .evemu or .events. Event times are written relative to the first event.
+
             Example:
               gestured convert "fixtures/recordings/evemu/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" taps.yaml
             """

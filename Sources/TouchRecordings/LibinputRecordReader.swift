@@ -50,7 +50,11 @@ struct LibinputRecordReader {
         var pendingValues: [UInt16: Int32] = [:]
         var commentType: Int64 = -1
         var commentCode: Int64 = -1
-        var section: Section?
+        var section = Section(line: 0, indent: 0)
+        var inSection = false
+        /// Event lines stand in the header as blank lines (so Yams's line numbers stay the
+        /// file's), written only when a later header line needs them: trailing ones cost nothing.
+        var blankLines = 0
         /// Inside a section: the current list item, if any.
         var frame = FrameKind.none
 
@@ -63,16 +67,16 @@ struct LibinputRecordReader {
         }
 
         while var line = lines.next() {
-            if var s = section {
+            if inSection {
                 let indent = line.indent
                 line.pos += indent
                 let blank = line.atEnd || line.current == UInt8(ascii: "#")
                 let isItem = line.current == UInt8(ascii: "-") && line.pos + 1 <= line.end
                     && (line.pos + 1 == line.end || line.base[line.pos + 1] == UInt8(ascii: " "))
-                if blank || indent > s.indent || (indent == s.indent && isItem) {
-                    header.append(UInt8(ascii: "\n"))
+                if blank || indent > section.indent || (indent == section.indent && isItem) {
+                    blankLines += 1
                     if blank { continue }
-                    if indent == s.indent {
+                    if indent == section.indent {
                         // A new list item: `- evdev:`, `- libinput:` or something unknown.
                         line.pos += 1
                         line.skipSpaces()
@@ -92,18 +96,17 @@ struct LibinputRecordReader {
                             guard line.consume(byte: UInt8(ascii: "-")) else {
                                 throw fail(line, "expected an event \"- [sec, usec, type, code, value]\"")
                             }
-                            try parseEvent(&line, into: &s)
+                            try parseEvent(&line, into: &section)
                         case .none:
                             throw fail(line, "expected a frame (\"- evdev:\") in the events list")
                         case .ignored:
                             break
                         }
                     }
-                    section = s
                     continue
                 }
-                try closeSection(s)
-                section = nil
+                try closeSection(section)
+                inSection = false
                 line.pos = line.start
             }
 
@@ -125,13 +128,20 @@ struct LibinputRecordReader {
                 }
             } else if probe.consume("events:"), probe.restIsBlankOrComment() {
                 section = Section(line: line.line, indent: indent, initialValues: pendingValues)
+                section.events.reserveCapacity(buffer.count / 64)
+                section.eventLines.reserveCapacity(buffer.count / 64)
+                inSection = true
                 pendingValues = [:]
                 frame = .none
+            }
+            if blankLines > 0 {
+                header.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: blankLines))
+                blankLines = 0
             }
             header.append(contentsOf: UnsafeBufferPointer(start: line.base + line.start, count: line.end - line.start))
             header.append(UInt8(ascii: "\n"))
         }
-        if let s = section { try closeSection(s) }
+        if inSection { try closeSection(section) }
         guard let text = String(validating: header, as: UTF8.self) else {
             throw RecordingError(path: path, line: 1, message: "the file is not valid UTF-8 text")
         }

@@ -83,3 +83,23 @@ struct LibinputRecordTests {
         #expect(yaml.contains("\n    - [  0,      0,   3,  47,      0] # EV_ABS / ABS_MT_SLOT               0\n"))
     }
 }
+
+@Suite("evemu writer")
+struct EvemuWriterTests {
+    @Test(arguments: [
+        "synthetic/10-finger-drag-down.yaml",
+        "recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_press.events",
+        "recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events",
+    ])
+    func writerOutputReadsBackToTheSameDeviceAndEvents(_ name: String) throws {
+        let original = try Recording.load(path: fixture(name)).devices[0]
+        let path = writeTemporary("out.evemu", EvemuWriter().text(for: original))
+        let back = try Recording.load(path: path).devices[0]
+        var expected = original.description
+        expected.udevProperties = []
+        expected.codes[EventType.syn] = [0, 1, 2, 3]
+        #expect(back.description == expected)
+        let t0 = original.events[0].time
+        #expect(back.events == original.events.map { InputEvent(time: $0.time - t0, type: $0.type, code: $0.code, value: $0.value) })
+    }
+}

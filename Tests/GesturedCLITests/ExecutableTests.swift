@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the built `gestured` binary, as a user would.
+func runGestured(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gestured").path,
+        repositoryRoot + "/.build/debug/gestured",
+    ]
+    let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("gestured executable")
+struct ExecutableTests {
+    @Test func badInputExitsWith2() throws {
+        let folder = NSTemporaryDirectory() + "gestured-exe-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/bad.yaml"
+        try "version: 1\nndevices: 1\ndevices:\n- evdev:\n    name: x\n    id: [1, 2]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runGestured(["replay", path, "--frames", "--json"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path):6:9: id must be a list of four numbers [bus, vendor, product, version]\n")
+    }
+
+    @Test func replayPrintsFrames() throws {
+        let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+                   0.0s  fingers 1  #1 slot 0 began (500, 300) 50.0 x 30.0 mm
+                  0.01s  fingers 1  #1 slot 0 moved (510, 300) 51.0 x 30.0 mm
+                  0.02s  fingers 0  #1 slot 0 ended (510, 300) 51.0 x 30.0 mm
+
+            """)
+    }
+
+    @Test func usageErrorsAreExplained() throws {
+        let size = try runGestured(["replay", fixture("synthetic/palm-during-touch.yaml"), "--size", "big"])
+        #expect(size.status == 64)
+        #expect(size.stderr.contains("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86"))
+        let help = try runGestured(["replay", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Example:"))
+    }
+
+    @Test func convertedEvemuReplaysToTheSameFrames() throws {
+        let folder = NSTemporaryDirectory() + "gestured-exe-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events")
+        let converted = folder + "/taps.yaml"
+        let convert = try runGestured(["convert", source, converted])
+        #expect(convert.status == 0)
+        #expect(convert.stderr == "wrote \(converted): Atmel maXTouch Touchscreen, 84 events\n")
+        let a = try runGestured(["replay", source, "--frames", "--json"])
+        let b = try runGestured(["replay", converted, "--frames", "--json"])
+        #expect(a.status == 0 && b.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.split(separator: "\n").count == 18)
+
+        let overwrite = try runGestured(["convert", converted, converted])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.stderr == "\(converted): refusing to overwrite the input file\n")
+    }
+}

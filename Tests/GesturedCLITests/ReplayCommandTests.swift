@@ -1,0 +1,113 @@
+import Foundation
+import GesturedCLI
+import Testing
+
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+func fixture(_ relative: String) -> String { repositoryRoot + "/fixtures/" + relative }
+
+func replay(_ path: String, _ mode: ReplayRunner.Mode, size: String? = nil) -> (status: Int32, output: CapturedOutput) {
+    var output = CapturedOutput()
+    let runner = ReplayRunner(recordingPath: path, size: size.flatMap { .init(parsing: $0) }, mode: mode)
+    let status = runner.run(output: &output)
+    return (status, output)
+}
+
+@Suite("gestured replay")
+struct ReplayCommandTests {
+    @Test func framesAsJSONHaveTheDocumentedShape() {
+        let (status, out) = replay(fixture("synthetic/protocol-a-two-fingers.yaml"), .framesJSON)
+        #expect(status == 0)
+        #expect(out.standardError == "")
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"{"time": 0.0, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 1000, "device_y": 1000, "x": 50.0, "y": 50.0}], "fingers": 1}"#)
+        #expect(lines.last == #"{"time": 0.05, "contacts": [{"id": 2, "slot": 1, "phase": "ended", "device_x": 2970, "device_y": 1040, "x": 148.5, "y": 52.0}], "fingers": 0}"#)
+        #expect(lines.count == 6)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["time"] is Double || object?["time"] is Int)
+            #expect(object?["contacts"] is [[String: Any]])
+        }
+    }
+
+    @Test func readableFramesAndPressure() {
+        let (status, out) = replay(fixture("synthetic/palm-during-touch.yaml"), .frames)
+        #expect(status == 0)
+        #expect(out.standardOutput.split(separator: "\n").prefix(3) == [
+            "       0.0s  fingers 1  #1 slot 0 began (1000, 1000) 100.0 x 100.0 mm",
+            "      0.01s  fingers 2  #1 slot 0 stationary (1000, 1000) 100.0 x 100.0 mm  #2 slot 1 began (2500, 1500) 250.0 x 150.0 mm",
+            "      0.02s  fingers 1  #1 slot 0 moved (1010, 1000) 101.0 x 100.0 mm  #2 slot 1 cancelled (2500, 1500) 250.0 x 150.0 mm",
+        ])
+        let (_, json) = replay(fixture("synthetic/palm-during-touch.yaml"), .framesJSON)
+        #expect(json.standardOutput.hasPrefix(#"{"time": 0.0, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 1000, "device_y": 1000, "x": 100.0, "y": 100.0, "pressure": 40, "touch_major": 0}], "fingers": 1}"#))
+    }
+
+    @Test func summarySaysWhatWasDecoded() {
+        let (status, out) = replay(fixture("synthetic/10-finger-drag-down.yaml"), .summary)
+        #expect(status == 0)
+        #expect(out.standardOutput == """
+            \(fixture("synthetic/10-finger-drag-down.yaml")) (libinput-record)
+              device:   Synthetic 10-finger Touchscreen [touchscreen], multitouch protocol B, 10 slots
+              surface:  300.0 x 200.0 mm (from the device's resolution)
+              events:   393
+              frames:   21 over 0.22 s
+              contacts: 10 (at most 10 fingers at once)
+            Gesture recognition is not built yet; --frames prints the decoded touch frames.
+
+            """)
+    }
+
+    @Test func aDeviceWithoutResolutionIsReportedAndSizeFixesIt() {
+        let path = fixture("recordings/evemu-devices/touchscreens/EP0430M09.2-fingers-touch-release.events")
+        let (_, assumed) = replay(path, .summary)
+        #expect(assumed.standardError == "warning: \"EP0430M09\" reports no resolution, so its size is unknown; assuming 96 dpi (3.78 units/mm): 338.4 x 202.9 mm. Give the real size with --size WIDTHxHEIGHT (millimetres).\n")
+        let (_, given) = replay(path, .summary, size: "95x57")
+        #expect(given.standardError == "")
+        #expect(given.standardOutput.contains("  surface:  95.0 x 57.0 mm (as given)\n"))
+    }
+
+    @Test func badInputExitsWithStatus2AndALocation() {
+        let (status, out) = replay(fixture("golden/does-not-exist.yaml"), .summary)
+        #expect(status == 2)
+        #expect(out.standardOutput == "")
+        #expect(out.standardError == "\(fixture("golden/does-not-exist.yaml")): cannot open: No such file or directory\n")
+    }
+
+    @Test func aKeyboardIsRefused() {
+        var output = CapturedOutput()
+        let status = ReplayRunner(recordingPath: fixture("synthetic/keyboard-and-touchpad.yaml"), deviceIndex: 0, mode: .summary).run(output: &output)
+        #expect(status == 2)
+        #expect(output.standardError.hasSuffix(": \"Synthetic Keyboard\" is not a touchscreen or touchpad; choose a touch device with --device N\n"))
+    }
+}
+
+/// Golden frame logs: `replay --frames --json` of a representative few recordings.
+/// `GESTURED_RECORD_GOLDEN=1 swift test` rewrites them after a deliberate change.
+@Suite("Golden frame logs")
+struct GoldenFrameTests {
+    static let cases = [
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events",
+        "recordings/evemu-devices/touchscreens/N-Trig MultiTouch.2-fingers-touch-release.events",
+        "recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.three_finger_press.events",
+        "recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events",
+        "recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad.tap.events",
+        "synthetic/syn-dropped-mid-gesture.yaml",
+    ]
+
+    @Test(arguments: cases)
+    func matchesGolden(_ name: String) throws {
+        let (status, out) = replay(fixture(name), .framesJSON)
+        #expect(status == 0)
+        let goldenName = (name as NSString).lastPathComponent + ".frames.jsonl"
+        let goldenPath = fixture("golden/" + goldenName)
+        if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
+            try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
+        #expect(out.standardOutput == golden, "differs from fixtures/golden/\(goldenName)")
+    }
+}
