@@ -1,0 +1,37 @@
+# gestured — the two commands a newcomer needs are `make demo` and `make test`.
+
+SWIFT ?= swift
+DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events
+# The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
+DEMO_SIZE := 154x86
+
+.PHONY: deps build demo test bench clean check-swift
+
+check-swift:
+	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
+
+deps:
+	@scripts/install-deps.sh
+
+build: check-swift deps
+	$(SWIFT) build
+
+# Builds, then decodes a bundled real recording (four fingers dragged down a touchscreen).
+demo: build
+	$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE)
+	@echo
+	@echo "First frames (gestured replay ... --frames):"
+	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) --frames | head -n 8
+
+# The whole test suite.
+test: check-swift deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Throughput of the readers and the decoder (release build); prints JSON.
+bench: check-swift deps
+	$(SWIFT) build -c release --product gestured-bench
+	.build/release/gestured-bench
+
+clean:
+	rm -rf .build
