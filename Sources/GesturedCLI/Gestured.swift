@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import TouchEvents
 
 /// The `gestured` command line.
@@ -69,6 +70,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON, one object per line (with --frames).")
     var json = false
 
+    @Flag(name: .shortAndLong, help: "Say on stderr how the recording was read: format, description file, millimetre scale.")
+    var verbose = false
+
     func validate() throws {
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
@@ -80,9 +84,11 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let mode: ReplayRunner.Mode = frames ? (json ? .framesJSON : .frames) : .summary
+        var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = verbose ? .debug : .warning
         let runner = ReplayRunner(
             recordingPath: recording, descPath: source.desc, deviceIndex: source.device,
-            size: size.flatMap(SurfaceSize.init(parsing:)), mode: mode)
+            size: size.flatMap(SurfaceSize.init(parsing:)), mode: mode, logger: logger)
         var output = ProcessOutput()
         let status = runner.run(output: &output)
         output.flush()

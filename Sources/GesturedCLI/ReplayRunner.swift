@@ -1,3 +1,4 @@
+import Logging
 import TouchEvents
 import TouchRecordings
 
@@ -18,19 +19,29 @@ public struct ReplayRunner: Sendable {
     public var deviceIndex: Int?
     public var size: SurfaceSize?
     public var mode: Mode
+    /// Says at debug level how the recording was read (format, description file, scale).
+    public var logger: Logger
 
-    public init(recordingPath: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil, mode: Mode) {
+    public init(
+        recordingPath: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil, mode: Mode,
+        logger: Logger = Logger(label: "gestured.replay", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.recordingPath = recordingPath
         self.descPath = descPath
         self.deviceIndex = deviceIndex
         self.size = size
         self.mode = mode
+        self.logger = logger
     }
 
     /// Runs the replay; returns the exit status (2 for bad input, after a `FILE:LINE:` message).
     public func run(output: inout some CommandOutput) -> Int32 {
         do throws(RecordingError) {
             let recording = try Recording.load(path: recordingPath, descPath: descPath)
+            logger.debug("read recording", metadata: [
+                "format": "\(recording.format.rawValue)", "devices": "\(recording.devices.count)",
+                "description": "\(recording.descriptionPath ?? "in the file")",
+            ])
             let device = try recording.device(deviceIndex)
             let description = device.description
             guard description.isTouchDevice else {
@@ -40,6 +51,11 @@ public struct ReplayRunner: Sendable {
             guard let surface = TouchSurface(device: description, size: size) else {
                 throw RecordingError(path: recordingPath, line: 0, message: "\"\(description.name)\" has no position axes")
             }
+            logger.debug("surface", metadata: [
+                "device": "\(description.name)", "kind": "\(description.kind)", "protocol": "\(description.touchProtocol)",
+                "size_mm": "\(surface.size)", "size_from": "\(surface.sizeSource.rawValue)",
+                "units_per_mm": "\(formatDecimal(surface.xUnitsPerMillimetre, places: 3))x\(formatDecimal(surface.yUnitsPerMillimetre, places: 3))",
+            ])
             if surface.sizeSource == .assumed {
                 output.warn(Self.assumedSizeWarning(description, surface))
             }

@@ -34,11 +34,14 @@ public struct Recording: Sendable {
     public var path: String
     public var format: RecordingFormat
     public var devices: [RecordedDevice]
+    /// The evemu description file the device came from, when it was not in the file itself.
+    public var descriptionPath: String?
 
-    public init(path: String, format: RecordingFormat, devices: [RecordedDevice]) {
+    public init(path: String, format: RecordingFormat, devices: [RecordedDevice], descriptionPath: String? = nil) {
         self.path = path
         self.format = format
         self.devices = devices
+        self.descriptionPath = descriptionPath
     }
 
     /// The device `index` names, or the first touchscreen or touchpad when `index` is nil.

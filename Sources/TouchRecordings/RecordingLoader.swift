@@ -29,7 +29,8 @@ extension Recording {
     private static func loadEvemu(path: String, bytes: [UInt8], descPath: String?) throws(RecordingError) -> Recording {
         let parsed = try EvemuReader(path: path).parse(bytes)
         var description = parsed.description
-        if let descPath = descPath ?? (description == nil ? findDescription(besides: path) : nil) {
+        let usedDescPath = descPath ?? (description == nil ? findDescription(besides: path) : nil)
+        if let descPath = usedDescPath {
             let descBytes = try readFileBytes(descPath)
             try checkText(descBytes, path: descPath)
             guard detectFormat(descBytes) == .evemu else {
@@ -51,7 +52,7 @@ extension Recording {
             description.absInfo[code]?.value = value
         }
         let device = RecordedDevice(description: description, events: parsed.events, eventLines: parsed.eventLines)
-        return Recording(path: path, format: .evemu, devices: [device])
+        return Recording(path: path, format: .evemu, devices: [device], descriptionPath: usedDescPath)
     }
 
     /// `NAME.DESC.events` → `NAME.DESC.desc`, `NAME.desc` (longest first).

@@ -74,3 +74,17 @@ struct ExecutableTests {
         #expect(overwrite.stderr == "\(converted): refusing to overwrite the input file\n")
     }
 }
+
+@Suite("gestured replay --verbose")
+struct VerboseTests {
+    @Test func saysWhichDescriptionAndScaleWereUsed() throws {
+        let path = fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events")
+        let result = try runGestured(["replay", path, "--verbose"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("read recording"))
+        #expect(result.stderr.contains("description=\(fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.desc"))"))
+        #expect(result.stderr.contains("size_from=assumed"))
+        let quiet = try runGestured(["replay", path])
+        #expect(!quiet.stderr.contains("read recording"))
+    }
+}

@@ -56,9 +56,9 @@ struct EvemuReaderTests {
 
     @Test func findsTheDescriptionBesideAnEventsFileByTheNamingConvention() throws {
         let folder = temporaryFolder()
-        FileManager.default.createFile(atPath: folder + "/Panel X.desc", contents: Data(evemuDescription.utf8))
+        put(folder + "/Panel X.desc", evemuDescription)
         let events = "E: 1357751031.716015 0003 0039 3\nE: 1357751031.716015 0003 0035 0010\nE: 1357751031.716015 0000 0000 0\n"
-        FileManager.default.createFile(atPath: folder + "/Panel X.two-taps.events", contents: Data(events.utf8))
+        put(folder + "/Panel X.two-taps.events", events)
         let recording = try Recording.load(path: folder + "/Panel X.two-taps.events")
         #expect(recording.devices[0].description.name == "Test evemu Touchscreen")
         #expect(recording.devices[0].events.first?.time == 1_357_751_031_716_015)
@@ -68,8 +68,8 @@ struct EvemuReaderTests {
 
     @Test func anExplicitDescriptionIsUsed() throws {
         let folder = temporaryFolder()
-        FileManager.default.createFile(atPath: folder + "/other.txt", contents: Data(evemuDescription.utf8))
-        FileManager.default.createFile(atPath: folder + "/taps.events", contents: Data("E: 0.5 0000 0000 0\n".utf8))
+        put(folder + "/other.txt", evemuDescription)
+        put(folder + "/taps.events", "E: 0.5 0000 0000 0\n")
         let recording = try Recording.load(path: folder + "/taps.events", descPath: folder + "/other.txt")
         #expect(recording.devices[0].description.name == "Test evemu Touchscreen")
         #expect(recording.devices[0].events == [InputEvent(time: 500_000, type: 0, code: 0, value: 0)])

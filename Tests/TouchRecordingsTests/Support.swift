@@ -18,10 +18,17 @@ func temporaryFolder() -> String {
     return path
 }
 
+/// Writes `data` at `path`; a test cannot go on without it.
+func put(_ path: String, _ data: Data) {
+    precondition(FileManager.default.createFile(atPath: path, contents: data), "cannot write \(path)")
+}
+
+func put(_ path: String, _ text: String) { put(path, Data(text.utf8)) }
+
 /// Writes `text` as `name` in a fresh folder and returns its path.
 func writeTemporary(_ name: String, _ text: String) -> String {
     let path = temporaryFolder() + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    put(path, text)
     return path
 }
 
@@ -34,7 +41,7 @@ func loadError(_ name: String, _ text: String) -> String? {
 func loadError(_ name: String, _ data: Data) -> String? {
     let folder = temporaryFolder()
     let path = folder + "/" + name
-    FileManager.default.createFile(atPath: path, contents: data)
+    put(path, data)
     do throws(RecordingError) {
         let recording = try Recording.load(path: path)
         let device = try recording.device(nil)
