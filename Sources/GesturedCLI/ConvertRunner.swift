@@ -40,35 +40,11 @@ public struct ConvertRunner: Sendable {
         }
     }
 
-    /// Writes through a temporary file and renames it, so a failed write never leaves half a file.
     private func writeFile(_ text: String, to path: String) throws(RecordingError) {
         if realpath(path) == realpath(inputPath), fileExistsAt(path) {
             throw RecordingError(path: path, line: 0, message: "refusing to overwrite the input file")
         }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RecordingError(path: path, line: 0, message: "cannot write: \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
-            }
-            offset += n
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
-        }
+        try writeFileAtomically(text, to: path)
     }
 
     private func realpath(_ path: String) -> String? {

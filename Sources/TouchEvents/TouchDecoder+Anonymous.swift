@@ -58,10 +58,7 @@ extension TouchDecoder {
         frame.contacts.removeAll(keepingCapacity: true)
         // A frame with neither packets nor a release (only buttons, say) changes no contact.
         if !sawMTReport && !touchReleased && packets.isEmpty {
-            for c in anonymousContacts {
-                frame.contacts.append(contact(id: c.id, slot: c.slot, phase: .stationary, x: c.x, y: c.y,
-                                              pressure: c.pressure, major: c.major, minor: c.minor))
-            }
+            for c in anonymousContacts { frame.contacts.append(anonymousContact(c, .stationary)) }
             frame.contacts.sort { $0.slot < $1.slot }
             emitFrame(time: time, emit: emit)
             return
@@ -77,8 +74,7 @@ extension TouchDecoder {
         for pair in matchPairs { oldMatched[pair.old] = true }
 
         for (oldIndex, c) in anonymousContacts.enumerated() where !oldMatched[oldIndex] {
-            frame.contacts.append(contact(id: c.id, slot: c.slot, phase: .ended, x: c.x, y: c.y,
-                                          pressure: c.pressure, major: c.major, minor: c.minor))
+            frame.contacts.append(anonymousContact(c, .ended))
         }
         var usedSlots: UInt64 = 0
         for pair in matchPairs { usedSlots |= 1 << UInt64(anonymousContacts[pair.old].slot) }
@@ -103,8 +99,7 @@ extension TouchDecoder {
             c.minor = p.minor
             c.trackingID = p.trackingID
             next.append(c)
-            frame.contacts.append(contact(id: c.id, slot: c.slot, phase: phase, x: c.x, y: c.y,
-                                          pressure: c.pressure, major: c.major, minor: c.minor))
+            frame.contacts.append(anonymousContact(c, phase))
         }
         anonymousContacts = next
         frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }

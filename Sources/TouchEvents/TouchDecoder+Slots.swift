@@ -76,10 +76,7 @@ extension TouchDecoder {
             if s.state == .active {
                 let phase: TouchPhase = s.toolType == MTToolType.palm ? .cancelled : .ended
                 if s.announced || phase == .ended {
-                    finishedThisFrame.append(Finished(
-                        contact: contact(id: s.contactID, slot: i, phase: phase, x: s.x, y: s.y,
-                                         pressure: s.pressure, major: s.major, minor: s.minor),
-                        announced: s.announced))
+                    finishedThisFrame.append(Finished(contact: slotContact(i, phase), announced: s.announced))
                 }
             }
             slots[i].state = .idle
@@ -113,15 +110,10 @@ extension TouchDecoder {
             let s = slots[i]
             if s.toolType == MTToolType.palm {
                 // Never part of a gesture: cancel it if it was reported, else never report it.
-                if s.announced {
-                    frame.contacts.append(contact(id: s.contactID, slot: i, phase: .cancelled, x: s.x, y: s.y,
-                                                  pressure: s.pressure, major: s.major, minor: s.minor))
-                }
+                if s.announced { frame.contacts.append(slotContact(i, .cancelled)) }
                 slots[i].state = .palm
             } else {
-                let phase: TouchPhase = s.began ? .began : (s.changed ? .moved : .stationary)
-                frame.contacts.append(contact(id: s.contactID, slot: i, phase: phase, x: s.x, y: s.y,
-                                              pressure: s.pressure, major: s.major, minor: s.minor))
+                frame.contacts.append(slotContact(i, s.began ? .began : (s.changed ? .moved : .stationary)))
                 slots[i].announced = true
             }
             slots[i].began = false
@@ -138,9 +130,7 @@ extension TouchDecoder {
                 frame.contacts.append(f.contact)
             }
             for i in slots.indices where slots[i].state == .active {
-                let s = slots[i]
-                frame.contacts.append(contact(id: s.contactID, slot: i, phase: .stationary, x: s.x, y: s.y,
-                                              pressure: s.pressure, major: s.major, minor: s.minor))
+                frame.contacts.append(slotContact(i, .stationary))
             }
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
             emitFrame(time: time, emit: emit)

@@ -207,6 +207,7 @@ public struct TouchDecoder: Sendable {
         return nextContactID
     }
 
+    @inline(__always)
     func contact(id: Int, slot: Int, phase: TouchPhase, x: Int32, y: Int32, pressure: Int32, major: Int32, minor: Int32) -> TouchContact {
         TouchContact(
             id: id, slot: slot, phase: phase, deviceX: x, deviceY: y,
@@ -214,6 +215,18 @@ public struct TouchDecoder: Sendable {
             pressure: reportsPressure ? pressure : nil,
             touchMajor: reportsMajor ? major : nil,
             touchMinor: reportsMinor ? minor : nil)
+    }
+
+    /// The contact in slot `i`, in `phase`.
+    @inline(__always)
+    func slotContact(_ i: Int, _ phase: TouchPhase) -> TouchContact {
+        let s = slots[i]
+        return contact(id: s.contactID, slot: i, phase: phase, x: s.x, y: s.y, pressure: s.pressure, major: s.major, minor: s.minor)
+    }
+
+    /// A protocol-A contact in `phase`.
+    func anonymousContact(_ c: AnonymousContact, _ phase: TouchPhase) -> TouchContact {
+        contact(id: c.id, slot: c.slot, phase: phase, x: c.x, y: c.y, pressure: c.pressure, major: c.major, minor: c.minor)
     }
 
     /// Emits `frame` (already filled) if it says anything.
@@ -245,10 +258,7 @@ public struct TouchDecoder: Sendable {
             }
             for i in slots.indices {
                 let s = slots[i]
-                if s.state == .active && s.announced {
-                    frame.contacts.append(contact(id: s.contactID, slot: i, phase: .cancelled, x: s.x, y: s.y,
-                                                  pressure: s.pressure, major: s.major, minor: s.minor))
-                }
+                if s.state == .active && s.announced { frame.contacts.append(slotContact(i, .cancelled)) }
                 if s.state != .idle { slots[i].state = .unknown }
                 slots[i].began = false
                 slots[i].changed = false
@@ -256,10 +266,7 @@ public struct TouchDecoder: Sendable {
             finishedThisFrame.removeAll(keepingCapacity: true)
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
         case .anonymous:
-            for c in anonymousContacts {
-                frame.contacts.append(contact(id: c.id, slot: c.slot, phase: .cancelled, x: c.x, y: c.y,
-                                              pressure: c.pressure, major: c.major, minor: c.minor))
-            }
+            for c in anonymousContacts { frame.contacts.append(anonymousContact(c, .cancelled)) }
             anonymousContacts.removeAll(keepingCapacity: true)
             packets.removeAll(keepingCapacity: true)
             packet = Packet()

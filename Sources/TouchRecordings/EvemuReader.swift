@@ -50,9 +50,7 @@ struct EvemuReader {
         var absInfo: [UInt16: AbsInfo] = [:]
         var firstDescriptionLine = 0
         var firstEventLine = 0
-        // Header-comment state: the event type and code the next "Value" line belongs to.
-        var commentType: Int64 = -1
-        var commentCode: Int64 = -1
+        var comments = AxisValueComments()
         parsed.events.reserveCapacity(buffer.count / 48)
         parsed.eventLines.reserveCapacity(buffer.count / 48)
 
@@ -64,16 +62,8 @@ struct EvemuReader {
                 line.skipSpaces()
                 if line.consume("EVEMU") {
                     try checkVersion(&line)
-                } else if line.consume("Event type ") {
-                    commentType = line.decimal() ?? -1
-                    commentCode = -1
-                } else if line.consume("Event code ") {
-                    commentCode = line.decimal() ?? -1
-                } else if line.consume("Value"), commentType == Int64(EventType.abs), (0...Int64(AbsCode.max)).contains(commentCode) {
-                    line.skipSpaces()
-                    if let v = line.decimal(), let v32 = Int32(exactly: v) {
-                        parsed.initialValues[UInt16(commentCode)] = v32
-                    }
+                } else {
+                    comments.read(&line)
                 }
                 continue
             }
@@ -155,6 +145,7 @@ struct EvemuReader {
             }
         }
 
+        parsed.initialValues = comments.values
         if firstDescriptionLine != 0 {
             guard let name else {
                 throw RecordingError(path: path, line: firstDescriptionLine, message: "incomplete device description: no N: (name) line")

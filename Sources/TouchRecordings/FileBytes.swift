@@ -49,3 +49,32 @@ func checkText(_ bytes: [UInt8], path: String) throws(RecordingError) {
         throw RecordingError(path: path, line: line, message: "binary data (a NUL byte): not a recording")
     }
 }
+
+/// Writes `text` to `path` through a temporary file beside it and a rename, so a failed
+/// write never leaves half a file.
+public func writeFileAtomically(_ text: String, to path: String) throws(RecordingError) {
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+        throw RecordingError(path: path, line: 0, message: "cannot write: \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(temporary)
+            throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
+        }
+        offset += n
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw RecordingError(path: path, line: 0, message: "cannot write: \(reason)")
+    }
+}

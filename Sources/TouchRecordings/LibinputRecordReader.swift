@@ -47,9 +47,7 @@ struct LibinputRecordReader {
         header.reserveCapacity(min(buffer.count, 64 * 1024))
         var sections: [Section] = []
         var lines = LineIterator(buffer)
-        var pendingValues: [UInt16: Int32] = [:]
-        var commentType: Int64 = -1
-        var commentCode: Int64 = -1
+        var comments = AxisValueComments()
         var section = Section(line: 0, indent: 0)
         var inSection = false
         /// Event lines stand in the header as blank lines (so Yams's line numbers stay the
@@ -115,23 +113,14 @@ struct LibinputRecordReader {
             var probe = line
             probe.pos += indent
             if probe.consume(byte: UInt8(ascii: "#")) {
-                probe.skipSpaces()
-                if probe.consume("Event type ") {
-                    commentType = probe.decimal() ?? -1
-                    commentCode = -1
-                } else if probe.consume("Event code ") {
-                    commentCode = probe.decimal() ?? -1
-                } else if probe.consume("Value"), commentType == Int64(EventType.abs),
-                          (0...Int64(AbsCode.max)).contains(commentCode) {
-                    probe.skipSpaces()
-                    if let v = probe.decimal(), let v32 = Int32(exactly: v) { pendingValues[UInt16(commentCode)] = v32 }
-                }
+                comments.read(&probe)
             } else if probe.consume("events:"), probe.restIsBlankOrComment() {
-                section = Section(line: line.line, indent: indent, initialValues: pendingValues)
+                // The description's comments before this list are this device's initial values.
+                section = Section(line: line.line, indent: indent, initialValues: comments.values)
                 section.events.reserveCapacity(buffer.count / 64)
                 section.eventLines.reserveCapacity(buffer.count / 64)
                 inSection = true
-                pendingValues = [:]
+                comments = AxisValueComments()
                 frame = .none
             }
             if blankLines > 0 {

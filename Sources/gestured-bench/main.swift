@@ -79,19 +79,6 @@ func measure(_ events: Int, _ body: () throws -> Void) rethrows -> Double {
     return Double(events) / best
 }
 
-func write(_ text: String, to path: String) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    precondition(fd >= 0, "cannot write \(path)")
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        precondition(n > 0)
-        offset += n
-    }
-    close(fd)
-}
-
 let events = generateEvents()
 let recorded = RecordedDevice(description: device, events: events, eventLines: Array(repeating: 0, count: events.count))
 var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
@@ -99,8 +86,12 @@ guard let folderPointer = mkdtemp(&template) else { fatalError("mkdtemp failed")
 let folder = String(cString: folderPointer)
 let yamlPath = folder + "/bench.yaml"
 let evemuPath = folder + "/bench.evemu"
-write(LibinputRecordWriter(source: "gestured-bench").yaml(for: recorded), to: yamlPath)
-write(EvemuWriter().text(for: recorded), to: evemuPath)
+do {
+    try writeFileAtomically(LibinputRecordWriter(source: "gestured-bench").yaml(for: recorded), to: yamlPath)
+    try writeFileAtomically(EvemuWriter().text(for: recorded), to: evemuPath)
+} catch {
+    fatalError("\(error)")
+}
 defer {
     unlink(yamlPath)
     unlink(evemuPath)
