@@ -7,6 +7,8 @@
 //   TouchEvents         pure Swift, no I/O: evdev event model and code names, the device description,
 //                       the multitouch decoder that turns events into touch frames.
 //   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
+//   Gestures            pure Swift, no I/O, no clock: recognizers, the arena, regions, handlers, the pipeline.
+//   GestureTesting      for users' tests too: a manual clock, scripted touches, replay against a layout.
 //   TouchInput          live devices through libevdev (and, with the service, libinput discovery).
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
@@ -20,6 +22,8 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
         .library(name: "TouchEvents", targets: ["TouchEvents"]),
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -43,13 +47,21 @@ let package = Package(
             dependencies: ["TouchEvents", .product(name: "Yams", package: "Yams")]
         ),
         .target(
+            name: "Gestures",
+            dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "GestureTesting",
+            dependencies: ["Gestures", "TouchEvents", "TouchRecordings"]
+        ),
+        .target(
             name: "TouchInput",
             dependencies: ["TouchEvents", "CEvdev", "CInput", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GesturedCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "TouchInput",
+                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -57,11 +69,12 @@ let package = Package(
         .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings"]
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures"]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", "CInput"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,11 +8,11 @@ public struct Gestured: ParsableCommand {
         commandName: "gestured",
         abstract: "Touch gestures for Linux touchscreens and touchpads.",
         discussion: """
-            Reads touch recordings (libinput record YAML, evemu) through the same multitouch \
-            decoder the live service will use.
+            Plays touch recordings (libinput record YAML, evemu) through the same multitouch \
+            decoder and gesture recognizers the live service will use.
 
             Examples:
-              gestured replay fixtures/recordings/evemu/Atmel\\ maXTouch\\ Touchscreen.4-finger-drag-down.events --frames
+              gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
               gestured convert touchpad.evemu touchpad.yaml
             """,
         version: "0.1.0",
@@ -39,18 +39,26 @@ struct RecordingOptions: ParsableArguments {
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Decode a recording into touch frames.",
+        abstract: "Play a recording through the decoder and the gesture recognizers.",
         discussion: """
-            Without --frames, prints the device and what was decoded. With --frames, one line \
-            per frame (every SYN_REPORT that changed a contact); with --frames --json, one JSON \
-            object per frame: {"time": 0.0123, "contacts": [{"id": 1, "slot": 0, "phase": "began", \
-            "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], "fingers": 1} — time in seconds \
-            from the recording's first event, x and y in millimetres from the axis minimum.
+            Prints every gesture event, one per line; with --json, one JSON object per line:
+            {"time": 0.431, "device": "…", "kind": "tap", "state": "recognized", "region": "root", \
+            "touches": 1, "x": 12.3, "y": 45.6, "taps": 2} — time in seconds from the recording's \
+            first event, positions in millimetres on the device surface. Keys appear where they \
+            apply: taps (tap); dx, dy, vx, vy (pan, swipe, edge-pan); scale (pinch); rotation \
+            (rotate, degrees, clockwise positive); direction (swipe); edge (edge-pan).
+
+            The built-in layout applies: one region "root" over the whole surface with taps (1 and \
+            2 taps, 1-5 touches), long press, pan, swipe, pinch, rotate and (on touchscreens) edge pan.
+
+            --frames prints the decoded touch frames instead ({"time": 0.0123, "contacts": [{"id": 1, \
+            "slot": 0, "phase": "began", "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], \
+            "fingers": 1} with --json); --summary describes the device and counts what was decoded.
 
             Bad input stops with FILE:LINE: message and exit status 2.
 
             Example:
-              gestured replay fixtures/recordings/evemu/EP0430M09.2-fingers-touch-release.events --frames --json
+              gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --json
             """
     )
 
@@ -64,10 +72,13 @@ struct ReplayCommand: ParsableCommand {
         valueName: "WIDTHxHEIGHT"))
     var size: String?
 
-    @Flag(name: .long, help: "Print every decoded touch frame.")
+    @Flag(name: .long, help: "Print the decoded touch frames instead of gestures.")
     var frames = false
 
-    @Flag(name: .long, help: "Print JSON, one object per line (with --frames).")
+    @Flag(name: .long, help: "Print the device and counts of what was decoded and recognised.")
+    var summary = false
+
+    @Flag(name: .long, help: "Print JSON, one object per line.")
     var json = false
 
     @Flag(name: .shortAndLong, help: "Say on stderr how the recording was read: format, description file, millimetre scale.")
@@ -77,13 +88,14 @@ struct ReplayCommand: ParsableCommand {
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
-        if json && !frames {
-            throw ValidationError("--json prints frames for now: add --frames (gesture output arrives with the recognizers)")
+        if summary && (frames || json) {
+            throw ValidationError("--summary prints a description; it does not combine with --frames or --json")
         }
     }
 
     func run() throws {
-        let mode: ReplayRunner.Mode = frames ? (json ? .framesJSON : .frames) : .summary
+        let mode: ReplayRunner.Mode = summary ? .summary
+            : frames ? (json ? .framesJSON : .frames) : (json ? .gesturesJSON : .gestures)
         var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = verbose ? .debug : .warning
         let runner = ReplayRunner(

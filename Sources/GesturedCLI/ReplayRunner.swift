@@ -1,12 +1,18 @@
+import GestureTesting
+import Gestures
 import Logging
 import TouchEvents
 import TouchRecordings
 
-/// `gestured replay`: reads a recording and decodes it through the same decoder the live
-/// service uses.
+/// `gestured replay`: reads a recording and plays it through the same decoder and gesture
+/// pipeline the live service uses.
 public struct ReplayRunner: Sendable {
     public enum Mode: Sendable {
-        /// A description of the device and counts of what was decoded.
+        /// One line per gesture event.
+        case gestures
+        /// One JSON object per gesture event.
+        case gesturesJSON
+        /// A description of the device and counts of what was decoded and recognised.
         case summary
         /// One line per decoded frame.
         case frames
@@ -37,43 +43,45 @@ public struct ReplayRunner: Sendable {
     /// Runs the replay; returns the exit status (2 for bad input, after a `FILE:LINE:` message).
     public func run(output: inout some CommandOutput) -> Int32 {
         do throws(RecordingError) {
-            let recording = try Recording.load(path: recordingPath, descPath: descPath)
-            logger.debug("read recording", metadata: [
-                "format": "\(recording.format.rawValue)", "devices": "\(recording.devices.count)",
-                "description": "\(recording.descriptionPath ?? "in the file")",
-            ])
-            let device = try recording.device(deviceIndex)
+            var stats = Statistics()
+            var frameLines: [String] = []
+            var origin: Int64?
+            let result = try RecordingReplay.run(
+                path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
+                onFrame: { frame in
+                    stats.add(frame)
+                    guard mode == .frames || mode == .framesJSON, let o = origin else { return }
+                    let formatter = FrameFormatter(origin: o)
+                    frameLines.append(mode == .frames ? formatter.readable(frame) : formatter.json(frame))
+                },
+                beforeDecoding: { device in origin = device.firstEventTime })
+            let device = result.device
             let description = device.description
-            guard description.isTouchDevice else {
-                throw RecordingError(path: recordingPath, line: 0, message:
-                    "\"\(description.name)\" is not a touchscreen or touchpad; choose a touch device with --device N")
-            }
-            guard let surface = TouchSurface(device: description, size: size) else {
-                throw RecordingError(path: recordingPath, line: 0, message: "\"\(description.name)\" has no position axes")
-            }
+            logger.debug("read recording", metadata: [
+                "format": "\(result.recording.format.rawValue)", "devices": "\(result.recording.devices.count)",
+                "description": "\(result.recording.descriptionPath ?? "in the file")",
+            ])
             logger.debug("surface", metadata: [
                 "device": "\(description.name)", "kind": "\(description.kind)", "protocol": "\(description.touchProtocol)",
-                "size_mm": "\(surface.size)", "size_from": "\(surface.sizeSource.rawValue)",
-                "units_per_mm": "\(formatDecimal(surface.xUnitsPerMillimetre, places: 3))x\(formatDecimal(surface.yUnitsPerMillimetre, places: 3))",
+                "size_mm": "\(result.surface.size)", "size_from": "\(result.surface.sizeSource.rawValue)",
+                "units_per_mm": "\(formatDecimal(result.surface.xUnitsPerMillimetre, places: 3))x\(formatDecimal(result.surface.yUnitsPerMillimetre, places: 3))",
             ])
-            if surface.sizeSource == .assumed {
-                output.warn(Self.assumedSizeWarning(description, surface))
+            if result.surface.sizeSource == .assumed {
+                output.warn(Self.assumedSizeWarning(description, result.surface))
             }
             if device.events.isEmpty {
                 output.warn("\(recordingPath): warning: the recording has no events\n")
             }
-            let formatter = FrameFormatter(origin: device.firstEventTime)
-            var stats = Statistics()
-            try device.decodeFrames(surface: surface, path: recordingPath) { frame in
-                stats.add(frame)
-                switch mode {
-                case .summary: break
-                case .frames: output.write(formatter.readable(frame))
-                case .framesJSON: output.write(formatter.json(frame))
-                }
-            }
-            if mode == .summary {
-                output.write(summary(recording, device, surface, stats))
+            let formatter = GestureFormatter(origin: device.firstEventTime)
+            switch mode {
+            case .frames, .framesJSON:
+                for line in frameLines { output.write(line) }
+            case .gestures:
+                for g in result.gestures { output.write(formatter.readable(g)) }
+            case .gesturesJSON:
+                for g in result.gestures { output.write(formatter.json(g)) }
+            case .summary:
+                output.write(summary(result, stats))
             }
             return CommandStatus.success
         } catch {
@@ -110,7 +118,10 @@ public struct ReplayRunner: Sendable {
         }
     }
 
-    private func summary(_ recording: Recording, _ device: RecordedDevice, _ surface: TouchSurface, _ stats: Statistics) -> String {
+    private func summary(_ result: RecordingReplay.Result, _ stats: Statistics) -> String {
+        let recording = result.recording
+        let device = result.device
+        let surface = result.surface
         let d = device.description
         let sizeNote: String
         switch surface.sizeSource {
@@ -126,7 +137,11 @@ public struct ReplayRunner: Sendable {
         s += "  frames:   \(stats.frames) over \(span) s\n"
         s += "  contacts: \(stats.contacts.count) (at most \(stats.maximumFingers) fingers at once"
         s += stats.cancelled > 0 ? ", \(stats.cancelled) cancelled)\n" : ")\n"
-        s += "Gesture recognition is not built yet; --frames prints the decoded touch frames.\n"
+        let recognized = result.gestures.filter { $0.state == .recognized || $0.state == .began }
+        var counts: [String: Int] = [:]
+        for g in recognized { counts["\(g.kind)", default: 0] += 1 }
+        let list = counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+        s += "  gestures: \(recognized.isEmpty ? "none" : list)\n"
         return s
     }
 }

@@ -56,9 +56,16 @@ struct ReplayCommandTests {
               events:   393
               frames:   21 over 0.22 s
               contacts: 10 (at most 10 fingers at once)
-            Gesture recognition is not built yet; --frames prints the decoded touch frames.
+              gestures: none
 
             """)
+        // The built-in layout recognises 1 to 5 fingers; with 10 every recognizer fails.
+        let (_, five) = replay(fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"), .summary)
+        #expect(five.standardOutput.hasSuffix("""
+              contacts: 4 (at most 4 fingers at once)
+              gestures: 1 pan, 1 swipe
+
+            """))
     }
 
     @Test func aDeviceWithoutResolutionIsReportedAndSizeFixesIt() {

@@ -1,0 +1,44 @@
+import Gestures
+
+/// Collects every gesture a pipeline emits, in order, and renders them as lines that a test
+/// can compare whole:
+///
+///     "380ms tap recognized root touches=1 taps=2 at 20.0,30.0"
+public final class GestureRecorder {
+    public private(set) var gestures: [Gesture] = []
+
+    /// Starts recording everything `pipeline` emits (replacing its observer).
+    public init(_ pipeline: GesturePipeline) {
+        pipeline.observer = { [unowned self] in self.gestures.append($0) }
+    }
+
+    public init() {}
+
+    public func record(_ g: Gesture) { gestures.append(g) }
+
+    /// One line per gesture.
+    public var lines: [String] { gestures.map(Self.line) }
+
+    public static func line(_ g: Gesture) -> String {
+        var s = "\(format(Double(g.time) / 1000))ms \(g.kind) \(g.state) \(g.region) touches=\(g.touches)"
+        if let taps = g.taps { s += " taps=\(taps)" }
+        if let d = g.direction { s += " \(d)" }
+        if let e = g.edge { s += " edge=\(e)" }
+        s += " at \(format(g.location.x)),\(format(g.location.y))"
+        if let t = g.translation { s += " d=\(format(t.x)),\(format(t.y))" }
+        if let scale = g.scale { s += " scale=\(format(scale, places: 2))" }
+        if let r = g.rotation { s += " rotation=\(format(r))" }
+        return s
+    }
+
+    static func format(_ v: Double, places: Int = 1) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let n = Int((v * scale).rounded())
+        let sign = n < 0 ? "-" : ""
+        let m = abs(n)
+        let whole = m / Int(scale)
+        let fraction = String(m % Int(scale))
+        return "\(sign)\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+}

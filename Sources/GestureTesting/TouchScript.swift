@@ -1,0 +1,107 @@
+import Gestures
+import TouchEvents
+
+/// Scripted touches for tests: say where fingers land, move and lift (times in ms,
+/// positions in mm) and get the frames a decoder would produce — every finger down in
+/// every frame, in slot order, with `stationary` for the ones that did not move.
+///
+///     var s = TouchScript()
+///     s.tap(at: 0, x: 20, y: 30)
+///     s.drag(from: Point(x: 10, y: 10), to: Point(x: 60, y: 10), at: 500, duration: 200)
+///     clock.play(s.frames)
+public struct TouchScript {
+    private enum Action {
+        case down(Point)
+        case move(Point)
+        case up
+    }
+
+    private var actions: [(time: Int64, finger: Int, action: Action)] = []
+    private var toolCounts: [(time: Int64, count: Int)] = []
+    private var nextFinger = 100
+
+    public init() {}
+
+    /// Finger `finger` (any number naming it in this script) lands.
+    public mutating func down(_ finger: Int, at ms: Double, x: Double, y: Double) {
+        actions.append((micros(ms), finger, .down(Point(x: x, y: y))))
+    }
+
+    public mutating func move(_ finger: Int, at ms: Double, x: Double, y: Double) {
+        actions.append((micros(ms), finger, .move(Point(x: x, y: y))))
+    }
+
+    public mutating func up(_ finger: Int, at ms: Double) {
+        actions.append((micros(ms), finger, .up))
+    }
+
+    /// The device's `BTN_TOOL_*` finger count from `ms` on (touchpads that report more
+    /// fingers than they have slots).
+    public mutating func toolFingers(_ count: Int, at ms: Double) {
+        toolCounts.append((micros(ms), count))
+    }
+
+    /// `touches` fingers 10 mm apart land at `ms` and lift `duration` ms later.
+    public mutating func tap(at ms: Double, x: Double, y: Double, touches: Int = 1, duration: Double = 80) {
+        let fingers = (0..<touches).map { _ in newFinger() }
+        for (i, f) in fingers.enumerated() { down(f, at: ms, x: x + Double(i) * 10, y: y) }
+        for f in fingers { up(f, at: ms + duration) }
+    }
+
+    /// `touches` fingers 10 mm apart move together from `start` to `end` in `steps` frames.
+    public mutating func drag(from start: Point, to end: Point, at ms: Double, duration: Double, touches: Int = 1, steps: Int = 10) {
+        let fingers = (0..<touches).map { _ in newFinger() }
+        for (i, f) in fingers.enumerated() { down(f, at: ms, x: start.x + Double(i) * 10, y: start.y) }
+        for step in 1...max(1, steps) {
+            let k = Double(step) / Double(max(1, steps))
+            let p = start + (end - start) * k
+            for (i, f) in fingers.enumerated() { move(f, at: ms + duration * k, x: p.x + Double(i) * 10, y: p.y) }
+        }
+        for f in fingers { up(f, at: ms + duration) }
+    }
+
+    private mutating func newFinger() -> Int {
+        nextFinger += 1
+        return nextFinger
+    }
+
+    private func micros(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
+
+    /// The frames, one per distinct time.
+    public var frames: [TouchFrame] {
+        struct Down { var finger: Int; var id: Int; var slot: Int; var position: Point }
+        var down: [Down] = []
+        var nextID = 1
+        var frames: [TouchFrame] = []
+        let times = Set(actions.map(\.time) + toolCounts.map(\.time)).sorted()
+        var tools = 0
+        for time in times {
+            var phases: [Int: TouchPhase] = [:]
+            for a in actions where a.time == time {
+                switch a.action {
+                case .down(let p):
+                    let used = Set(down.map(\.slot))
+                    let slot = (0...).first { !used.contains($0) }!
+                    down.append(Down(finger: a.finger, id: nextID, slot: slot, position: p))
+                    phases[nextID] = .began
+                    nextID += 1
+                case .move(let p):
+                    if let i = down.firstIndex(where: { $0.finger == a.finger }) {
+                        down[i].position = p
+                        if phases[down[i].id] == nil { phases[down[i].id] = .moved }
+                    }
+                case .up:
+                    if let i = down.firstIndex(where: { $0.finger == a.finger }) { phases[down[i].id] = .ended }
+                }
+            }
+            if let t = toolCounts.last(where: { $0.time == time }) { tools = t.count }
+            let contacts = down.sorted { $0.slot < $1.slot }.map { d in
+                TouchContact(id: d.id, slot: d.slot, phase: phases[d.id] ?? .stationary,
+                             deviceX: Int32(d.position.x * 10), deviceY: Int32(d.position.y * 10), x: d.position.x, y: d.position.y)
+            }
+            down.removeAll { phases[$0.id] == .ended }
+            frames.append(TouchFrame(time: time, contacts: contacts, toolFingerCount: down.isEmpty ? 0 : tools))
+        }
+        return frames
+    }
+}

@@ -1,0 +1,86 @@
+/// The kinds of gesture.
+public enum GestureKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case tap
+    case longPress = "long-press"
+    case pan
+    case swipe
+    case pinch
+    case rotate
+    case edgePan = "edge-pan"
+
+    /// Discrete gestures happen once (`recognized`); continuous ones go began → changed → ended.
+    public var isDiscrete: Bool { self == .tap || self == .swipe }
+    public var description: String { rawValue }
+}
+
+/// UIKit's recognizer states. Discrete recognizers go possible → recognized or failed;
+/// continuous ones possible → began → changed… → ended, cancelled or failed.
+public enum GestureState: String, Sendable, Hashable, CustomStringConvertible {
+    case possible, began, changed, ended, cancelled, failed, recognized
+    public var description: String { rawValue }
+}
+
+/// Directions of a swipe.
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case left, right, up, down
+    public var description: String { rawValue }
+}
+
+/// Edges of a region or surface.
+public enum Edge: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case left, right, top, bottom
+    public var description: String { rawValue }
+}
+
+/// One gesture event, as handlers, commands and socket clients receive it.
+///
+/// Positions are millimetres on the touch surface (x right, y down) until a layout maps
+/// the device onto a screen. Times are microseconds on the frames' clock.
+public struct Gesture: Sendable, Equatable, CustomStringConvertible {
+    public var kind: GestureKind
+    public var state: GestureState
+    /// When this event happened (µs): the frame or deadline that caused it.
+    public var time: Int64
+    /// When the touch sequence that led to it started (µs).
+    public var startTime: Int64
+    /// The device the touches came from (its name), when known.
+    public var device: String?
+    /// The region the gesture belongs to.
+    public var region: String
+    /// Fingers taking part.
+    public var touches: Int
+    /// Location: the tap point, or the centroid of the touches.
+    public var location: Point
+    /// Taps (tap).
+    public var taps: Int?
+    /// Translation since the gesture started (pan, edge pan, swipe).
+    public var translation: Point?
+    /// Velocity in millimetres per second (pan, edge pan, swipe); scale per second (pinch);
+    /// degrees per second (rotate, in `velocity.x`).
+    public var velocity: Point?
+    /// Scale relative to the start (pinch).
+    public var scale: Double?
+    /// Rotation in degrees since the start, clockwise positive in y-down coordinates (rotate).
+    public var rotation: Double?
+    public var direction: SwipeDirection?
+    public var edge: Edge?
+    /// The recognizer's name, for logs (`tap(2 taps, 1 touch)`).
+    public var recognizer: String
+
+    public init(kind: GestureKind, state: GestureState, time: Int64, startTime: Int64, device: String? = nil, region: String,
+                touches: Int, location: Point, recognizer: String) {
+        self.kind = kind
+        self.state = state
+        self.time = time
+        self.startTime = startTime
+        self.device = device
+        self.region = region
+        self.touches = touches
+        self.location = location
+        self.recognizer = recognizer
+    }
+
+    public var description: String {
+        "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)µs"
+    }
+}

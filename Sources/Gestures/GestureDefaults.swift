@@ -1,0 +1,62 @@
+/// Default thresholds. Distances are millimetres on the physical surface, so one
+/// configuration behaves the same on a 7" panel and a 27" screen; times are milliseconds.
+public enum GestureDefaults {
+    /// How far a finger may move and still tap: 3 mm. Flutter's kTouchSlop (18 logical
+    /// pixels, 2.9 mm at 160 dpi) for touchscreens, where a fingertip rolls more than on a
+    /// touchpad (libinput uses 1.3 mm there, which rejects real touchscreen taps).
+    public static let tapMaximumMovement = 3.0
+
+    /// How long a tap may be held: 500 ms, where a long press begins (UIKit's default
+    /// minimumPressDuration), so a press is always one or the other.
+    public static let tapMaximumPressDuration = 500.0
+
+    /// The longest pause between the taps of a multi-tap: 300 ms (Flutter's kDoubleTapTimeout).
+    public static let tapMaximumInterval = 300.0
+
+    /// How far apart the taps of a multi-tap may land: 16 mm (Flutter's kDoubleTapSlop,
+    /// 100 logical pixels at 160 dpi).
+    public static let tapMaximumDistance = 16.0
+
+    /// How long a long press must be held: 500 ms (UIKit's minimumPressDuration).
+    public static let longPressMinimumDuration = 500.0
+
+    /// How far a long press may drift before it begins: 3 mm, the same as a tap, so that
+    /// a press that is not a tap because it moved is not a long press either.
+    public static let longPressAllowedMovement = 3.0
+
+    /// How far the touches must move before a pan (or edge pan) begins: 3 mm (Flutter's
+    /// kTouchSlop, 18 logical pixels). Below it a press can still be a tap.
+    public static let panMinimumDistance = 3.0
+
+    /// How far a swipe must travel: 10 mm, a deliberate stroke (three times the pan slop).
+    public static let swipeMinimumDistance = 10.0
+
+    /// How fast a swipe must be, along its direction: 100 mm/s. Flutter's kMinFlingVelocity
+    /// (50 logical pixels/s, 8 mm/s) suits flings that scroll; a swipe that triggers an action
+    /// should be clearly quick.
+    public static let swipeMinimumVelocity = 100.0
+
+    /// How long a swipe may take, from the moment all its fingers are down: 500 ms.
+    public static let swipeMaximumDuration = 500.0
+
+    /// How far (in degrees) a swipe may stray from its axis: 30°, leaving 30° between the
+    /// cones of neighbouring directions.
+    public static let swipeAngleTolerance = 30.0
+
+    /// How much the fingers' spread (mean distance from their centroid) must change before
+    /// a pinch begins: 5 mm, so that fingers dragged together do not read as a pinch.
+    public static let pinchMinimumSpreadChange = 5.0
+
+    /// How far the fingers must turn before a rotation begins: 8°, more than the wobble of
+    /// fingers dragged side by side.
+    public static let rotationMinimumAngle = 8.0
+
+    /// Width of the band along an edge where an edge pan must start: 5 mm, about the width
+    /// of a thumb's tip landing on the bezel side of a panel.
+    public static let edgeBandWidth = 5.0
+
+    /// Velocities are least-squares fits over the samples of the last 100 ms (Flutter's
+    /// VelocityTracker horizon); a finger still for 40 ms has velocity 0.
+    public static let velocityHorizon = 100.0
+    public static let velocityStopTime = 40.0
+}

@@ -1,0 +1,99 @@
+import Logging
+import Synchronization
+
+/// A handler attached to a recognizer. It is released when its token is cancelled or its
+/// owner goes away, and is never called after that.
+final class HandlerEntry {
+    let id: Int
+    let hasOwner: Bool
+    weak var owner: AnyObject?
+    /// Nil once released.
+    var body: ((AnyObject?, Gesture) throws -> Void)?
+    /// Delay before the call, µs (0: at once).
+    let delay: Int64
+
+    init(id: Int, owner: AnyObject?, delay: Int64, body: @escaping (AnyObject?, Gesture) throws -> Void) {
+        self.id = id
+        hasOwner = owner != nil
+        self.owner = owner
+        self.delay = delay
+        self.body = body
+    }
+
+    /// False once cancelled or once its owner was deallocated.
+    var isLive: Bool { body != nil && (!hasOwner || owner != nil) }
+
+    func release() { body = nil }
+}
+
+/// Returned by every `on…` method: `cancel()` removes the handler (and the recognizer the
+/// method created). Dropping the token does not cancel; the owner's lifetime or `cancel()` does.
+public final class GestureToken {
+    private weak var recognizer: GestureRecognizer?
+    private let entryID: Int
+
+    init(recognizer: GestureRecognizer, entryID: Int) {
+        self.recognizer = recognizer
+        self.entryID = entryID
+    }
+
+    /// The recognizer the handler is attached to, to configure it further (`require(toFail:)`).
+    public var gestureRecognizer: GestureRecognizer? { recognizer }
+
+    /// True until cancelled or until the owner is gone.
+    public var isActive: Bool {
+        recognizer?.handlers.first { $0.id == entryID }?.isLive ?? false
+    }
+
+    /// Removes the handler; a pending delayed call is dropped too.
+    public func cancel() {
+        guard let recognizer else { return }
+        recognizer.removeHandler(entryID)
+    }
+}
+
+extension GestureRecognizer {
+    private static let ids = Atomic<Int>(0)
+
+    /// Attaches a handler; with an owner, it lives only as long as the owner.
+    func addHandler(owner: AnyObject?, delayMilliseconds: Double, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
+        let id = Self.ids.wrappingAdd(1, ordering: .relaxed).newValue
+        let entry = HandlerEntry(id: id, owner: owner, delay: Int64(max(0, delayMilliseconds) * 1000), body: body)
+        handlers.append(entry)
+        return GestureToken(recognizer: self, entryID: entry.id)
+    }
+
+    func removeHandler(_ id: Int) {
+        if let i = handlers.firstIndex(where: { $0.id == id }) {
+            handlers[i].release()
+            handlers.remove(at: i)
+        }
+        if ownedByHandlers && handlers.isEmpty { region?.remove(self) }
+    }
+
+    /// Drops handlers whose owner is gone; removes the recognizer if it was theirs alone.
+    /// Called when a sequence starts: no timer, no registry.
+    func sweepReleasedHandlers() {
+        guard handlers.contains(where: { !$0.isLive }) else { return }
+        for h in handlers where !h.isLive { h.release() }
+        handlers.removeAll { $0.body == nil }
+        if ownedByHandlers && handlers.isEmpty { region?.remove(self) }
+    }
+}
+
+/// The one place user closures are called: a handler that throws is logged with the
+/// gesture, and the pipeline goes on.
+struct HandlerInvoker {
+    var logger: Logger
+
+    func invoke(_ entry: HandlerEntry, _ gesture: Gesture) {
+        guard entry.isLive, let body = entry.body else { return }
+        do {
+            try body(entry.owner, gesture)
+        } catch {
+            logger.error("a gesture handler threw", metadata: [
+                "error": "\(error)", "gesture": "\(gesture)", "recognizer": "\(gesture.recognizer)",
+            ])
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// A press of exactly `touches` fingers held still for `minimumDuration`; continuous once
+/// it begins (changed as the fingers move, ended when they lift).
+public final class LongPressRecognizer: GestureRecognizer {
+    public var touches: Int
+    /// Milliseconds the fingers must stay down.
+    public var minimumDuration = GestureDefaults.longPressMinimumDuration
+    /// Millimetres any finger may move before the press begins.
+    public var allowedMovement = GestureDefaults.longPressAllowedMovement
+
+    private enum Phase {
+        /// Not all `touches` fingers are down yet.
+        case gathering
+        /// All fingers down since `since`; the deadline begins the press.
+        case holding(since: Int64)
+        /// Begun: reporting moves until the lift.
+        case pressing
+    }
+
+    private var phase = Phase.gathering
+
+    public init(touches: Int = 1) {
+        self.touches = max(1, touches)
+        super.init(kind: .longPress)
+    }
+
+    public override var name: String { "long-press(\(plural(touches, "touch")))" }
+
+    override func reset() {
+        super.reset()
+        phase = .gathering
+    }
+
+    override func handle(_ t: TouchTracker) -> RecognizerStep {
+        switch phase {
+        case .gathering, .holding:
+            if t.pressMaxTouches > touches {
+                return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) required")
+            }
+            if t.pressMaxMovement > allowedMovement {
+                return .fail("moved \(one(t.pressMaxMovement)) mm > \(one(allowedMovement)) mm allowed")
+            }
+            if !t.isDown {
+                return .fail("lifted after \(one(Double(t.time - t.pressStartTime) / 1000)) ms < \(one(minimumDuration)) ms required")
+            }
+            if case .gathering = phase, t.touches == touches {
+                phase = .holding(since: t.time)
+                deadline = t.time + Int64(minimumDuration * 1000)
+            }
+            return .none
+        case .pressing:
+            if !t.isDown { return .end }
+            return t.centroidDelta == .zero && t.beganCount == 0 && t.endedCount == 0 ? .none : .change
+        }
+    }
+
+    override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
+        guard case .holding = phase else { return .none }
+        phase = .pressing
+        deadline = nil
+        return .begin
+    }
+}

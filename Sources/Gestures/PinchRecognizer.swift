@@ -1,0 +1,58 @@
+/// Two or more fingers moving apart or together. Begins when their spread (mean distance
+/// from the centroid) has changed by `minimumSpreadChange`; reports the scale relative to
+/// the spread at the first touch, the centroid, and the scale's rate per second.
+public final class PinchRecognizer: GestureRecognizer {
+    public var minimumTouches: Int
+    /// Millimetres the spread must change before the pinch begins.
+    public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
+
+    private enum Phase {
+        case tracking
+        case pinching
+    }
+
+    private var phase = Phase.tracking
+    private var scale = 1.0
+    private var spreadChange = 0.0
+    private var rate = VelocityTracker()
+
+    public init(minimumTouches: Int = 2) {
+        self.minimumTouches = max(2, minimumTouches)
+        super.init(kind: .pinch)
+    }
+
+    public override var name: String { "pinch(\(minimumTouches)+ touches)" }
+
+    override func reset() {
+        super.reset()
+        phase = .tracking
+        scale = 1
+        spreadChange = 0
+        rate.reset()
+    }
+
+    override func handle(_ t: TouchTracker) -> RecognizerStep {
+        scale *= t.spreadFactor
+        spreadChange += t.spreadDelta
+        rate.add(time: t.time, Point(x: scale, y: 0))
+        switch phase {
+        case .tracking:
+            if !t.isDown {
+                return .fail("spread changed \(one(abs(spreadChange))) mm < \(one(minimumSpreadChange)) mm")
+            }
+            guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange else { return .none }
+            phase = .pinching
+            return .begin
+        case .pinching:
+            if t.touches < minimumTouches { return .end }
+            return t.spreadFactor == 1 && t.centroidDelta == .zero ? .none : .change
+        }
+    }
+
+    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+        var g = super.gesture(state, time: time, t)
+        g.scale = scale
+        g.velocity = Point(x: rate.velocity(at: time).x, y: 0)
+        return g
+    }
+}

@@ -1,0 +1,143 @@
+/// Block handlers on a region, in the style of BlocksKit and AXKit: each method creates a
+/// recognizer, lets `configure` adjust it, attaches the closure and returns a token whose
+/// `cancel()` removes both. With `owner`, the handler lives only as long as the owner and
+/// receives it as an argument, so the closure need not capture it. With `delay`, the call
+/// waits that long and is dropped if the gesture is cancelled or the recognizer fires again first.
+extension Region {
+    func attach<R: GestureRecognizer>(
+        _ recognizer: R, owner: AnyObject?, delay: Duration, configure: ((R) -> Void)?,
+        _ body: @escaping (AnyObject?, Gesture) throws -> Void
+    ) -> GestureToken {
+        configure?(recognizer)
+        recognizer.ownedByHandlers = true
+        add(recognizer)
+        let (seconds, attoseconds) = delay.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return recognizer.addHandler(owner: owner, delayMilliseconds: milliseconds, body)
+    }
+
+    @discardableResult
+    public func onTap(taps: Int = 1, touches: Int = 1, delay: Duration = .zero, configure: ((TapRecognizer) -> Void)? = nil,
+                      _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(TapRecognizer(taps: taps, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onTap<Owner: AnyObject>(owner: Owner, taps: Int = 1, touches: Int = 1, delay: Duration = .zero,
+                                        configure: ((TapRecognizer) -> Void)? = nil,
+                                        _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(TapRecognizer(taps: taps, touches: touches), owner: owner, delay: delay, configure: configure) {
+            if let o = $0 as? Owner { try handler(o, $1) }
+        }
+    }
+
+    @discardableResult
+    public func onDoubleTap(touches: Int = 1, delay: Duration = .zero, configure: ((TapRecognizer) -> Void)? = nil,
+                            _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        onTap(taps: 2, touches: touches, delay: delay, configure: configure, handler)
+    }
+
+    @discardableResult
+    public func onDoubleTap<Owner: AnyObject>(owner: Owner, touches: Int = 1, delay: Duration = .zero,
+                                              configure: ((TapRecognizer) -> Void)? = nil,
+                                              _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        onTap(owner: owner, taps: 2, touches: touches, delay: delay, configure: configure, handler)
+    }
+
+    @discardableResult
+    public func onLongPress(touches: Int = 1, delay: Duration = .zero, configure: ((LongPressRecognizer) -> Void)? = nil,
+                            _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(LongPressRecognizer(touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onLongPress<Owner: AnyObject>(owner: Owner, touches: Int = 1, delay: Duration = .zero,
+                                              configure: ((LongPressRecognizer) -> Void)? = nil,
+                                              _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(LongPressRecognizer(touches: touches), owner: owner, delay: delay, configure: configure) {
+            if let o = $0 as? Owner { try handler(o, $1) }
+        }
+    }
+
+    @discardableResult
+    public func onPan(minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
+                      configure: ((PanRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: nil, delay: delay,
+               configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onPan<Owner: AnyObject>(owner: Owner, minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
+                                        configure: ((PanRecognizer) -> Void)? = nil,
+                                        _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: owner, delay: delay,
+               configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+    }
+
+    @discardableResult
+    public func onSwipe(_ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1, delay: Duration = .zero,
+                        configure: ((SwipeRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onSwipe<Owner: AnyObject>(owner: Owner, _ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases),
+                                          touches: Int = 1, delay: Duration = .zero, configure: ((SwipeRecognizer) -> Void)? = nil,
+                                          _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(SwipeRecognizer(directions: directions, touches: touches), owner: owner, delay: delay, configure: configure) {
+            if let o = $0 as? Owner { try handler(o, $1) }
+        }
+    }
+
+    @discardableResult
+    public func onPinch(delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
+                        _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(Self.pinch(), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onPinch<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
+                                          _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(Self.pinch(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+    }
+
+    @discardableResult
+    public func onRotate(delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
+                         _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(Self.rotate(), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onRotate<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
+                                           _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(Self.rotate(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+    }
+
+    @discardableResult
+    public func onEdgePan(_ edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1, delay: Duration = .zero,
+                          configure: ((EdgePanRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+    }
+
+    @discardableResult
+    public func onEdgePan<Owner: AnyObject>(owner: Owner, _ edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1,
+                                            delay: Duration = .zero, configure: ((EdgePanRecognizer) -> Void)? = nil,
+                                            _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: owner, delay: delay, configure: configure) {
+            if let o = $0 as? Owner { try handler(o, $1) }
+        }
+    }
+
+    /// Pinch and rotate recognise together unless configured otherwise (AXKit's default).
+    private static func pinch() -> PinchRecognizer {
+        let r = PinchRecognizer()
+        r.recognizeSimultaneously(with: .rotate)
+        return r
+    }
+
+    private static func rotate() -> RotateRecognizer {
+        let r = RotateRecognizer()
+        r.recognizeSimultaneously(with: .pinch)
+        return r
+    }
+}

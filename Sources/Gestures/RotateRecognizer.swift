@@ -1,0 +1,53 @@
+/// Two or more fingers turning about their centroid. Begins after `minimumAngle` degrees;
+/// reports the rotation since the first touch in degrees, clockwise positive in y-down
+/// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
+public final class RotateRecognizer: GestureRecognizer {
+    public var minimumTouches: Int
+    /// Degrees the fingers must turn before the rotation begins.
+    public var minimumAngle = GestureDefaults.rotationMinimumAngle
+
+    private enum Phase {
+        case tracking
+        case rotating
+    }
+
+    private var phase = Phase.tracking
+    private var rotation = 0.0
+    private var rate = VelocityTracker()
+
+    public init(minimumTouches: Int = 2) {
+        self.minimumTouches = max(2, minimumTouches)
+        super.init(kind: .rotate)
+    }
+
+    public override var name: String { "rotate(\(minimumTouches)+ touches)" }
+
+    override func reset() {
+        super.reset()
+        phase = .tracking
+        rotation = 0
+        rate.reset()
+    }
+
+    override func handle(_ t: TouchTracker) -> RecognizerStep {
+        rotation += t.rotationDelta
+        rate.add(time: t.time, Point(x: rotation, y: 0))
+        switch phase {
+        case .tracking:
+            if !t.isDown { return .fail("turned \(one(abs(rotation)))° < \(one(minimumAngle))°") }
+            guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle else { return .none }
+            phase = .rotating
+            return .begin
+        case .rotating:
+            if t.touches < minimumTouches { return .end }
+            return t.rotationDelta == 0 && t.centroidDelta == .zero ? .none : .change
+        }
+    }
+
+    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+        var g = super.gesture(state, time: time, t)
+        g.rotation = rotation
+        g.velocity = Point(x: rate.velocity(at: time).x, y: 0)
+        return g
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A quick straight stroke of exactly `touches` fingers in one of `directions`. Recognised
+/// the moment it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` —
+/// while the fingers are still down, not at the lift.
+public final class SwipeRecognizer: GestureRecognizer {
+    public var directions: Set<SwipeDirection>
+    public var touches: Int
+    /// Millimetres along the direction.
+    public var minimumDistance = GestureDefaults.swipeMinimumDistance
+    /// Millimetres per second along the direction.
+    public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
+    /// Milliseconds from the moment all fingers are down.
+    public var maximumDuration = GestureDefaults.swipeMaximumDuration
+    /// Degrees the stroke may stray from its axis.
+    public var angleTolerance = GestureDefaults.swipeAngleTolerance
+
+    private enum Phase {
+        case gathering
+        /// All fingers down since `since`.
+        case tracking(since: Int64)
+        case finished
+    }
+
+    private var phase = Phase.gathering
+    private var translation = Point.zero
+    private var velocity = VelocityTracker()
+    private var recognized: (direction: SwipeDirection, velocity: Point)?
+
+    public init(directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1) {
+        self.directions = directions
+        self.touches = max(1, touches)
+        super.init(kind: .swipe)
+    }
+
+    public override var name: String {
+        let list = SwipeDirection.allCases.filter(directions.contains).map(\.rawValue).joined(separator: "/")
+        return "swipe(\(plural(touches, "touch")), \(list))"
+    }
+
+    override func reset() {
+        super.reset()
+        phase = .gathering
+        translation = .zero
+        velocity.reset()
+        recognized = nil
+    }
+
+    override func handle(_ t: TouchTracker) -> RecognizerStep {
+        if t.pressMaxTouches > touches { return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) required") }
+        switch phase {
+        case .gathering:
+            if !t.isDown { return .fail("\(plural(t.pressMaxTouches, "touch")) < \(touches) required") }
+            if t.touches == touches {
+                phase = .tracking(since: t.time)
+                deadline = t.time + Int64(maximumDuration * 1000)
+                velocity.add(time: t.time, translation)
+            }
+            return .none
+        case .tracking:
+            translation += t.centroidDelta
+            velocity.add(time: t.time, translation)
+            if !t.isDown || t.touches < touches {
+                return .fail("lifted after \(one(translation.length)) mm (needs \(one(minimumDistance)) mm at \(one(minimumVelocity)) mm/s)")
+            }
+            let distance = translation.length
+            guard distance >= minimumDistance else { return .none }
+            let direction = Self.direction(of: translation)
+            let axis = Self.unit(direction)
+            let along = translation.x * axis.x + translation.y * axis.y
+            let off = acos(max(-1, min(1, along / distance))) * 180 / .pi
+            guard off <= angleTolerance, directions.contains(direction) else { return .none }
+            let v = velocity.velocity(at: t.time)
+            let speed = v.x * axis.x + v.y * axis.y
+            guard speed >= minimumVelocity else { return .none }
+            phase = .finished
+            deadline = nil
+            recognized = (direction, v)
+            return .recognize
+        case .finished:
+            return .none
+        }
+    }
+
+    override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
+        .fail("took longer than \(one(maximumDuration)) ms (moved \(one(translation.length)) mm)")
+    }
+
+    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+        var g = super.gesture(state, time: time, t)
+        g.touches = touches
+        g.translation = translation
+        g.velocity = recognized?.velocity ?? velocity.velocity(at: time)
+        g.direction = recognized?.direction ?? Self.direction(of: translation)
+        return g
+    }
+
+    static func direction(of v: Point) -> SwipeDirection {
+        abs(v.x) >= abs(v.y) ? (v.x >= 0 ? .right : .left) : (v.y >= 0 ? .down : .up)
+    }
+
+    static func unit(_ d: SwipeDirection) -> Point {
+        switch d {
+        case .left: Point(x: -1, y: 0)
+        case .right: Point(x: 1, y: 0)
+        case .up: Point(x: 0, y: -1)
+        case .down: Point(x: 0, y: 1)
+        }
+    }
+}

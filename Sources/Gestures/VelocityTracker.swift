@@ -1,0 +1,52 @@
+/// Velocity from position samples: a least-squares line through the samples of the last
+/// ``GestureDefaults/velocityHorizon`` milliseconds, as Flutter's VelocityTracker does
+/// (which fits a polynomial; a line is enough for the speeds gestures need). Fixed storage,
+/// no allocation per sample.
+struct VelocityTracker {
+    private static let capacity = 20
+    private var times = [Int64](repeating: 0, count: capacity)
+    private var xs = [Double](repeating: 0, count: capacity)
+    private var ys = [Double](repeating: 0, count: capacity)
+    private var count = 0
+    private var head = 0
+
+    mutating func reset() {
+        count = 0
+        head = 0
+    }
+
+    mutating func add(time: Int64, _ p: Point) {
+        head = (head + 1) % Self.capacity
+        times[head] = time
+        xs[head] = p.x
+        ys[head] = p.y
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// Units per second at `now` (µs); zero with fewer than two recent samples, or when the
+    /// newest sample is older than ``GestureDefaults/velocityStopTime``.
+    func velocity(at now: Int64) -> Point {
+        guard count >= 2 else { return .zero }
+        let newest = times[head]
+        if Double(now - newest) / 1000 > GestureDefaults.velocityStopTime { return .zero }
+        let horizon = Int64(GestureDefaults.velocityHorizon * 1000)
+        var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0, stt = 0.0, stx = 0.0, sty = 0.0
+        var i = head
+        for _ in 0..<count {
+            let age = newest - times[i]
+            if age > horizon { break }
+            let t = -Double(age) / 1_000_000  // seconds, newest at 0
+            n += 1
+            st += t
+            sx += xs[i]
+            sy += ys[i]
+            stt += t * t
+            stx += t * xs[i]
+            sty += t * ys[i]
+            i = (i - 1 + Self.capacity) % Self.capacity
+        }
+        let denominator = n * stt - st * st
+        guard n >= 2, denominator > 1e-12 else { return .zero }
+        return Point(x: (n * stx - st * sx) / denominator, y: (n * sty - st * sy) / denominator)
+    }
+}

@@ -1,0 +1,172 @@
+import GestureTesting
+import Gestures
+import Logging
+import Synchronization
+import Testing
+import TouchEvents
+
+/// Keeps what was logged, for assertions.
+struct CapturingLogHandler: LogHandler {
+    final class Storage: Sendable {
+        let messages = Mutex<[String]>([])
+    }
+
+    let storage = Storage()
+    /// Everything logged so far.
+    var lines: [String] { storage.messages.withLock { $0 } }
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let line = "\(event.level) \(event.message) " + (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        storage.messages.withLock { $0.append(line) }
+    }
+}
+
+final class Owner {}
+
+@Suite("Handlers")
+struct HandlerTests {
+    func tapTwice() -> [TouchFrame] {
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        s.tap(at: 1000, x: 10, y: 10)
+        return s.frames
+    }
+
+    @Test func handlersReceiveTheirRecognizersGestures() {
+        let region = Region(id: "button", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var calls: [String] = []
+        region.onTap { calls.append("tap \($0.taps!) at \($0.time)") }
+        region.onLongPress { calls.append("long-press \($0.state)") }
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        s.down(1, at: 1000, x: 10, y: 10)
+        s.up(1, at: 1600)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(calls == ["tap 1 at 80000", "long-press began", "long-press ended"])
+    }
+
+    @Test func aHandlerBoundToAnOwnerIsReleasedWithIt() {
+        let region = Region(id: "button", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        var calls = 0
+        weak var weakOwner: Owner?
+        weak var weakCaptured: Owner?
+        var token: GestureToken?
+        do {
+            let owner = Owner()
+            let captured = Owner()
+            weakOwner = owner
+            weakCaptured = captured
+            token = region.onTap(owner: owner) { (o: Owner, _) in
+                _ = captured
+                calls += 1
+            }
+            ManualClock(pipeline: pipeline).play(Array(tapTwice().prefix(2)))
+            #expect(calls == 1)
+        }
+        #expect(weakOwner == nil, "the region must not keep the owner alive")
+        #expect(token?.isActive == false)
+        ManualClock(pipeline: pipeline).play(Array(tapTwice().suffix(2)))
+        #expect(calls == 1, "never called after the owner is gone")
+        #expect(weakCaptured == nil, "the closure is released, and what it captured with it")
+        #expect(region.recognizers.isEmpty, "the recognizer made for the handler goes too")
+    }
+
+    @Test func cancellingATokenRemovesTheHandlerAndItsRecognizer() {
+        let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var singles = 0
+        region.onTap { _ in singles += 1 }
+        let double = region.onDoubleTap { _ in }
+        #expect(region.recognizers.count == 2)
+        double.cancel()
+        #expect(region.recognizers.count == 1)
+        // With the double tap gone, a single tap no longer waits for it.
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        let recorder = GestureRecorder(pipeline)
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(recorder.lines == ["80.0ms tap recognized r touches=1 taps=1 at 10.0,10.0"])
+        #expect(singles == 1)
+    }
+
+    @Test func aDelayedHandlerFiresAfterItsDelay() {
+        let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var calls: [Int64] = []
+        region.onTap(delay: .milliseconds(200)) { calls.append($0.time) }
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        let clock = ManualClock(pipeline: pipeline)
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        clock.play(s.frames)
+        #expect(calls.isEmpty)
+        #expect(pipeline.nextDeadline == 280_000)
+        clock.advance(toMilliseconds: 279)
+        #expect(calls.isEmpty)
+        clock.advance(toMilliseconds: 280)
+        #expect(calls == [80_000])
+    }
+
+    @Test func aDelayedCallIsSupersededByTheNextRecognitionAndDroppedOnCancel() {
+        let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var taps: [Int64] = []
+        region.onTap(delay: .milliseconds(200)) { taps.append($0.time) }
+        var pans: [GestureState] = []
+        region.onPan(delay: .milliseconds(50)) { pans.append($0.state) }
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        let clock = ManualClock(pipeline: pipeline)
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        s.tap(at: 150, x: 10, y: 10)  // before the first call's deadline (280 ms)
+        clock.play(s.frames)
+        clock.advance(by: 1000)
+        #expect(taps == [230_000], "only the second tap calls its handler")
+
+        var p = TouchScript()
+        p.drag(from: Point(x: 10, y: 50), to: Point(x: 30, y: 50), at: 2000, duration: 40, steps: 4)
+        clock.play(Array(p.frames.dropLast()))
+        pipeline.cancelAll(time: clock.now + 10_000)
+        clock.advance(by: 1000)
+        #expect(pans.isEmpty, "a pan cancelled before its delayed call never calls it")
+    }
+
+    @Test func aThrowingHandlerIsLoggedAndThePipelineGoesOn() {
+        struct Boom: Error {}
+        let capture = CapturingLogHandler()
+        let logger = Logger(label: "test") { _ in capture }
+        let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var after = 0
+        region.onTap { _ in throw Boom() }
+        region.onLongPress { _ in after += 1 }
+        let pipeline = GesturePipeline(layout: Layout(root: region), logger: logger)
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        s.down(1, at: 1000, x: 10, y: 10)
+        s.up(1, at: 1600)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(after == 2)
+        let errors = capture.lines.filter { $0.hasPrefix("error") }
+        #expect(errors == ["error a gesture handler threw error=Boom() gesture=tap recognized in r with 1 touch at 80000µs recognizer=tap(1 tap, 1 touch)"])
+    }
+
+    @Test func configureClosuresAdjustTheRecognizer() {
+        let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var seen: [Int] = []
+        region.onTap(configure: { $0.maximumMovement = 10 }) { seen.append($0.taps!) }
+        var s = TouchScript()
+        s.down(1, at: 0, x: 10, y: 10)
+        s.move(1, at: 30, x: 16, y: 10)
+        s.up(1, at: 60)
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(seen == [1])
+    }
+}
