@@ -1,7 +1,9 @@
 /// A pan that starts within `bandWidth` millimetres of one of `edges` of its region and
 /// moves inward (UIKit's screen-edge pan). Reports the edge, the translation and velocity.
 public final class EdgePanRecognizer: GestureRecognizer {
-    public var edges: Set<Edge>
+    public var edges: Set<Edge> {
+        didSet { configurationChanged() }
+    }
     public var touches: Int
     /// Millimetres from the edge where the first touch must land.
     public var bandWidth = GestureDefaults.edgeBandWidth
@@ -14,10 +16,10 @@ public final class EdgePanRecognizer: GestureRecognizer {
         case panning(Edge)
     }
 
-    private var phase = Phase.starting
-    private var translation = Point.zero
-    private var velocity = VelocityTracker()
-    private var edge: Edge?
+    @exclusivity(unchecked) private var phase = Phase.starting
+    @exclusivity(unchecked) private var translation = Point.zero
+    private let velocity = VelocityTracker()
+    @exclusivity(unchecked) private var edge: Edge?
 
     public init(edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1) {
         self.edges = edges
@@ -42,28 +44,36 @@ public final class EdgePanRecognizer: GestureRecognizer {
         velocity.add(time: t.time, translation)
         switch phase {
         case .starting:
-            guard let frame = region?.frame else { return .fail("no region") }
+            guard let frame = region?.frame else { return .fail(.noRegion) }
             let p = t.pressStartLocation
-            let distances: [(Edge, Double)] = [
-                (.left, p.x - frame.minX), (.right, frame.maxX - p.x), (.top, p.y - frame.minY), (.bottom, frame.maxY - p.y),
-            ]
-            guard let nearest = distances.filter({ edges.contains($0.0) }).min(by: { $0.1 < $1.1 }) else {
-                return .fail("no edges configured")
+            // The nearest configured edge; ties go to the first of left, right, top, bottom.
+            var nearest: (edge: Edge, distance: Double)?
+            for e in Edge.allCases where edges.contains(e) {
+                let d: Double
+                switch e {
+                case .left: d = p.x - frame.minX
+                case .right: d = frame.maxX - p.x
+                case .top: d = p.y - frame.minY
+                case .bottom: d = frame.maxY - p.y
+                }
+                if d < nearest?.distance ?? .infinity { nearest = (e, d) }
             }
-            guard nearest.1 <= bandWidth else {
-                return .fail("began \(one(nearest.1)) mm from the \(nearest.0) edge > \(one(bandWidth)) mm band")
+            guard let nearest else { return .fail(.noEdges) }
+            guard nearest.distance <= bandWidth else {
+                return .fail(.tooFarFromEdge(millimetres: nearest.distance, edge: nearest.edge, band: bandWidth))
             }
-            edge = nearest.0
-            phase = .tracking(nearest.0)
+            edge = nearest.edge
+            phase = .tracking(nearest.edge)
             return handle(t)
         case .tracking(let e):
-            if t.pressMaxTouches > touches { return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) allowed") }
-            if !t.isDown { return .fail("lifted after \(one(translation.length)) mm < \(one(minimumDistance)) mm inward") }
+            if t.pressMaxTouches > touches { return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: false)) }
+            if !t.isDown { return .fail(.liftedBeforeMovingInward(millimetres: translation.length, required: minimumDistance)) }
             guard translation.length >= minimumDistance else { return .none }
             let inward = Self.inward(e)
             let along = translation.x * inward.x + translation.y * inward.y
+            // Inward: within 60° of the edge's inward normal.
             guard along >= translation.length * 0.5 else {
-                return .fail("moved \(one(translation.length)) mm but not inward from the \(e) edge")
+                return .fail(.notInward(millimetres: translation.length, edge: e))
             }
             phase = .panning(e)
             return .begin

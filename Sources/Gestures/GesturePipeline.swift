@@ -20,18 +20,24 @@ public final class GesturePipeline {
     public var deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
     public var observer: ((Gesture) -> Void)?
-    public var logger: Logger
+    public var logger: Logger {
+        didSet { debugLogging = logger.logLevel <= .debug }
+    }
+    /// Transitions are logged at debug level; asked once, not on every transition.
+    private var debugLogging: Bool
 
     private let tracker = TouchTracker()
-    private var arena: Arena?
-    private var pending: [PendingCall] = []
+    @exclusivity(unchecked) private var arena: Arena?
+    @exclusivity(unchecked) private var pending: [PendingCall] = []
     private var invoker: HandlerInvoker
 
     final class Arena {
         let region: Region
         let recognizers: [GestureRecognizer]
-        var winners: [GestureRecognizer] = []
-        var cancelled = false
+        @exclusivity(unchecked) var winners: [GestureRecognizer] = []
+        @exclusivity(unchecked) var cancelled = false
+        /// How many recognizers wait for others to fail (most of the time none).
+        @exclusivity(unchecked) var waiting = 0
         /// The tracker's press that started this sequence.
         let press: Int
 
@@ -53,6 +59,7 @@ public final class GesturePipeline {
         self.layout = layout
         self.deviceName = deviceName
         self.logger = logger
+        debugLogging = logger.logLevel <= .debug
         invoker = HandlerInvoker(logger: logger)
     }
 
@@ -115,14 +122,14 @@ public final class GesturePipeline {
 
     private func run(_ arena: Arena, _ time: Int64) {
         if tracker.cancelled && !arena.cancelled {
-            cancel(arena, time, reason: "a touch was cancelled (palm, dropped events)")
+            cancel(arena, time, reason: .cancelled("a touch was cancelled (palm, dropped events)"))
         }
         for r in arena.recognizers where !r.isFinished {
             let step = r.handle(tracker)
             if r.deferred != nil {
                 switch step {
                 case .fail(let reason): fail(r, reason, time, arena)
-                case .end, .cancel: fail(r, "its touches ended while it waited for others to fail", time, arena)
+                case .end, .cancel: fail(r, .endedWhileWaiting, time, arena)
                 case .none, .begin, .recognize, .change: break
                 }
             } else {
@@ -135,7 +142,7 @@ public final class GesturePipeline {
     /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
     /// waiting ones fail, delayed handler calls are dropped.
     public func cancelAll(time: Int64) {
-        if let arena { cancel(arena, time, reason: "the device went away") }
+        if let arena { cancel(arena, time, reason: .cancelled("the device went away")) }
         pending.removeAll()
         arena = nil
         tracker.reset()
@@ -146,14 +153,12 @@ public final class GesturePipeline {
     private func startSequence(at time: Int64) {
         let region = layout.root
         for r in region.recognizers { r.sweepReleasedHandlers() }
-        region.refreshAutomaticRequirements()
         let recognizers = region.recognizers
         let arena = Arena(region: region, recognizers: recognizers, press: tracker.pressIndex)
         for r in recognizers {
             r.reset()
-            r.label = r.name
             r.sequenceStart = time
-            if !r.isEnabled { fail(r, "disabled", time, arena) }
+            if !r.isEnabled { fail(r, .disabled, time, arena) }
         }
         self.arena = arena
         logger.debug("touch sequence began", metadata: ["region": "\(region.id)", "recognizers": "\(recognizers.count)"])
@@ -163,14 +168,14 @@ public final class GesturePipeline {
     private func finishIfDone(_ arena: Arena, _ time: Int64) {
         guard !tracker.isDown else { return }
         for r in arena.recognizers where r.state == .possible && !r.isHolding {
-            fail(r, "the touches lifted", time, arena)
+            fail(r, .touchesLifted, time, arena)
         }
         guard arena.recognizers.allSatisfy({ $0.isFinished }) else { return }
         self.arena = nil
         logger.debug("touch sequence ended", metadata: ["region": "\(arena.region.id)"])
     }
 
-    private func cancel(_ arena: Arena, _ time: Int64, reason: String) {
+    private func cancel(_ arena: Arena, _ time: Int64, reason: FailureReason) {
         arena.cancelled = true
         for r in arena.recognizers where !r.isFinished {
             if r.isActive {
@@ -224,50 +229,79 @@ public final class GesturePipeline {
 
     /// `r` wants to begin or recognise.
     private func request(_ r: GestureRecognizer, _ step: RecognizerStep, _ time: Int64, _ arena: Arena) {
+        if r.deferred != nil {
+            r.deferred = nil
+            arena.waiting -= 1
+        }
         if let shouldBegin = r.shouldBegin, !shouldBegin(r) {
-            return fail(r, "shouldBegin returned false", time, arena)
+            return fail(r, .shouldBeginRefused, time, arena)
         }
-        let requirements = r.allRequirements().filter { req in arena.recognizers.contains { $0 === req } }
-        if let done = requirements.first(where: succeeded) {
-            return fail(r, "lost to \(done.label) (it had to fail first)", time, arena)
-        }
-        if requirements.contains(where: { !$0.isFinished }) {
+        switch requirementsState(r, arena) {
+        case .succeeded(let done):
+            return fail(r, .requirementSucceeded(done.label), time, arena)
+        case .pending:
+            if r.deferred == nil { arena.waiting += 1 }
             r.deferred = step
-            logger.debug("\(r.label)@\(arena.region.id): waits for \(requirements.filter { !$0.isFinished }.map(\.label).joined(separator: ", ")) to fail")
+            logger.debug("\(r.label)@\(arena.region.id): waits for the recognizers it requires to fail")
             return
+        case .allFailed:
+            break
         }
         if let winner = arena.winners.first(where: { !simultaneous(r, $0) }) {
-            return fail(r, "lost to \(winner.label)", time, arena)
+            return fail(r, .lostTo(winner.label), time, arena)
         }
-        r.deferred = nil
         r.deadline = nil
         arena.winners.append(r)
         let state: GestureState = step == .recognize ? .recognized : .began
         transition(r, to: state, reason: nil)
         emit(r, state, time)
         for o in arena.recognizers where o !== r && o.state == .possible && !simultaneous(o, r) {
-            fail(o, "lost to \(r.label)", time, arena)
+            fail(o, .lostTo(r.label), time, arena)
         }
     }
 
-    private func fail(_ r: GestureRecognizer, _ reason: String, _ time: Int64, _ arena: Arena) {
+    private enum RequirementsState {
+        case allFailed
+        case pending
+        case succeeded(GestureRecognizer)
+    }
+
+    /// The state of the recognizers `r` requires to fail (those outside this sequence count as failed).
+    private func requirementsState(_ r: GestureRecognizer, _ arena: Arena) -> RequirementsState {
+        var pending = false
+        for list in [r.requirements, r.automaticRequirements] {
+            for weak in list {
+                guard let req = weak.value, arena.recognizers.contains(where: { $0 === req }) else { continue }
+                if succeeded(req) { return .succeeded(req) }
+                if !req.isFinished { pending = true }
+            }
+        }
+        return pending ? .pending : .allFailed
+    }
+
+    private func fail(_ r: GestureRecognizer, _ reason: FailureReason, _ time: Int64, _ arena: Arena) {
         guard r.state == .possible else { return }
-        r.failureReason = reason
+        r.failure = reason
         r.deadline = nil
-        r.deferred = nil
+        if r.deferred != nil {
+            r.deferred = nil
+            arena.waiting -= 1
+        }
         transition(r, to: .failed, reason: reason)
         // Those waiting for `r` to fail may go ahead now.
-        for w in arena.recognizers where w.deferred != nil && w.allRequirements().contains(where: { $0 === r }) {
-            let requirements = w.allRequirements().filter { req in arena.recognizers.contains { $0 === req } }
-            if requirements.allSatisfy({ $0.isFinished }), let step = w.deferred {
+        guard arena.waiting > 0 else { return }
+        for w in arena.recognizers where w.deferred != nil {
+            if case .pending = requirementsState(w, arena) { continue }
+            if let step = w.deferred {
                 w.deferred = nil
+                arena.waiting -= 1
                 request(w, step, time, arena)
             }
         }
     }
 
-    private func transition(_ r: GestureRecognizer, to state: GestureState, reason: String?) {
-        if logger.logLevel <= .debug {
+    private func transition(_ r: GestureRecognizer, to state: GestureState, reason: FailureReason?) {
+        if debugLogging {
             var line = "\(r.label)@\(r.region?.id ?? "-"): \(r.state) → \(state)"
             if let reason { line += " (\(reason))" }
             logger.debug("\(line)")

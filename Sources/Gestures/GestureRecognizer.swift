@@ -2,7 +2,7 @@
 enum RecognizerStep: Equatable {
     case none
     /// It cannot be this gesture (the reason says why, with numbers).
-    case fail(String)
+    case fail(FailureReason)
     /// A continuous gesture wants to begin; the arena decides.
     case begin
     /// A discrete gesture happened; the arena decides.
@@ -20,9 +20,11 @@ enum RecognizerStep: Equatable {
 /// they see (``RecognizerStep``). One recognizer serves one region.
 public class GestureRecognizer {
     public let kind: GestureKind
-    public internal(set) var state: GestureState = .possible
-    /// Why it last failed, with numbers ("moved 4.2 mm > 3.0 mm allowed").
-    public internal(set) var failureReason: String?
+    @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
+    /// Why it last failed, with numbers.
+    @exclusivity(unchecked) public internal(set) var failure: FailureReason?
+    /// ``failure`` as text: "moved 4.2 mm > 3.0 mm allowed".
+    public var failureReason: String? { failure?.description }
     /// The region it is attached to.
     public internal(set) weak var region: Region?
 
@@ -39,16 +41,25 @@ public class GestureRecognizer {
     var requirements: [WeakRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
     var automaticRequirements: [WeakRecognizer] = []
-    var deadline: Int64?
+    @exclusivity(unchecked) var deadline: Int64?
     /// A begin or recognize waiting for the recognizers it requires to fail.
-    var deferred: RecognizerStep?
+    @exclusivity(unchecked) var deferred: RecognizerStep?
     var handlers: [HandlerEntry] = []
     /// Created by a convenience method (`onTap`…): removed with its last handler.
     var ownedByHandlers = false
     /// Start of the touch sequence it is tracking (µs).
-    var sequenceStart: Int64 = 0
-    /// ``name``, computed once per sequence (it is built from the configuration).
-    var label = ""
+    @exclusivity(unchecked) var sequenceStart: Int64 = 0
+    @exclusivity(unchecked) private var cachedLabel = ""
+    /// ``name``, built once and again only after the configuration changes.
+    var label: String {
+        if cachedLabel.isEmpty { cachedLabel = name }
+        return cachedLabel
+    }
+
+    /// Subclasses call this when a property that appears in ``name`` changes.
+    func configurationChanged() {
+        cachedLabel = ""
+    }
 
     init(kind: GestureKind) {
         self.kind = kind
@@ -82,16 +93,12 @@ public class GestureRecognizer {
     /// True if it is waiting for a deadline or a requirement to decide.
     var isHolding: Bool { deadline != nil || deferred != nil }
 
-    func allRequirements() -> [GestureRecognizer] {
-        (requirements + automaticRequirements).compactMap(\.value)
-    }
-
     // MARK: - For subclasses
 
     /// Back to `possible` for a new sequence; subclasses reset their own state and call super.
     func reset() {
         state = .possible
-        failureReason = nil
+        failure = nil
         deadline = nil
         deferred = nil
     }
@@ -107,7 +114,7 @@ public class GestureRecognizer {
     func gesture(_ state: GestureState, time: Int64, _ touches: TouchTracker) -> Gesture {
         Gesture(kind: kind, state: state, time: time, startTime: sequenceStart, region: region?.id ?? "",
                 touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
-                recognizer: label.isEmpty ? name : label)
+                recognizer: label)
     }
 }
 

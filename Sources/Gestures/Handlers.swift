@@ -55,6 +55,20 @@ public final class GestureToken {
 extension GestureRecognizer {
     private static let ids = Atomic<Int>(0)
 
+    /// Calls `handler` with every event of this recognizer (UIKit's `addTarget`, as a
+    /// closure), `delay` after it if given. The token's `cancel()` removes it.
+    @discardableResult
+    public func addHandler(delay: Duration = .zero, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+        addHandler(owner: nil, delayMilliseconds: milliseconds(delay)) { try handler($1) }
+    }
+
+    /// Like ``addHandler(delay:_:)``, living only as long as `owner`, which it receives.
+    @discardableResult
+    public func addHandler<Owner: AnyObject>(owner: Owner, delay: Duration = .zero,
+                                             _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+        addHandler(owner: owner, delayMilliseconds: milliseconds(delay)) { if let o = $0 as? Owner { try handler(o, $1) } }
+    }
+
     /// Attaches a handler; with an owner, it lives only as long as the owner.
     func addHandler(owner: AnyObject?, delayMilliseconds: Double, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
         let id = Self.ids.wrappingAdd(1, ordering: .relaxed).newValue
@@ -79,6 +93,11 @@ extension GestureRecognizer {
         handlers.removeAll { $0.body == nil }
         if ownedByHandlers && handlers.isEmpty { region?.remove(self) }
     }
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    let (seconds, attoseconds) = d.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
 }
 
 /// The one place user closures are called: a handler that throws is logged with the

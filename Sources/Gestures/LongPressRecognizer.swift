@@ -1,7 +1,9 @@
 /// A press of exactly `touches` fingers held still for `minimumDuration`; continuous once
 /// it begins (changed as the fingers move, ended when they lift).
 public final class LongPressRecognizer: GestureRecognizer {
-    public var touches: Int
+    public var touches: Int {
+        didSet { configurationChanged() }
+    }
     /// Milliseconds the fingers must stay down.
     public var minimumDuration = GestureDefaults.longPressMinimumDuration
     /// Millimetres any finger may move before the press begins.
@@ -16,7 +18,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         case pressing
     }
 
-    private var phase = Phase.gathering
+    @exclusivity(unchecked) private var phase = Phase.gathering
 
     public init(touches: Int = 1) {
         self.touches = max(1, touches)
@@ -34,13 +36,13 @@ public final class LongPressRecognizer: GestureRecognizer {
         switch phase {
         case .gathering, .holding:
             if t.pressMaxTouches > touches {
-                return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) required")
+                return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
             }
             if t.pressMaxMovement > allowedMovement {
-                return .fail("moved \(one(t.pressMaxMovement)) mm > \(one(allowedMovement)) mm allowed")
+                return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
             if !t.isDown {
-                return .fail("lifted after \(one(Double(t.time - t.pressStartTime) / 1000)) ms < \(one(minimumDuration)) ms required")
+                return .fail(.liftedTooSoon(milliseconds: Double(t.time - t.pressStartTime) / 1000, required: minimumDuration))
             }
             if case .gathering = phase, t.touches == touches {
                 phase = .holding(since: t.time)

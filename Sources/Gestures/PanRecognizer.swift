@@ -3,8 +3,12 @@
 /// velocity; the finger count may change while it goes on (as in UIKit), each event says
 /// how many.
 public final class PanRecognizer: GestureRecognizer {
-    public var minimumTouches: Int
-    public var maximumTouches: Int
+    public var minimumTouches: Int {
+        didSet { configurationChanged() }
+    }
+    public var maximumTouches: Int {
+        didSet { configurationChanged() }
+    }
     /// Millimetres the fingers must move before the pan begins.
     public var minimumDistance = GestureDefaults.panMinimumDistance
 
@@ -13,9 +17,9 @@ public final class PanRecognizer: GestureRecognizer {
         case panning
     }
 
-    private var phase = Phase.tracking
-    private(set) var translation = Point.zero
-    private var velocity = VelocityTracker()
+    @exclusivity(unchecked) private var phase = Phase.tracking
+    @exclusivity(unchecked) private(set) var translation = Point.zero
+    private let velocity = VelocityTracker()
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = 5) {
         self.minimumTouches = max(1, minimumTouches)
@@ -39,8 +43,8 @@ public final class PanRecognizer: GestureRecognizer {
         velocity.add(time: t.time, translation)
         switch phase {
         case .tracking:
-            if !t.isDown { return .fail("lifted after moving \(one(translation.length)) mm < \(one(minimumDistance)) mm") }
-            if t.touches > maximumTouches { return .fail("\(plural(t.touches, "touch")) > \(maximumTouches) allowed") }
+            if !t.isDown { return .fail(.liftedBeforeMoving(millimetres: translation.length, required: minimumDistance)) }
+            if t.touches > maximumTouches { return .fail(.tooManyTouches(t.touches, limit: maximumTouches, required: false)) }
             guard t.touches >= minimumTouches, translation.length >= minimumDistance else { return .none }
             phase = .panning
             return .begin

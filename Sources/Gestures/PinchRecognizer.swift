@@ -2,7 +2,9 @@
 /// from the centroid) has changed by `minimumSpreadChange`; reports the scale relative to
 /// the spread at the first touch, the centroid, and the scale's rate per second.
 public final class PinchRecognizer: GestureRecognizer {
-    public var minimumTouches: Int
+    public var minimumTouches: Int {
+        didSet { configurationChanged() }
+    }
     /// Millimetres the spread must change before the pinch begins.
     public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
 
@@ -11,10 +13,10 @@ public final class PinchRecognizer: GestureRecognizer {
         case pinching
     }
 
-    private var phase = Phase.tracking
-    private var scale = 1.0
-    private var spreadChange = 0.0
-    private var rate = VelocityTracker()
+    @exclusivity(unchecked) private var phase = Phase.tracking
+    @exclusivity(unchecked) private var scale = 1.0
+    @exclusivity(unchecked) private var spreadChange = 0.0
+    private let rate = VelocityTracker()
 
     public init(minimumTouches: Int = 2) {
         self.minimumTouches = max(2, minimumTouches)
@@ -38,7 +40,7 @@ public final class PinchRecognizer: GestureRecognizer {
         switch phase {
         case .tracking:
             if !t.isDown {
-                return .fail("spread changed \(one(abs(spreadChange))) mm < \(one(minimumSpreadChange)) mm")
+                return .fail(.spreadTooSmall(millimetres: abs(spreadChange), required: minimumSpreadChange))
             }
             guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange else { return .none }
             phase = .pinching

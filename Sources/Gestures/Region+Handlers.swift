@@ -11,9 +11,7 @@ extension Region {
         configure?(recognizer)
         recognizer.ownedByHandlers = true
         add(recognizer)
-        let (seconds, attoseconds) = delay.components
-        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return recognizer.addHandler(owner: owner, delayMilliseconds: milliseconds, body)
+        return recognizer.addHandler(owner: owner, delayMilliseconds: milliseconds(delay), body)
     }
 
     @discardableResult

@@ -2,7 +2,9 @@
 /// reports the rotation since the first touch in degrees, clockwise positive in y-down
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
 public final class RotateRecognizer: GestureRecognizer {
-    public var minimumTouches: Int
+    public var minimumTouches: Int {
+        didSet { configurationChanged() }
+    }
     /// Degrees the fingers must turn before the rotation begins.
     public var minimumAngle = GestureDefaults.rotationMinimumAngle
 
@@ -11,9 +13,9 @@ public final class RotateRecognizer: GestureRecognizer {
         case rotating
     }
 
-    private var phase = Phase.tracking
-    private var rotation = 0.0
-    private var rate = VelocityTracker()
+    @exclusivity(unchecked) private var phase = Phase.tracking
+    @exclusivity(unchecked) private var rotation = 0.0
+    private let rate = VelocityTracker()
 
     public init(minimumTouches: Int = 2) {
         self.minimumTouches = max(2, minimumTouches)
@@ -34,7 +36,7 @@ public final class RotateRecognizer: GestureRecognizer {
         rate.add(time: t.time, Point(x: rotation, y: 0))
         switch phase {
         case .tracking:
-            if !t.isDown { return .fail("turned \(one(abs(rotation)))° < \(one(minimumAngle))°") }
+            if !t.isDown { return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle)) }
             guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle else { return .none }
             phase = .rotating
             return .begin

@@ -4,8 +4,12 @@ import Foundation
 /// the moment it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` —
 /// while the fingers are still down, not at the lift.
 public final class SwipeRecognizer: GestureRecognizer {
-    public var directions: Set<SwipeDirection>
-    public var touches: Int
+    public var directions: Set<SwipeDirection> {
+        didSet { configurationChanged() }
+    }
+    public var touches: Int {
+        didSet { configurationChanged() }
+    }
     /// Millimetres along the direction.
     public var minimumDistance = GestureDefaults.swipeMinimumDistance
     /// Millimetres per second along the direction.
@@ -22,10 +26,10 @@ public final class SwipeRecognizer: GestureRecognizer {
         case finished
     }
 
-    private var phase = Phase.gathering
-    private var translation = Point.zero
-    private var velocity = VelocityTracker()
-    private var recognized: (direction: SwipeDirection, velocity: Point)?
+    @exclusivity(unchecked) private var phase = Phase.gathering
+    @exclusivity(unchecked) private var translation = Point.zero
+    private let velocity = VelocityTracker()
+    @exclusivity(unchecked) private var recognized: (direction: SwipeDirection, velocity: Point)?
 
     public init(directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1) {
         self.directions = directions
@@ -47,10 +51,10 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     override func handle(_ t: TouchTracker) -> RecognizerStep {
-        if t.pressMaxTouches > touches { return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) required") }
+        if t.pressMaxTouches > touches { return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true)) }
         switch phase {
         case .gathering:
-            if !t.isDown { return .fail("\(plural(t.pressMaxTouches, "touch")) < \(touches) required") }
+            if !t.isDown { return .fail(.tooFewTouches(t.pressMaxTouches, required: touches)) }
             if t.touches == touches {
                 phase = .tracking(since: t.time)
                 deadline = t.time + Int64(maximumDuration * 1000)
@@ -61,7 +65,7 @@ public final class SwipeRecognizer: GestureRecognizer {
             translation += t.centroidDelta
             velocity.add(time: t.time, translation)
             if !t.isDown || t.touches < touches {
-                return .fail("lifted after \(one(translation.length)) mm (needs \(one(minimumDistance)) mm at \(one(minimumVelocity)) mm/s)")
+                return .fail(.swipeTooShortOrSlow(millimetres: translation.length, required: minimumDistance, velocity: minimumVelocity))
             }
             let distance = translation.length
             guard distance >= minimumDistance else { return .none }
@@ -83,7 +87,7 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
-        .fail("took longer than \(one(maximumDuration)) ms (moved \(one(translation.length)) mm)")
+        .fail(.swipeTooSlow(allowedMilliseconds: maximumDuration, moved: translation.length))
     }
 
     override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {

@@ -6,9 +6,13 @@
 /// on touchpads that report the third finger only through `BTN_TOOL_TRIPLETAP`.
 public final class TapRecognizer: GestureRecognizer {
     /// Taps required (1 for a tap, 2 for a double tap…).
-    public var taps: Int
+    public var taps: Int {
+        didSet { tapsChanged() }
+    }
     /// Fingers required in each tap.
-    public var touches: Int
+    public var touches: Int {
+        didSet { tapsChanged() }
+    }
     /// Millimetres any finger may move during a tap.
     public var maximumMovement = GestureDefaults.tapMaximumMovement
     /// Milliseconds a tap may be held.
@@ -26,14 +30,19 @@ public final class TapRecognizer: GestureRecognizer {
         case finished
     }
 
-    private var phase = Phase.waiting(done: 0)
-    private var firstLocation = Point.zero
-    private var tapLocation = Point.zero
+    @exclusivity(unchecked) private var phase = Phase.waiting(done: 0)
+    @exclusivity(unchecked) private var firstLocation = Point.zero
+    @exclusivity(unchecked) private var tapLocation = Point.zero
 
     public init(taps: Int = 1, touches: Int = 1) {
         self.taps = max(1, taps)
         self.touches = max(1, touches)
         super.init(kind: .tap)
+    }
+
+    private func tapsChanged() {
+        configurationChanged()
+        region?.refreshAutomaticRequirements()
     }
 
     public override var name: String { "tap(\(plural(taps, "tap")), \(plural(touches, "touch")))" }
@@ -52,7 +61,7 @@ public final class TapRecognizer: GestureRecognizer {
             } else {
                 let distance = (t.pressStartLocation - firstLocation).length
                 if distance > maximumDistance {
-                    return .fail("tap \(done + 1) landed \(one(distance)) mm from the first > \(one(maximumDistance)) mm allowed")
+                    return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: maximumDistance))
                 }
             }
             phase = .pressing(done: done)
@@ -67,10 +76,10 @@ public final class TapRecognizer: GestureRecognizer {
 
     private func pressing(done: Int, _ t: TouchTracker) -> RecognizerStep {
         if t.pressMaxTouches > touches {
-            return .fail("\(plural(t.pressMaxTouches, "touch")) > \(touches) required")
+            return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
         }
         if t.pressMaxMovement > maximumMovement {
-            return .fail("moved \(one(t.pressMaxMovement)) mm > \(one(maximumMovement)) mm allowed")
+            return .fail(.moved(millimetres: t.pressMaxMovement, allowed: maximumMovement))
         }
         if t.isDown {
             tapLocation = t.centroid
@@ -78,7 +87,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
         // All fingers lifted.
         if t.pressMaxTouches < touches {
-            return .fail("\(plural(t.pressMaxTouches, "touch")) < \(touches) required")
+            return .fail(.tooFewTouches(t.pressMaxTouches, required: touches))
         }
         if done + 1 == taps {
             phase = .finished
@@ -93,9 +102,9 @@ public final class TapRecognizer: GestureRecognizer {
     override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
         switch phase {
         case .pressing:
-            return .fail("held \(one(Double(now - t.pressStartTime) / 1000)) ms > \(one(maximumPressDuration)) ms allowed")
+            return .fail(.held(milliseconds: Double(now - t.pressStartTime) / 1000, allowed: maximumPressDuration))
         case .waiting(let done):
-            return .fail("no tap \(done + 1) within \(one(maximumInterval)) ms")
+            return .fail(.noFurtherTap(next: done + 1, withinMilliseconds: maximumInterval))
         case .finished:
             return .none
         }

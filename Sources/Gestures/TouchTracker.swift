@@ -7,6 +7,11 @@ import TouchEvents
 /// never looks like a jump).
 ///
 /// Positions are millimetres on the touch surface.
+///
+/// Like everything in the pipeline it is used from one thread and never re-entered, so its
+/// hot stored properties (and the recognizers') opt out of the runtime's dynamic
+/// exclusivity checks with `@exclusivity(unchecked)`; those checks took about half of the
+/// time per frame.
 public final class TouchTracker {
     struct Tracked {
         var id: Int
@@ -18,41 +23,41 @@ public final class TouchTracker {
         var finished: Bool
     }
 
-    private(set) var contacts: [Tracked] = []
+    @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
 
     /// Time of the last frame (µs).
-    public private(set) var time: Int64 = 0
+    @exclusivity(unchecked) public private(set) var time: Int64 = 0
     /// Fingers down: the active contacts, or the device's `BTN_TOOL_*` count while any
     /// contact is down if that is larger (a two-slot touchpad's third finger).
-    public private(set) var touches = 0
+    @exclusivity(unchecked) public private(set) var touches = 0
     /// ``touches`` before the last frame: the fingers a gesture ended with when they lifted.
-    public private(set) var previousTouches = 0
+    @exclusivity(unchecked) public private(set) var previousTouches = 0
     /// Centroid of the touches down (the last one while none is).
-    public private(set) var centroid = Point.zero
+    @exclusivity(unchecked) public private(set) var centroid = Point.zero
     /// How far the touches moved in this frame (mean motion of the persisting ones).
-    public private(set) var centroidDelta = Point.zero
+    @exclusivity(unchecked) public private(set) var centroidDelta = Point.zero
     /// Mean distance of the touches from their centroid, mm.
-    public private(set) var spread = 0.0
+    @exclusivity(unchecked) public private(set) var spread = 0.0
     /// This frame's change of the persisting touches' spread: as a factor, and in mm.
-    public private(set) var spreadFactor = 1.0
-    public private(set) var spreadDelta = 0.0
+    @exclusivity(unchecked) public private(set) var spreadFactor = 1.0
+    @exclusivity(unchecked) public private(set) var spreadDelta = 0.0
     /// This frame's rotation of the persisting touches about their centroid, degrees,
     /// clockwise positive (y down).
-    public private(set) var rotationDelta = 0.0
+    @exclusivity(unchecked) public private(set) var rotationDelta = 0.0
     /// Contacts that began / ended in this frame; whether one was cancelled.
-    public private(set) var beganCount = 0
-    public private(set) var endedCount = 0
-    public private(set) var cancelled = false
+    @exclusivity(unchecked) public private(set) var beganCount = 0
+    @exclusivity(unchecked) public private(set) var endedCount = 0
+    @exclusivity(unchecked) public private(set) var cancelled = false
 
     /// The current press: from the first finger down to the last finger up.
-    public private(set) var pressStartTime: Int64 = 0
-    public private(set) var pressMaxTouches = 0
+    @exclusivity(unchecked) public private(set) var pressStartTime: Int64 = 0
+    @exclusivity(unchecked) public private(set) var pressMaxTouches = 0
     /// The farthest any contact of the press moved from where it landed, mm.
-    public private(set) var pressMaxMovement = 0.0
+    @exclusivity(unchecked) public private(set) var pressMaxMovement = 0.0
     /// Where the press's first touch landed.
-    public private(set) var pressStartLocation = Point.zero
+    @exclusivity(unchecked) public private(set) var pressStartLocation = Point.zero
     /// Counts presses since the tracker was reset (1 for the first).
-    public private(set) var pressIndex = 0
+    @exclusivity(unchecked) public private(set) var pressIndex = 0
 
     public init() {
         contacts.reserveCapacity(16)
@@ -79,76 +84,89 @@ public final class TouchTracker {
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
     func update(_ frame: TouchFrame) {
+        // Work on a local copy (moved out, so still unique): one exclusivity check per
+        // frame instead of one per contact and field.
+        var cs = contacts
+        contacts = []
+        defer { contacts = cs }
         time = frame.time
-        beganCount = 0
-        endedCount = 0
-        cancelled = false
+        var began = 0
+        var ended = 0
+        var wasCancelled = false
         let wasDown = touches > 0
         previousTouches = touches
-        for i in contacts.indices {
-            contacts[i].previous = contacts[i].current
-            contacts[i].persisting = false
+        for i in cs.indices {
+            cs[i].previous = cs[i].current
+            cs[i].persisting = false
         }
         for c in frame.contacts {
             let p = Point(x: c.x, y: c.y)
-            let index = contacts.firstIndex { $0.id == c.id }
+            let index = cs.firstIndex { $0.id == c.id }
             switch c.phase {
             case .began:
-                contacts.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
-                beganCount += 1
+                cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
+                began += 1
             case .moved, .stationary:
                 if let index {
-                    contacts[index].current = p
-                    contacts[index].persisting = true
+                    cs[index].current = p
+                    cs[index].persisting = true
                 } else {
                     // Down before this sequence started listening: it joins from here.
-                    contacts.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
+                    cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
                 }
             case .ended:
                 if let index {
-                    contacts[index].current = p
-                    contacts[index].persisting = true
-                    contacts[index].finished = true
-                    endedCount += 1
+                    cs[index].current = p
+                    cs[index].persisting = true
+                    cs[index].finished = true
+                    ended += 1
                 }
             case .cancelled:
-                if let index { contacts[index].finished = true }
-                cancelled = true
+                if let index { cs[index].finished = true }
+                wasCancelled = true
             }
         }
-        computeMotion()
-        let active = contacts.reduce(0) { $0 + ($1.finished ? 0 : 1) }
+        beganCount = began
+        endedCount = ended
+        cancelled = wasCancelled
+        computeMotion(cs)
+        var active = 0
+        for c in cs where !c.finished { active += 1 }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.
         let lifting = active == 0
         var n = 0.0
         var sum = Point.zero
-        for c in contacts where c.finished == lifting {
+        for c in cs where c.finished == lifting {
             sum += c.current
             n += 1
         }
         if n > 0 {
-            centroid = sum * (1 / n)
+            let center = sum * (1 / n)
             var distance = 0.0
-            for c in contacts where c.finished == lifting { distance += (c.current - centroid).length }
+            for c in cs where c.finished == lifting { distance += (c.current - center).length }
+            centroid = center
             spread = distance / n
         }
-        if contacts.contains(where: \.finished) { contacts.removeAll(where: \.finished) }
-        touches = active == 0 ? 0 : max(active, frame.toolFingerCount)
-        if touches > 0 {
+        if ended > 0 || wasCancelled { cs.removeAll(where: \.finished) }
+        let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
+        touches = down
+        if down > 0 {
             if !wasDown {
                 pressIndex += 1
                 pressStartTime = time
-                pressMaxTouches = touches
+                pressMaxTouches = down
                 pressMaxMovement = 0
                 pressStartLocation = centroid
             }
-            pressMaxTouches = max(pressMaxTouches, touches)
-            for c in contacts { pressMaxMovement = max(pressMaxMovement, (c.current - c.start).length) }
+            pressMaxTouches = max(pressMaxTouches, down)
+            var moved = pressMaxMovement
+            for c in cs { moved = max(moved, (c.current - c.start).length) }
+            pressMaxMovement = moved
         }
     }
 
     /// Movement, spread change and rotation of the touches that persisted through the frame.
-    private func computeMotion() {
+    private func computeMotion(_ contacts: [Tracked]) {
         var n = 0.0
         var before = Point.zero
         var after = Point.zero

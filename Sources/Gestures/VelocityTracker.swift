@@ -1,26 +1,34 @@
 /// Velocity from position samples: a least-squares line through the samples of the last
 /// ``GestureDefaults/velocityHorizon`` milliseconds, as Flutter's VelocityTracker does
-/// (which fits a polynomial; a line is enough for the speeds gestures need). Fixed storage,
-/// no allocation per sample.
-struct VelocityTracker {
+/// (which fits a polynomial; a line is enough for the speeds gestures need).
+///
+/// A class with fixed storage, held in a `let`: adding a sample allocates nothing and needs
+/// no exclusivity check on the recognizer that owns it.
+final class VelocityTracker {
     private static let capacity = 20
-    private var times = [Int64](repeating: 0, count: capacity)
-    private var xs = [Double](repeating: 0, count: capacity)
-    private var ys = [Double](repeating: 0, count: capacity)
-    private var count = 0
-    private var head = 0
+    private let times = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
+    private let xs = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+    private let ys = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var head = 0
 
-    mutating func reset() {
+    deinit {
+        times.deallocate()
+        xs.deallocate()
+        ys.deallocate()
+    }
+
+    func reset() {
         count = 0
         head = 0
     }
 
-    mutating func add(time: Int64, _ p: Point) {
-        head = (head + 1) % Self.capacity
+    func add(time: Int64, _ p: Point) {
+        head = head + 1 == Self.capacity ? 0 : head + 1
         times[head] = time
         xs[head] = p.x
         ys[head] = p.y
-        count = min(count + 1, Self.capacity)
+        if count < Self.capacity { count += 1 }
     }
 
     /// Units per second at `now` (µs); zero with fewer than two recent samples, or when the
@@ -43,7 +51,7 @@ struct VelocityTracker {
             stt += t * t
             stx += t * xs[i]
             sty += t * ys[i]
-            i = (i - 1 + Self.capacity) % Self.capacity
+            i = i == 0 ? Self.capacity - 1 : i - 1
         }
         let denominator = n * stt - st * st
         guard n >= 2, denominator > 1e-12 else { return .zero }

@@ -1,9 +1,11 @@
 // gestured-bench: throughput of the recording readers and the multitouch decoder on a
-// generated 100,000-event recording. Run in release (`make bench`); prints one JSON object.
-// Each figure is the best of several runs, so a busy machine lowers it less.
+// generated 100,000-event recording, and the time the gesture pipeline takes per frame.
+// Run in release (`make bench`); prints one JSON object. Throughputs are the best of
+// several runs, so a busy machine lowers them less.
 #if canImport(Glibc)
 import Glibc
 #endif
+import Gestures
 import TouchEvents
 import TouchRecordings
 
@@ -79,6 +81,12 @@ func measure(_ events: Int, _ body: () throws -> Void) rethrows -> Double {
     return Double(events) / best
 }
 
+// `--pipeline-only` runs just the pipeline part, for a profiler (valgrind --tool=callgrind).
+if CommandLine.arguments.contains("--pipeline-only") {
+    _ = pipelineLatency()
+    exit(0)
+}
+
 let events = generateEvents()
 let recorded = RecordedDevice(description: device, events: events, eventLines: Array(repeating: 0, count: events.count))
 var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
@@ -112,14 +120,80 @@ do {
     }
     precondition(frames > 0)
 
+    let latency = pipelineLatency()
     func rate(_ value: Double) -> String { String(Int(value.rounded())) }
+    func percentiles(_ key: KeyPath<Latency, Double>) -> String {
+        "{" + latency.map { "\"\($0.contacts)\": \(String(format2($0[keyPath: key])))" }.joined(separator: ", ") + "}"
+    }
     print("""
         {"events": \(events.count), "runs": \(runs), \
         "parse_libinput_events_per_s": \(rate(libinputRate)), \
         "parse_evemu_events_per_s": \(rate(evemuRate)), \
-        "decode_events_per_s": \(rate(decodeRate))}
+        "decode_events_per_s": \(rate(decodeRate)), \
+        "pipeline_frames_per_count": \(latency.first?.frames ?? 0), \
+        "pipeline_frame_p50_us": \(percentiles(\.p50)), \
+        "pipeline_frame_p99_us": \(percentiles(\.p99))}
         """)
 } catch {
     print("error: \(error)")
     exit(1)
+}
+
+// MARK: - Gesture pipeline
+
+struct Latency {
+    var contacts: Int
+    var frames: Int
+    var p50: Double
+    var p99: Double
+}
+
+func format2(_ v: Double) -> String {
+    let hundredths = Int((v * 100).rounded())
+    let fraction = String(hundredths % 100)
+    return "\(hundredths / 100)." + (fraction.count == 1 ? "0" : "") + fraction
+}
+
+/// Microseconds per frame through the whole pipeline — touch tracking, every recognizer of
+/// the built-in layout, the arena, and a handler — for drags of 1, 2, 5 and 10 fingers:
+/// each sequence lands, moves for 60 frames of 8 ms and lifts.
+func pipelineLatency() -> [Latency] {
+    var results: [Latency] = []
+    for contacts in [1, 2, 5, 10] {
+        let layout = Layout.standard(size: (300, 200), touchscreen: true)
+        var handled = 0
+        for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
+        let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
+        var frames: [TouchFrame] = []
+        var time: Int64 = 0
+        var id = 0
+        for sequence in 0..<400 {
+            let ids = (0..<contacts).map { _ in id += 1; return id }
+            for step in 0...61 {
+                let phase: TouchPhase = step == 0 ? .began : step == 61 ? .ended : .moved
+                var list: [TouchContact] = []
+                for (i, cid) in ids.enumerated() {
+                    let x = 20 + Double(i) * 25 + Double(step) * 0.8
+                    let y = 40 + Double(step) * 1.2 + Double(sequence % 7)
+                    list.append(TouchContact(id: cid, slot: i, phase: phase, deviceX: Int32(x * 10), deviceY: Int32(y * 10), x: x, y: y))
+                }
+                frames.append(TouchFrame(time: time, contacts: list))
+                time += 8000
+            }
+            time += 400_000
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(frames.count)
+        for (i, frame) in frames.enumerated() {
+            let start = now()
+            pipeline.process(frame)
+            let elapsed = now() - start
+            if i >= 62 * 20 { samples.append(elapsed * 1e6) }  // after 20 warm-up sequences
+        }
+        precondition(handled > 0 || contacts > 5, "no handler ran")
+        samples.sort()
+        results.append(Latency(contacts: contacts, frames: samples.count,
+                               p50: samples[samples.count / 2], p99: samples[samples.count * 99 / 100]))
+    }
+    return results
 }

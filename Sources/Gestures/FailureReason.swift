@@ -1,0 +1,59 @@
+/// Why a recognizer failed, with the numbers; rendered as text only when asked (logs,
+/// `failureReason`, `replay --explain`), so failing costs nothing on the hot path.
+public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
+    case tooManyTouches(Int, limit: Int, required: Bool)
+    case tooFewTouches(Int, required: Int)
+    case moved(millimetres: Double, allowed: Double)
+    case held(milliseconds: Double, allowed: Double)
+    case noFurtherTap(next: Int, withinMilliseconds: Double)
+    case tapTooFar(tap: Int, millimetres: Double, allowed: Double)
+    case liftedTooSoon(milliseconds: Double, required: Double)
+    case liftedBeforeMoving(millimetres: Double, required: Double)
+    case swipeTooShortOrSlow(millimetres: Double, required: Double, velocity: Double)
+    case swipeTooSlow(allowedMilliseconds: Double, moved: Double)
+    case spreadTooSmall(millimetres: Double, required: Double)
+    case turnedTooLittle(degrees: Double, required: Double)
+    case tooFarFromEdge(millimetres: Double, edge: Edge, band: Double)
+    case notInward(millimetres: Double, edge: Edge)
+    case liftedBeforeMovingInward(millimetres: Double, required: Double)
+    case noEdges
+    case noRegion
+    case lostTo(String)
+    case requirementSucceeded(String)
+    case endedWhileWaiting
+    case shouldBeginRefused
+    case disabled
+    case touchesLifted
+    case cancelled(String)
+
+    public var description: String {
+        switch self {
+        case .tooManyTouches(let n, let limit, let required):
+            "\(plural(n, "touch")) > \(limit) \(required ? "required" : "allowed")"
+        case .tooFewTouches(let n, let required): "\(plural(n, "touch")) < \(required) required"
+        case .moved(let mm, let allowed): "moved \(one(mm)) mm > \(one(allowed)) mm allowed"
+        case .held(let ms, let allowed): "held \(one(ms)) ms > \(one(allowed)) ms allowed"
+        case .noFurtherTap(let next, let ms): "no tap \(next) within \(one(ms)) ms"
+        case .tapTooFar(let tap, let mm, let allowed): "tap \(tap) landed \(one(mm)) mm from the first > \(one(allowed)) mm allowed"
+        case .liftedTooSoon(let ms, let required): "lifted after \(one(ms)) ms < \(one(required)) ms required"
+        case .liftedBeforeMoving(let mm, let required): "lifted after moving \(one(mm)) mm < \(one(required)) mm"
+        case .swipeTooShortOrSlow(let mm, let required, let velocity):
+            "lifted after \(one(mm)) mm (needs \(one(required)) mm at \(one(velocity)) mm/s)"
+        case .swipeTooSlow(let ms, let moved): "took longer than \(one(ms)) ms (moved \(one(moved)) mm)"
+        case .spreadTooSmall(let mm, let required): "spread changed \(one(mm)) mm < \(one(required)) mm"
+        case .turnedTooLittle(let degrees, let required): "turned \(one(degrees))° < \(one(required))°"
+        case .tooFarFromEdge(let mm, let edge, let band): "began \(one(mm)) mm from the \(edge) edge > \(one(band)) mm band"
+        case .notInward(let mm, let edge): "moved \(one(mm)) mm but not inward from the \(edge) edge"
+        case .liftedBeforeMovingInward(let mm, let required): "lifted after \(one(mm)) mm < \(one(required)) mm inward"
+        case .noEdges: "no edges configured"
+        case .noRegion: "not attached to a region"
+        case .lostTo(let winner): "lost to \(winner)"
+        case .requirementSucceeded(let other): "lost to \(other) (it had to fail first)"
+        case .endedWhileWaiting: "its touches ended while it waited for others to fail"
+        case .shouldBeginRefused: "shouldBegin returned false"
+        case .disabled: "disabled"
+        case .touchesLifted: "the touches lifted"
+        case .cancelled(let why): why
+        }
+    }
+}
