@@ -16,12 +16,13 @@ deps:
 build: check-swift deps
 	$(SWIFT) build
 
-# Builds, then decodes a bundled real recording (four fingers dragged down a touchscreen).
+# Builds, then replays a bundled real recording (four fingers dragged down a touchscreen):
+# what was decoded, then the gestures recognised.
 demo: build
-	$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE)
+	$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) --summary
 	@echo
-	@echo "First frames (gestured replay ... --frames):"
-	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) --frames | head -n 8
+	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
+	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
 # The whole test suite.
 test: check-swift deps

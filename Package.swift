@@ -12,7 +12,8 @@
 //   TouchInput          live devices through libevdev (and, with the service, libinput discovery).
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
-//   gestured-bench      throughput benchmark (run in release: `make bench`).
+//   gestured-bench      throughput and latency benchmark (run in release: `make bench`).
+//   gestures-example    a small program on the Gestures API (Examples/GesturesExample).
 import PackageDescription
 
 let package = Package(
@@ -67,6 +68,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
+        .executableTarget(
+            name: "gestures-example",
+            dependencies: ["Gestures", "GestureTesting"],
+            path: "Examples/GesturesExample"
+        ),
         .executableTarget(
             name: "gestured-bench",
             dependencies: ["TouchEvents", "TouchRecordings", "Gestures"]

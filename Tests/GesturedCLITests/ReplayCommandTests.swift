@@ -46,7 +46,7 @@ struct ReplayCommandTests {
         #expect(json.standardOutput.hasPrefix(#"{"time": 0.0, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 1000, "device_y": 1000, "x": 100.0, "y": 100.0, "pressure": 40, "touch_major": 0}], "fingers": 1}"#))
     }
 
-    @Test func summarySaysWhatWasDecoded() {
+    @Test func summarySaysWhatWasDecodedAndRecognised() {
         let (status, out) = replay(fixture("synthetic/10-finger-drag-down.yaml"), .summary)
         #expect(status == 0)
         #expect(out.standardOutput == """
@@ -110,6 +110,66 @@ struct GoldenFrameTests {
         let (status, out) = replay(fixture(name), .framesJSON)
         #expect(status == 0)
         let goldenName = (name as NSString).lastPathComponent + ".frames.jsonl"
+        let goldenPath = fixture("golden/" + goldenName)
+        if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
+            try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
+        #expect(out.standardOutput == golden, "differs from fixtures/golden/\(goldenName)")
+    }
+}
+
+@Suite("gestured replay gestures")
+struct ReplayGestureTests {
+    @Test func gestureJSONHasTheDocumentedKeysWhereTheyApply() throws {
+        let (status, out) = replay(fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"), .gesturesJSON)
+        #expect(status == 0)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"time": 0.316644, "device": "Atmel maXTouch Touchscreen", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 93.66, "y": 60.33, "taps": 2}"#,
+            #"{"time": 0.772993, "device": "Atmel maXTouch Touchscreen", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 96.31, "y": 67.47, "taps": 2}"#,
+            #"{"time": 1.214632, "device": "Atmel maXTouch Touchscreen", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 91.28, "y": 66.41, "taps": 2}"#,
+            #"{"time": 1.68515, "device": "Atmel maXTouch Touchscreen", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 92.34, "y": 69.85, "taps": 2}"#,
+            #"{"time": 2.234007, "device": "Atmel maXTouch Touchscreen", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 98.69, "y": 66.68, "taps": 1}"#,
+        ])
+    }
+
+    @Test func continuousGesturesCarryTranslationVelocityAndDirection() throws {
+        let (_, out) = replay(fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"), .gesturesJSON)
+        let objects = try out.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let swipe = try #require(objects.first { $0["kind"] as? String == "swipe" })
+        #expect(Set(swipe.keys) == ["time", "device", "kind", "state", "region", "touches", "x", "y", "dx", "dy", "vx", "vy", "direction"])
+        #expect(swipe["direction"] as? String == "down" && swipe["touches"] as? Int == 4 && swipe["state"] as? String == "recognized")
+        let pan = try #require(objects.first { $0["kind"] as? String == "pan" })
+        #expect(Set(pan.keys) == ["time", "device", "kind", "state", "region", "touches", "x", "y", "dx", "dy", "vx", "vy"])
+        #expect(objects.map { $0["state"] as! String }.last == "ended")
+    }
+
+    @Test func readableGestures() {
+        let (_, out) = replay(fixture("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events"), .gestures)
+        #expect(out.standardOutput == "  0.407998s  tap recognized  root  2 touches  taps 1  at 48.0, 18.9 mm\n")
+    }
+}
+
+/// Golden gesture logs: `replay --json` of the recordings the recognizer work is judged on.
+@Suite("Golden gesture logs")
+struct GoldenGestureTests {
+    static let cases = [
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events",
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events",
+        "recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events",
+        "recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events",
+        "recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events",
+        "recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.three_finger_press.events",
+    ]
+
+    @Test(arguments: cases)
+    func matchesGolden(_ name: String) throws {
+        let (status, out) = replay(fixture(name), .gesturesJSON)
+        #expect(status == 0)
+        let goldenName = (name as NSString).lastPathComponent + ".gestures.jsonl"
         let goldenPath = fixture("golden/" + goldenName)
         if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
             try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)

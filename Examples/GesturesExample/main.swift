@@ -1,0 +1,40 @@
+// A small program on the Gestures API: closures on a region, a handler bound to an owner,
+// a delayed handler, a configure closure — replayed against a bundled recording.
+//
+//     swift run gestures-example
+import GestureTesting
+import Gestures
+
+/// Something with a lifetime that handlers are bound to (a view controller, a session).
+final class PhotoViewer {
+    var zoom = 1.0
+    var log: [String] = []
+}
+
+let viewer = PhotoViewer()
+let screen = Region(id: "photo", frame: Rect(x: 0, y: 0, width: 211, height: 127))
+
+// Bound to `viewer`: it receives it, so the closure captures nothing, and the handler goes
+// away with the viewer.
+screen.onDoubleTap(owner: viewer) { viewer, tap in
+    viewer.zoom = viewer.zoom == 1 ? 2 : 1
+    viewer.log.append("double tap at \(Int(tap.location.x)),\(Int(tap.location.y)) mm: zoom \(viewer.zoom)")
+}
+
+// A single tap waits for the double tap to fail (added automatically), then 100 ms more.
+let singleTap = screen.onTap(owner: viewer, delay: .milliseconds(100)) { viewer, tap in
+    viewer.log.append("tap at \(Int(tap.location.x)),\(Int(tap.location.y)) mm")
+}
+
+screen.onPinch(owner: viewer, configure: { $0.minimumSpreadChange = 8 }) { viewer, pinch in
+    if pinch.state == .ended { viewer.log.append("pinch to \(pinch.scale!)") }
+}
+
+let recording = "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
+do {
+    let result = try RecordingReplay.run(path: recording, layout: Layout(root: screen))
+    for line in viewer.log { print(line) }
+    print("\(result.gestures.count) gestures; single-tap handler active: \(singleTap.isActive)")
+} catch {
+    print("error: \(error)")
+}
