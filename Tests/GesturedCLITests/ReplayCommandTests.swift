@@ -92,6 +92,20 @@ struct ReplayCommandTests {
     }
 }
 
+/// Replays `name` and compares the output with fixtures/golden/BASENAME`suffix`;
+/// `GESTURED_RECORD_GOLDEN=1` rewrites the golden file first.
+func checkGolden(_ name: String, _ mode: ReplayRunner.Mode, suffix: String) throws {
+    let (status, out) = replay(fixture(name), mode)
+    #expect(status == 0)
+    let goldenName = (name as NSString).lastPathComponent + suffix
+    let goldenPath = fixture("golden/" + goldenName)
+    if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
+        try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+    }
+    let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
+    #expect(out.standardOutput == golden, "differs from fixtures/golden/\(goldenName)")
+}
+
 /// Golden frame logs: `replay --frames --json` of a representative few recordings.
 /// `GESTURED_RECORD_GOLDEN=1 swift test` rewrites them after a deliberate change.
 @Suite("Golden frame logs")
@@ -107,15 +121,7 @@ struct GoldenFrameTests {
 
     @Test(arguments: cases)
     func matchesGolden(_ name: String) throws {
-        let (status, out) = replay(fixture(name), .framesJSON)
-        #expect(status == 0)
-        let goldenName = (name as NSString).lastPathComponent + ".frames.jsonl"
-        let goldenPath = fixture("golden/" + goldenName)
-        if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
-            try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-        #expect(out.standardOutput == golden, "differs from fixtures/golden/\(goldenName)")
+        try checkGolden(name, .framesJSON, suffix: ".frames.jsonl")
     }
 }
 
@@ -167,14 +173,6 @@ struct GoldenGestureTests {
 
     @Test(arguments: cases)
     func matchesGolden(_ name: String) throws {
-        let (status, out) = replay(fixture(name), .gesturesJSON)
-        #expect(status == 0)
-        let goldenName = (name as NSString).lastPathComponent + ".gestures.jsonl"
-        let goldenPath = fixture("golden/" + goldenName)
-        if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
-            try out.standardOutput.write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-        #expect(out.standardOutput == golden, "differs from fixtures/golden/\(goldenName)")
+        try checkGolden(name, .gesturesJSON, suffix: ".gestures.jsonl")
     }
 }

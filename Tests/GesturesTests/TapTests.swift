@@ -4,6 +4,15 @@ import Testing
 
 @Suite("Tap recognizer")
 struct TapTests {
+    /// A single-tap and a double-tap recognizer, added in either order.
+    func singleAndDouble(singleFirst: Bool) -> Layout {
+        layout { r in
+            if singleFirst { r.add(TapRecognizer(taps: 1)) }
+            r.add(TapRecognizer(taps: 2))
+            if !singleFirst { r.add(TapRecognizer(taps: 1)) }
+        }
+    }
+
     @Test func aSingleTapWithNoCompetingMultiTapFiresAtTheLift() {
         var s = TouchScript()
         s.tap(at: 0, x: 20, y: 30, duration: 80)
@@ -13,11 +22,7 @@ struct TapTests {
 
     @Test func aDoubleTapNeverAlsoFiresTheSingleTap() {
         for singleFirst in [true, false] {
-            let l = layout { r in
-                if singleFirst { r.add(TapRecognizer(taps: 1)) }
-                r.add(TapRecognizer(taps: 2))
-                if !singleFirst { r.add(TapRecognizer(taps: 1)) }
-            }
+            let l = singleAndDouble(singleFirst: singleFirst)
             var s = TouchScript()
             s.tap(at: 0, x: 20, y: 30, duration: 80)
             s.tap(at: 200, x: 21, y: 30, duration: 80)
@@ -27,11 +32,7 @@ struct TapTests {
 
     @Test func aLoneTapWaitsForTheDoubleTapToFailBothWays() {
         for singleFirst in [true, false] {
-            let l = layout { r in
-                if singleFirst { r.add(TapRecognizer(taps: 1)) }
-                r.add(TapRecognizer(taps: 2))
-                if !singleFirst { r.add(TapRecognizer(taps: 1)) }
-            }
+            let l = singleAndDouble(singleFirst: singleFirst)
             var s = TouchScript()
             s.tap(at: 0, x: 20, y: 30, duration: 80)
             // Nothing at the lift; the single tap when the 300 ms window closes.
