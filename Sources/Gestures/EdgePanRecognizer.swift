@@ -44,8 +44,10 @@ public final class EdgePanRecognizer: GestureRecognizer {
         velocity.add(time: t.time, translation)
         switch phase {
         case .starting:
-            guard let frame = region?.frame else { return .fail(.noRegion) }
-            let p = t.pressStartLocation
+            // Edges are the region's, in layout units; the band is millimetres on the surface.
+            guard let frame = region?.absoluteFrame else { return .fail(.noRegion) }
+            let p = t.mapping.point(t.pressStartLocation)
+            let unitsPerMillimetre = max(t.mapping.scale, 1e-9)
             // The nearest configured edge; ties go to the first of left, right, top, bottom.
             var nearest: (edge: Edge, distance: Double)?
             for e in Edge.allCases where edges.contains(e) {
@@ -56,7 +58,8 @@ public final class EdgePanRecognizer: GestureRecognizer {
                 case .top: d = p.y - frame.minY
                 case .bottom: d = frame.maxY - p.y
                 }
-                if d < nearest?.distance ?? .infinity { nearest = (e, d) }
+                let mm = d / unitsPerMillimetre
+                if mm < nearest?.distance ?? .infinity { nearest = (e, mm) }
             }
             guard let nearest else { return .fail(.noEdges) }
             guard nearest.distance <= bandWidth else {
@@ -70,7 +73,8 @@ public final class EdgePanRecognizer: GestureRecognizer {
             if !t.isDown { return .fail(.liftedBeforeMovingInward(millimetres: translation.length, required: minimumDistance)) }
             guard translation.length >= minimumDistance else { return .none }
             let inward = Self.inward(e)
-            let along = translation.x * inward.x + translation.y * inward.y
+            let turned = t.mapping.orient(translation)
+            let along = turned.x * inward.x + turned.y * inward.y
             // Inward: within 60° of the edge's inward normal.
             guard along >= translation.length * 0.5 else {
                 return .fail(.notInward(millimetres: translation.length, edge: e))

@@ -4,18 +4,31 @@ import TouchEvents
 /// Touch frames in, gestures out. Pure logic: time comes with the frames and with
 /// ``advance(to:)``, never from a clock.
 ///
-/// A touch sequence starts with the first finger on the surface and lasts while any finger
-/// is down or any recognizer is still waiting (a double tap waits for its second tap). Its
-/// recognizers compete in an arena: the first to succeed wins, unless the two are declared
-/// simultaneous; the others fail and never call their handlers. A recognizer that requires
-/// another to fail waits until that one fails (then it may succeed, at that moment) or
-/// succeeds (then it fails).
+/// **Touch sequences.** A sequence belongs to the region hit by its first touch (its owner)
+/// and lasts while any of its fingers is down or any of its recognizers is still waiting (a
+/// double tap waits for its second tap). Its recognizers are the owner's and its ancestors'
+/// — those of regions no other sequence holds — deepest first. A later touch joins a
+/// sequence when it lands in the owner's hit area, or in a region the sequence holds;
+/// otherwise it starts a sequence of its own in the region it hits, so two buttons can be
+/// pressed at once. A touch that hits no region is ignored; one beyond the root region (a
+/// device reporting past its declared range) is taken at the root's nearest point.
 ///
-/// Drive it with ``process(_:)`` for each frame and ``advance(to:)`` when ``nextDeadline``
-/// passes: a manual clock in tests, the event loop's timer in the service, the recording's
-/// own times in replays. With no finger down and no deadline pending, nothing is scheduled.
+/// **The arena.** A sequence's recognizers compete: the first to succeed wins, unless the
+/// two are declared simultaneous; the others fail and never call their handlers. A
+/// recognizer that requires another to fail waits until that one fails (then it may succeed,
+/// at that moment) or succeeds (then it fails).
+///
+/// **Time.** Drive it with ``process(_:)`` for each frame and ``advance(to:)`` when
+/// ``nextDeadline`` passes: a manual clock in tests, the event loop's timer in the service,
+/// the recording's own times in replays. With no finger down and nothing waiting, nothing is
+/// scheduled.
+///
+/// **Units.** Recognizers measure in millimetres on the touch surface; positions, hit tests,
+/// swipe directions and edges are in layout units through ``mapping``.
 public final class GesturePipeline {
     public let layout: Layout
+    /// From the touch surface (mm) to the layout; identity keeps millimetres.
+    public var mapping: SurfaceMapping
     /// Put into every gesture's `device`.
     public var deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
@@ -26,24 +39,40 @@ public final class GesturePipeline {
     /// Transitions are logged at debug level; asked once, not on every transition.
     private var debugLogging: Bool
 
-    private let tracker = TouchTracker()
-    @exclusivity(unchecked) private var arena: Arena?
+    @exclusivity(unchecked) private var sequences: [Sequence] = []
+    /// Where each contact that is down goes (nil: it hit no region and is ignored).
+    @exclusivity(unchecked) private var routes: [(id: Int, sequence: Sequence?)] = []
     @exclusivity(unchecked) private var pending: [PendingCall] = []
     private var invoker: HandlerInvoker
 
+    final class Sequence {
+        let owner: Region
+        let tracker = TouchTracker()
+        @exclusivity(unchecked) var arena: Arena
+        /// This frame's contacts for the sequence (a reused buffer).
+        @exclusivity(unchecked) var frame = TouchFrame(time: 0, contacts: [])
+
+        init(owner: Region, arena: Arena) {
+            self.owner = owner
+            self.arena = arena
+            frame.contacts.reserveCapacity(10)
+        }
+    }
+
     final class Arena {
-        let region: Region
+        /// The regions whose recognizers take part, deepest first.
+        let regions: [Region]
         let recognizers: [GestureRecognizer]
         @exclusivity(unchecked) var winners: [GestureRecognizer] = []
         @exclusivity(unchecked) var cancelled = false
         /// How many recognizers wait for others to fail (most of the time none).
         @exclusivity(unchecked) var waiting = 0
-        /// The tracker's press that started this sequence.
+        /// The tracker's press that started this arena.
         let press: Int
 
-        init(region: Region, recognizers: [GestureRecognizer], press: Int) {
-            self.region = region
-            self.recognizers = recognizers
+        init(regions: [Region], press: Int) {
+            self.regions = regions
+            recognizers = regions.flatMap(\.recognizers)
             self.press = press
         }
     }
@@ -55,8 +84,10 @@ public final class GesturePipeline {
         weak var recognizer: GestureRecognizer?
     }
 
-    public init(layout: Layout, deviceName: String? = nil, logger: Logger = Logger(label: "gestured.gestures")) {
+    public init(layout: Layout, mapping: SurfaceMapping = .identity, deviceName: String? = nil,
+                logger: Logger = Logger(label: "gestured.gestures")) {
         self.layout = layout
+        self.mapping = mapping
         self.deviceName = deviceName
         self.logger = logger
         debugLogging = logger.logLevel <= .debug
@@ -66,8 +97,8 @@ public final class GesturePipeline {
     /// The earliest deadline pending (µs), or nil when nothing waits.
     public var nextDeadline: Int64? {
         var earliest: Int64?
-        if let arena {
-            for r in arena.recognizers where !r.isFinished {
+        for s in sequences {
+            for r in s.arena.recognizers where !r.isFinished {
                 if let d = r.deadline, d < earliest ?? .max { earliest = d }
             }
         }
@@ -76,19 +107,20 @@ public final class GesturePipeline {
     }
 
     /// True while a touch sequence is going on (fingers down or recognizers waiting).
-    public var isTracking: Bool { arena != nil }
+    public var isTracking: Bool { !sequences.isEmpty }
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Int64) {
         while let d = nextDeadline, d <= time {
             firePendingCalls(at: d)
-            if let arena {
-                for r in arena.recognizers where r.deadline == d && !r.isFinished {
+            for s in sequences {
+                for r in s.arena.recognizers where r.deadline == d && !r.isFinished {
                     r.deadline = nil
-                    apply(r.deadlinePassed(d, tracker), r, d, arena)
+                    apply(r.deadlinePassed(d, s.tracker), r, d, s)
                 }
-                finishIfDone(arena, d)
+                finishIfDone(s, d)
             }
+            removeFinishedSequences()
         }
     }
 
@@ -101,31 +133,105 @@ public final class GesturePipeline {
     /// One decoded frame. Deadlines due by its time fire first.
     public func process(_ frame: TouchFrame) {
         advance(to: frame.time)
-        if arena == nil {
-            guard frame.contacts.contains(where: { !$0.phase.isFinal }) else { return }
-            tracker.reset()
-            tracker.update(frame)
-            startSequence(at: frame.time)
-        } else {
-            tracker.update(frame)
+        route(frame)
+        var active = 0
+        for s in sequences where !s.frame.contacts.isEmpty { active += 1 }
+        for s in sequences where !s.frame.contacts.isEmpty {
+            s.frame.time = frame.time
+            // BTN_TOOL_* counts belong to the device: they say something only when one
+            // sequence has all its touches.
+            s.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
+            s.tracker.update(s.frame)
+            run(s, frame.time)
+            // Every recognizer decided while a later press is down (a second tap too far from
+            // the first, say): that press starts over with fresh recognizers.
+            if s.tracker.isDown, s.arena.press != s.tracker.pressIndex, s.arena.recognizers.allSatisfy(\.isFinished) {
+                s.arena = makeArena(owner: s.owner, except: s, time: frame.time, press: s.tracker.pressIndex)
+                run(s, frame.time)
+            }
         }
-        guard let arena else { return }
-        run(arena, frame.time)
-        // Every recognizer decided while a later press is down (a second tap too far from
-        // the first, say): that press starts a sequence of its own.
-        if let current = self.arena, current === arena, tracker.isDown, arena.press != tracker.pressIndex,
-           arena.recognizers.allSatisfy(\.isFinished) {
-            startSequence(at: frame.time)
-            if let fresh = self.arena { run(fresh, frame.time) }
+        removeFinishedSequences()
+    }
+
+    /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
+    /// waiting ones fail, delayed handler calls are dropped.
+    public func cancelAll(time: Int64) {
+        for s in sequences { cancel(s, time, reason: .cancelled("the device went away")) }
+        pending.removeAll()
+        sequences.removeAll()
+        routes.removeAll()
+    }
+
+    // MARK: - Sequences
+
+    /// Hands each contact of `frame` to its sequence's frame buffer.
+    private func route(_ frame: TouchFrame) {
+        for s in sequences { s.frame.contacts.removeAll(keepingCapacity: true) }
+        for c in frame.contacts {
+            let sequence: Sequence?
+            if let i = routes.firstIndex(where: { $0.id == c.id }) {
+                sequence = routes[i].sequence
+                if c.phase.isFinal { routes.remove(at: i) }
+            } else {
+                // A contact we have not seen: it began, or was down before we listened.
+                if c.phase.isFinal { continue }
+                sequence = assign(Point(x: c.x, y: c.y), time: frame.time)
+                routes.append((c.id, sequence))
+            }
+            sequence?.frame.contacts.append(c)
         }
     }
 
-    private func run(_ arena: Arena, _ time: Int64) {
-        if tracker.cancelled && !arena.cancelled {
-            cancel(arena, time, reason: .cancelled("a touch was cancelled (palm, dropped events)"))
+    /// The sequence a new touch at `mm` belongs to, starting one if needed. Devices report
+    /// a little beyond their declared range now and then; such a touch is taken at the
+    /// nearest point of the root region.
+    private func assign(_ mm: Point, time: Int64) -> Sequence? {
+        let root = layout.root.frame
+        var p = mapping.point(mm)
+        p.x = min(max(p.x, root.minX), root.maxX)
+        p.y = min(max(p.y, root.minY), root.maxY)
+        if let s = sequences.first(where: { $0.owner.hitArea.contains(p) }) { return s }
+        guard let hit = layout.hitTest(p) else {
+            if debugLogging { logger.debug("a touch at \(p) hit no region: ignored") }
+            return nil
+        }
+        if let s = sequences.first(where: { $0.arena.regions.contains { $0 === hit } }) { return s }
+        let s = Sequence(owner: hit, arena: makeArena(owner: hit, except: nil, time: time, press: 1))
+        s.tracker.mapping = mapping
+        sequences.append(s)
+        return s
+    }
+
+    /// A fresh arena for `owner`'s path, leaving out regions other sequences hold.
+    private func makeArena(owner: Region, except current: Sequence?, time: Int64, press: Int) -> Arena {
+        var regions: [Region] = []
+        for r in owner.path where !sequences.contains(where: { s in s !== current && s.arena.regions.contains { $0 === r } }) {
+            regions.append(r)
+        }
+        for region in regions {
+            for r in region.recognizers { r.sweepReleasedHandlers() }
+        }
+        let arena = Arena(regions: regions, press: press)
+        for r in arena.recognizers {
+            r.reset()
+            r.sequenceStart = time
+            if !r.isEnabled { fail(r, .disabled, time, arena) }
+        }
+        if debugLogging {
+            logger.debug("touch sequence began", metadata: [
+                "region": "\(owner.id)", "recognizers": "\(arena.recognizers.count)",
+            ])
+        }
+        return arena
+    }
+
+    private func run(_ s: Sequence, _ time: Int64) {
+        let arena = s.arena
+        if s.tracker.cancelled && !arena.cancelled {
+            cancel(s, time, reason: .cancelled("a touch was cancelled (palm, dropped events)"))
         }
         for r in arena.recognizers where !r.isFinished {
-            let step = r.handle(tracker)
+            let step = r.handle(s.tracker)
             if r.deferred != nil {
                 switch step {
                 case .fail(let reason): fail(r, reason, time, arena)
@@ -133,84 +239,68 @@ public final class GesturePipeline {
                 case .none, .begin, .recognize, .change: break
                 }
             } else {
-                apply(step, r, time, arena)
+                apply(step, r, time, s)
             }
         }
-        finishIfDone(arena, time)
+        finishIfDone(s, time)
     }
 
-    /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
-    /// waiting ones fail, delayed handler calls are dropped.
-    public func cancelAll(time: Int64) {
-        if let arena { cancel(arena, time, reason: .cancelled("the device went away")) }
-        pending.removeAll()
-        arena = nil
-        tracker.reset()
-    }
-
-    // MARK: - Sequences
-
-    private func startSequence(at time: Int64) {
-        let region = layout.root
-        for r in region.recognizers { r.sweepReleasedHandlers() }
-        let recognizers = region.recognizers
-        let arena = Arena(region: region, recognizers: recognizers, press: tracker.pressIndex)
-        for r in recognizers {
-            r.reset()
-            r.sequenceStart = time
-            if !r.isEnabled { fail(r, .disabled, time, arena) }
+    /// Once no finger is down, fails every recognizer that is neither done nor waiting.
+    private func finishIfDone(_ s: Sequence, _ time: Int64) {
+        guard !s.tracker.isDown else { return }
+        for r in s.arena.recognizers where r.state == .possible && !r.isHolding {
+            fail(r, .touchesLifted, time, s.arena)
         }
-        self.arena = arena
-        logger.debug("touch sequence began", metadata: ["region": "\(region.id)", "recognizers": "\(recognizers.count)"])
     }
 
-    /// Ends the sequence once no finger is down and every recognizer has decided.
-    private func finishIfDone(_ arena: Arena, _ time: Int64) {
-        guard !tracker.isDown else { return }
-        for r in arena.recognizers where r.state == .possible && !r.isHolding {
-            fail(r, .touchesLifted, time, arena)
+    private func removeFinishedSequences() {
+        guard sequences.contains(where: isFinished) else { return }
+        for s in sequences where isFinished(s) && debugLogging {
+            logger.debug("touch sequence ended", metadata: ["region": "\(s.owner.id)"])
         }
-        guard arena.recognizers.allSatisfy({ $0.isFinished }) else { return }
-        self.arena = nil
-        logger.debug("touch sequence ended", metadata: ["region": "\(arena.region.id)"])
+        sequences.removeAll(where: isFinished)
     }
 
-    private func cancel(_ arena: Arena, _ time: Int64, reason: FailureReason) {
-        arena.cancelled = true
-        for r in arena.recognizers where !r.isFinished {
+    private func isFinished(_ s: Sequence) -> Bool {
+        !s.tracker.isDown && s.arena.recognizers.allSatisfy(\.isFinished)
+    }
+
+    private func cancel(_ s: Sequence, _ time: Int64, reason: FailureReason) {
+        s.arena.cancelled = true
+        for r in s.arena.recognizers where !r.isFinished {
             if r.isActive {
                 transition(r, to: .cancelled, reason: reason)
-                emit(r, .cancelled, time)
+                emit(r, .cancelled, time, s)
             } else {
-                fail(r, reason, time, arena)
+                fail(r, reason, time, s.arena)
             }
         }
     }
 
     // MARK: - Arena
 
-    private func apply(_ step: RecognizerStep, _ r: GestureRecognizer, _ time: Int64, _ arena: Arena) {
+    private func apply(_ step: RecognizerStep, _ r: GestureRecognizer, _ time: Int64, _ s: Sequence) {
         switch step {
         case .none:
             break
         case .fail(let reason):
-            fail(r, reason, time, arena)
+            fail(r, reason, time, s.arena)
         case .begin, .recognize:
-            request(r, step, time, arena)
+            request(r, step, time, s)
         case .change:
             if r.isActive {
                 r.state = .changed
-                emit(r, .changed, time)
+                emit(r, .changed, time, s)
             }
         case .end:
             if r.isActive {
                 transition(r, to: .ended, reason: nil)
-                emit(r, .ended, time)
+                emit(r, .ended, time, s)
             }
         case .cancel:
             if r.isActive {
                 transition(r, to: .cancelled, reason: nil)
-                emit(r, .cancelled, time)
+                emit(r, .cancelled, time, s)
             }
         }
     }
@@ -228,7 +318,8 @@ public final class GesturePipeline {
     }
 
     /// `r` wants to begin or recognise.
-    private func request(_ r: GestureRecognizer, _ step: RecognizerStep, _ time: Int64, _ arena: Arena) {
+    private func request(_ r: GestureRecognizer, _ step: RecognizerStep, _ time: Int64, _ s: Sequence) {
+        let arena = s.arena
         if r.deferred != nil {
             r.deferred = nil
             arena.waiting -= 1
@@ -240,9 +331,9 @@ public final class GesturePipeline {
         case .succeeded(let done):
             return fail(r, .requirementSucceeded(done.label), time, arena)
         case .pending:
-            if r.deferred == nil { arena.waiting += 1 }
+            arena.waiting += 1
             r.deferred = step
-            logger.debug("\(r.label)@\(arena.region.id): waits for the recognizers it requires to fail")
+            if debugLogging { logger.debug("\(r.label)@\(r.region?.id ?? "-"): waits for the recognizers it requires to fail") }
             return
         case .allFailed:
             break
@@ -254,7 +345,7 @@ public final class GesturePipeline {
         arena.winners.append(r)
         let state: GestureState = step == .recognize ? .recognized : .began
         transition(r, to: state, reason: nil)
-        emit(r, state, time)
+        emit(r, state, time, s)
         for o in arena.recognizers where o !== r && o.state == .possible && !simultaneous(o, r) {
             fail(o, .lostTo(r.label), time, arena)
         }
@@ -266,7 +357,7 @@ public final class GesturePipeline {
         case succeeded(GestureRecognizer)
     }
 
-    /// The state of the recognizers `r` requires to fail (those outside this sequence count as failed).
+    /// The state of the recognizers `r` requires to fail (those outside this arena count as failed).
     private func requirementsState(_ r: GestureRecognizer, _ arena: Arena) -> RequirementsState {
         var pending = false
         for list in [r.requirements, r.automaticRequirements] {
@@ -289,14 +380,10 @@ public final class GesturePipeline {
         }
         transition(r, to: .failed, reason: reason)
         // Those waiting for `r` to fail may go ahead now.
-        guard arena.waiting > 0 else { return }
+        guard arena.waiting > 0, let s = sequences.first(where: { $0.arena === arena }) else { return }
         for w in arena.recognizers where w.deferred != nil {
             if case .pending = requirementsState(w, arena) { continue }
-            if let step = w.deferred {
-                w.deferred = nil
-                arena.waiting -= 1
-                request(w, step, time, arena)
-            }
+            if let step = w.deferred { request(w, step, time, s) }
         }
     }
 
@@ -311,9 +398,18 @@ public final class GesturePipeline {
 
     // MARK: - Handlers
 
-    private func emit(_ r: GestureRecognizer, _ state: GestureState, _ time: Int64) {
-        var g = r.gesture(state, time: time, tracker)
+    private func emit(_ r: GestureRecognizer, _ state: GestureState, _ time: Int64, _ s: Sequence) {
+        var g = r.gesture(state, time: time, s.tracker)
         g.device = deviceName
+        if mapping != .identity {
+            g.location = mapping.point(g.location)
+            if let t = g.translation { g.translation = mapping.vector(t) }
+            if g.kind == .pan || g.kind == .swipe || g.kind == .edgePan, let v = g.velocity { g.velocity = mapping.vector(v) }
+            if mapping.mirrors, let rotation = g.rotation {
+                g.rotation = -rotation
+                if let v = g.velocity { g.velocity = Point(x: -v.x, y: v.y) }
+            }
+        }
         observer?(g)
         if state == .cancelled {
             pending.removeAll { $0.recognizer === r }

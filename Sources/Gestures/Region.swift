@@ -1,15 +1,94 @@
-/// An area of the touch surface with the recognizers (and through them the handlers)
-/// attached to it. A region's recognizers compete for its touch sequences.
+/// An area of the layout with the recognizers (and through them the handlers) attached to
+/// it, and child regions drawn over it (later children on top).
+///
+/// A region's `frame` is in its parent's coordinates (layout units: millimetres on the
+/// touch surface unless a configuration maps the device onto a screen). Its hit area is the
+/// frame inset by `hitInsets` — negative insets extend it, the seed libraries'
+/// `touchExtendInset` — and may reach beyond the parent's frame.
 public final class Region {
     public let id: String
-    /// The area, in millimetres on the touch surface until layouts map devices onto screens.
-    public var frame: Rect
+    public var frame: Rect { didSet { invalidate() } }
+    /// Hidden regions are neither hit nor extended, nor are their children.
+    public var isHidden = false { didSet { invalidate() } }
+    /// Disabled regions are neither hit nor extended, nor are their children.
+    public var isEnabled = true { didSet { invalidate() } }
+    /// Negative values extend the hit area beyond the frame, positive ones shrink it; a width
+    /// or height below zero becomes zero.
+    public var hitInsets = EdgeInsets.zero { didSet { invalidate() } }
+    public private(set) var children: [Region] = []
+    public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []
+    /// The layout the region belongs to, told when the tree changes.
+    weak var layout: Layout?
 
-    public init(id: String, frame: Rect) {
+    public init(id: String, frame: Rect, hitInsets: EdgeInsets = .zero) {
         self.id = id
         self.frame = frame
+        self.hitInsets = hitInsets
     }
+
+    /// Adds `child` on top of the existing children (moving it from any other parent).
+    public func addChild(_ child: Region) {
+        precondition(child !== self && !child.isAncestor(of: self), "a region cannot contain itself")
+        child.removeFromParent()
+        child.parent = self
+        children.append(child)
+        child.setLayout(layout)
+        invalidate()
+    }
+
+    /// Detaches the region (and its children) from its parent.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        parent.invalidate()
+        setLayout(nil)
+    }
+
+    func isAncestor(of other: Region) -> Bool {
+        var p = other.parent
+        while let r = p {
+            if r === self { return true }
+            p = r.parent
+        }
+        return false
+    }
+
+    private func setLayout(_ l: Layout?) {
+        layout = l
+        for c in children { c.setLayout(l) }
+    }
+
+    private func invalidate() { layout?.invalidate() }
+
+    /// The frame in layout coordinates.
+    public var absoluteFrame: Rect {
+        var f = frame
+        var p = parent
+        while let r = p {
+            f = f.offset(by: Point(x: r.frame.x, y: r.frame.y))
+            p = r.parent
+        }
+        return f
+    }
+
+    /// The hit area in layout coordinates: the absolute frame inset by `hitInsets`.
+    public var hitArea: Rect { absoluteFrame.inset(by: hitInsets) }
+
+    /// The region and its ancestors, deepest first.
+    public var path: [Region] {
+        var list = [self]
+        var p = parent
+        while let r = p {
+            list.append(r)
+            p = r.parent
+        }
+        return list
+    }
+
+    /// Every region of the subtree, this one first (depth first, children in order).
+    public var subtree: [Region] { [self] + children.flatMap(\.subtree) }
 
     /// Attaches a recognizer (moving it from any other region). Recognizers added earlier
     /// are asked first when two want to succeed in the same frame.
@@ -37,47 +116,5 @@ public final class Region {
         for a in taps {
             a.automaticRequirements = taps.filter { $0 !== a && $0.touches == a.touches && $0.taps > a.taps }.map(WeakRecognizer.init)
         }
-    }
-}
-
-/// The regions gestures are recognised in. Today one region, `root`; the region tree with
-/// hit testing arrives with the layout work.
-public final class Layout {
-    public let root: Region
-
-    public init(root: Region) {
-        self.root = root
-    }
-
-    /// The region with this id.
-    public func region(_ id: String) -> Region? { root.id == id ? root : nil }
-
-    /// The built-in layout: one region `root` covering the whole surface with every
-    /// recognizer on —
-    /// - edge pan from all four edges (touchscreens only: on a touchpad an edge means nothing);
-    /// - taps of 1 and 2 taps with 1 to 5 touches;
-    /// - long press with 1 to 5 touches;
-    /// - pan with 1 to 5 touches; swipe with 1 to 5 touches in four directions;
-    /// - pinch and rotate;
-    ///
-    /// with pan, swipe, pinch and rotate allowed to succeed together. Edge pan is added first,
-    /// so a drag from an edge is an edge pan rather than a pan.
-    public static func standard(size: (width: Double, height: Double), touchscreen: Bool) -> Layout {
-        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
-        if touchscreen { root.add(EdgePanRecognizer()) }
-        for touches in 1...5 {
-            for taps in 1...2 { root.add(TapRecognizer(taps: taps, touches: touches)) }
-        }
-        for touches in 1...5 { root.add(LongPressRecognizer(touches: touches)) }
-        let together: [GestureKind] = [.pan, .swipe, .pinch, .rotate]
-        let pan = PanRecognizer(minimumTouches: 1, maximumTouches: 5)
-        root.add(pan)
-        for touches in 1...5 { root.add(SwipeRecognizer(touches: touches)) }
-        root.add(PinchRecognizer())
-        root.add(RotateRecognizer())
-        for r in root.recognizers where together.contains(r.kind) {
-            r.simultaneousKinds.formUnion(together.filter { $0 != r.kind })
-        }
-        return Layout(root: root)
     }
 }

@@ -69,17 +69,20 @@ public final class SwipeRecognizer: GestureRecognizer {
             }
             let distance = translation.length
             guard distance >= minimumDistance else { return .none }
-            let direction = Self.direction(of: translation)
+            // Directions are the layout's (a panel mounted sideways swipes "up" along its side),
+            // distances and speeds the surface's millimetres.
+            let turned = t.mapping.orient(translation)
+            let direction = Self.direction(of: turned)
             let axis = Self.unit(direction)
-            let along = translation.x * axis.x + translation.y * axis.y
-            let off = acos(max(-1, min(1, along / distance))) * 180 / .pi
+            let along = turned.x * axis.x + turned.y * axis.y
+            let off = acos(max(-1, min(1, along / max(turned.length, 1e-9)))) * 180 / .pi
             guard off <= angleTolerance, directions.contains(direction) else { return .none }
-            let v = velocity.velocity(at: t.time)
+            let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
             guard speed >= minimumVelocity else { return .none }
             phase = .finished
             deadline = nil
-            recognized = (direction, v)
+            recognized = (direction, velocity.velocity(at: t.time))
             return .recognize
         case .finished:
             return .none
@@ -95,7 +98,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         g.touches = touches
         g.translation = translation
         g.velocity = recognized?.velocity ?? velocity.velocity(at: time)
-        g.direction = recognized?.direction ?? Self.direction(of: translation)
+        g.direction = recognized?.direction ?? Self.direction(of: t.mapping.orient(translation))
         return g
     }
 

@@ -59,6 +59,10 @@ public final class TouchTracker {
     /// Counts presses since the tracker was reset (1 for the first).
     @exclusivity(unchecked) public private(set) var pressIndex = 0
 
+    /// The surface-to-layout mapping of the pipeline, for recognizers that judge directions
+    /// and edges in layout terms.
+    public internal(set) var mapping = SurfaceMapping.identity
+
     public init() {
         contacts.reserveCapacity(16)
     }

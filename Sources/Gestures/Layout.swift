@@ -1,0 +1,149 @@
+import TouchEvents
+
+/// A tree of regions and the hit testing over it.
+///
+/// **Hit testing** (done once, when a touch sequence begins): the front-most, deepest region
+/// whose hit area contains the point wins. Hidden and disabled regions are neither hit nor
+/// extended, and neither are their children. A child's extended hit area counts even where
+/// it reaches outside its parent's frame, so a small button on the border of a panel stays
+/// hittable in its extended area. Among siblings, a point inside a true frame goes to the
+/// front-most such region; a point only in extended areas goes to the region whose true
+/// frame is nearest (ties to the front-most), so enlarging two adjacent buttons never hides
+/// one of them. A child hit beats its parent.
+public final class Layout {
+    public let root: Region
+    private var index: HitIndex?
+    private var regionsByID: [String: Region]?
+
+    public init(root: Region) {
+        self.root = root
+        root.removeFromParent()
+        setLayout(root)
+    }
+
+    private func setLayout(_ r: Region) {
+        r.layout = self
+        for c in r.children { setLayout(c) }
+    }
+
+    func invalidate() {
+        index = nil
+        regionsByID = nil
+    }
+
+    /// The region with this id, anywhere in the tree.
+    public func region(_ id: String) -> Region? {
+        if regionsByID == nil {
+            var map: [String: Region] = [:]
+            for r in root.subtree where map[r.id] == nil { map[r.id] = r }
+            regionsByID = map
+        }
+        return regionsByID?[id]
+    }
+
+    /// Every region, depth first.
+    public var regions: [Region] { root.subtree }
+
+    /// The region a touch at `p` (layout units) belongs to, or nil.
+    public func hitTest(_ p: Point) -> Region? {
+        if index == nil { index = HitIndex(root) }
+        return index!.hitTest(p)
+    }
+
+    /// The built-in layout: one region `root` covering the whole surface with every
+    /// recognizer on —
+    /// - edge pan from all four edges (touchscreens only: on a touchpad an edge means nothing);
+    /// - taps of 1 and 2 taps with 1 to 5 touches;
+    /// - long press with 1 to 5 touches;
+    /// - pan with 1 to 5 touches; swipe with 1 to 5 touches in four directions;
+    /// - pinch and rotate;
+    ///
+    /// with pan, swipe, pinch and rotate allowed to succeed together. Edge pan is added first,
+    /// so a drag from an edge is an edge pan rather than a pan.
+    public static func standard(size: (width: Double, height: Double), touchscreen: Bool) -> Layout {
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        addStandardRecognizers(to: root, touchscreen: touchscreen)
+        return Layout(root: root)
+    }
+
+    /// Adds the built-in layout's recognizers to `region`.
+    public static func addStandardRecognizers(to root: Region, touchscreen: Bool) {
+        if touchscreen { root.add(EdgePanRecognizer()) }
+        for touches in 1...5 {
+            for taps in 1...2 { root.add(TapRecognizer(taps: taps, touches: touches)) }
+        }
+        for touches in 1...5 { root.add(LongPressRecognizer(touches: touches)) }
+        let together: [GestureKind] = [.pan, .swipe, .pinch, .rotate]
+        root.add(PanRecognizer(minimumTouches: 1, maximumTouches: 5))
+        for touches in 1...5 { root.add(SwipeRecognizer(touches: touches)) }
+        root.add(PinchRecognizer())
+        root.add(RotateRecognizer())
+        for r in root.recognizers where together.contains(r.kind) {
+            r.simultaneousKinds.formUnion(together.filter { $0 != r.kind })
+        }
+    }
+}
+
+/// The region tree flattened for hit testing: absolute rectangles, and for each region the
+/// bounds of its whole subtree's hit areas, so that subtrees that cannot contain the point
+/// are skipped. Rebuilt when the tree changes.
+struct HitIndex {
+    private var regions: [Region] = []
+    private var frames: [Rect] = []
+    private var hitAreas: [Rect] = []
+    private var bounds: [Rect] = []
+    /// Children of node i: childList[childStart[i] ..< childStart[i] + childCount[i]], in order.
+    private var childStart: [Int] = []
+    private var childCount: [Int] = []
+    private var childList: [Int] = []
+
+    init(_ root: Region) {
+        guard root.isEnabled && !root.isHidden else { return }
+        _ = add(root, origin: .zero)
+    }
+
+    /// Adds `r` and its visible, enabled subtree; returns its index.
+    private mutating func add(_ r: Region, origin: Point) -> Int {
+        let i = regions.count
+        let frame = r.frame.offset(by: origin)
+        let area = frame.inset(by: r.hitInsets)
+        regions.append(r)
+        frames.append(frame)
+        hitAreas.append(area)
+        bounds.append(area)
+        childStart.append(0)
+        childCount.append(0)
+        var kids: [Int] = []
+        for c in r.children where c.isEnabled && !c.isHidden {
+            kids.append(add(c, origin: Point(x: frame.x, y: frame.y)))
+        }
+        childStart[i] = childList.count
+        childCount[i] = kids.count
+        childList.append(contentsOf: kids)
+        for k in kids { bounds[i] = bounds[i].union(bounds[k]) }
+        return i
+    }
+
+    func hitTest(_ p: Point) -> Region? {
+        guard !regions.isEmpty, let hit = hit(0, p) else { return nil }
+        return regions[hit.index]
+    }
+
+    /// The best hit in node `i`'s subtree: its index and the distance from `p` to its true
+    /// frame (0 when `p` is inside it).
+    private func hit(_ i: Int, _ p: Point) -> (index: Int, distance: Double)? {
+        guard bounds[i].contains(p) else { return nil }
+        var best: (index: Int, distance: Double)?
+        let start = childStart[i]
+        var k = start + childCount[i]
+        while k > start {  // front-most (last) child first
+            k -= 1
+            guard let h = hit(childList[k], p) else { continue }
+            if h.distance == 0 { return h }  // a true frame, and nothing in front of it was one
+            if best == nil || h.distance < best!.distance { best = h }
+        }
+        if let best { return best }
+        guard hitAreas[i].contains(p) else { return nil }
+        return (i, frames[i].distance(to: p))
+    }
+}

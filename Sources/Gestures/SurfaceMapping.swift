@@ -1,0 +1,90 @@
+import TouchEvents
+
+/// How a rotation turns the surface onto the layout.
+public enum Rotation: Int, Sendable, Hashable, CaseIterable {
+    case none = 0
+    case clockwise90 = 90
+    case upsideDown = 180
+    case clockwise270 = 270
+}
+
+/// Maps millimetres on a touch surface to layout units: an affine map built from the
+/// surface size, libinput's calibration matrix, flips, a rotation and the output size.
+///
+/// The order is libinput's: positions are normalised to 0…1 over the surface, the
+/// calibration matrix `[a, b, c, d, e, f]` applies (`x' = a·x + b·y + c`, `y' = d·x + e·y + f`,
+/// as in `LIBINPUT_CALIBRATION_MATRIX`), then the flips, then the rotation (clockwise: with
+/// 90°, the surface's top edge becomes the layout's right edge), then the scale to the output.
+/// Recognizer thresholds stay in millimetres of the physical surface whatever the mapping.
+public struct SurfaceMapping: Sendable, Hashable {
+    // layout = (a b; c d) · mm + (tx, ty)
+    public private(set) var a = 1.0
+    public private(set) var b = 0.0
+    public private(set) var c = 0.0
+    public private(set) var d = 1.0
+    public private(set) var tx = 0.0
+    public private(set) var ty = 0.0
+
+    /// Millimetres stay millimetres (touchpads, and replays without a configuration).
+    public static let identity = SurfaceMapping()
+
+    private init() {}
+
+    private init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+
+    /// The mapping of a `surface` (mm) onto an `output` (layout units).
+    public init(surface: SurfaceSize, output: SurfaceSize, rotation: Rotation = .none,
+                flipX: Bool = false, flipY: Bool = false, calibration: [Double] = [1, 0, 0, 0, 1, 0]) {
+        precondition(calibration.count == 6, "a calibration matrix has six values")
+        // mm → normalised.
+        var m = SurfaceMapping(a: 1 / surface.width, b: 0, c: 0, d: 1 / surface.height, tx: 0, ty: 0)
+        let k = calibration
+        m = SurfaceMapping(a: k[0], b: k[1], c: k[3], d: k[4], tx: k[2], ty: k[5]).after(m)
+        if flipX { m = SurfaceMapping(a: -1, b: 0, c: 0, d: 1, tx: 1, ty: 0).after(m) }
+        if flipY { m = SurfaceMapping(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 1).after(m) }
+        switch rotation {
+        case .none: break
+        case .clockwise90: m = SurfaceMapping(a: 0, b: -1, c: 1, d: 0, tx: 1, ty: 0).after(m)
+        case .upsideDown: m = SurfaceMapping(a: -1, b: 0, c: 0, d: -1, tx: 1, ty: 1).after(m)
+        case .clockwise270: m = SurfaceMapping(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 1).after(m)
+        }
+        self = SurfaceMapping(a: output.width, b: 0, c: 0, d: output.height, tx: 0, ty: 0).after(m)
+    }
+
+    /// `self` applied after `first`.
+    func after(_ first: SurfaceMapping) -> SurfaceMapping {
+        SurfaceMapping(
+            a: a * first.a + b * first.c, b: a * first.b + b * first.d,
+            c: c * first.a + d * first.c, d: c * first.b + d * first.d,
+            tx: a * first.tx + b * first.ty + tx, ty: c * first.tx + d * first.ty + ty)
+    }
+
+    /// A position on the surface (mm) in layout units.
+    @inlinable
+    public func point(_ p: Point) -> Point { Point(x: a * p.x + b * p.y + tx, y: c * p.x + d * p.y + ty) }
+
+    /// A displacement or velocity on the surface (mm, mm/s) in layout units.
+    @inlinable
+    public func vector(_ v: Point) -> Point { Point(x: a * v.x + b * v.y, y: c * v.x + d * v.y) }
+
+    /// Layout units per millimetre, on average over both axes.
+    public var scale: Double { abs(a * d - b * c).squareRoot() }
+
+    /// True when the mapping mirrors (an odd number of flips): clockwise becomes anticlockwise.
+    public var mirrors: Bool { a * d - b * c < 0 }
+
+    /// A displacement on the surface turned the way the layout is, still in millimetres:
+    /// for directions (swipes, edges) judged in layout terms against millimetre thresholds.
+    public func orient(_ v: Point) -> Point {
+        let s = scale
+        guard s > 0 else { return v }
+        return vector(v) * (1 / s)
+    }
+}
