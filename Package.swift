@@ -8,6 +8,7 @@
 //                       the multitouch decoder that turns events into touch frames.
 //   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
 //   Gestures            pure Swift, no I/O, no clock: recognizers, the arena, regions, handlers, the pipeline.
+//   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
 //   GestureTesting      for users' tests too: a manual clock, scripted touches, replay against a layout.
 //   TouchInput          live devices through libevdev (and, with the service, libinput discovery).
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .library(name: "GesturedConfiguration", targets: ["GesturedConfiguration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -52,8 +54,12 @@ let package = Package(
             dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
+            name: "GesturedConfiguration",
+            dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
             name: "GestureTesting",
-            dependencies: ["Gestures", "TouchEvents", "TouchRecordings"]
+            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings"]
         ),
         .target(
             name: "TouchInput",
@@ -62,7 +68,7 @@ let package = Package(
         .target(
             name: "GesturedCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting",
+                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,6 +87,7 @@ let package = Package(
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", "CInput"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents"]),
     ],
     swiftLanguageModes: [.v6]

@@ -161,3 +161,61 @@ write("fixtures/synthetic/keyboard-and-touchpad.yaml",
        "comes first, so replay picks the touchpad (device 1) unless --device says otherwise."],
       [kb, tp])
 print("written")
+
+# A session on the kiosk of examples/kiosk.yaml: an 800 x 480 panel that, like the Atmel
+# panel in fixtures/, reports no resolution. Each step exercises one rule of the layout.
+KIOSK_CODES = {0: [0, 1, 2, 3], 1: [BTN_TOUCH], 3: [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID]}
+KIOSK_ABS = {ABS_X: [0, 799, 0, 0, 0], ABS_Y: [0, 479, 0, 0, 0], ABS_MT_SLOT: [0, 9, 0, 0, 0],
+             ABS_MT_POSITION_X: [0, 799, 0, 0, 0], ABS_MT_POSITION_Y: [0, 479, 0, 0, 0],
+             ABS_MT_TRACKING_ID: [0, 65535, 0, 0, 0]}
+tid = [1000]
+
+
+def touch(slot, x, y):
+    tid[0] += 1
+    return [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, tid[0]),
+            (EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y)]
+
+
+def kiosk_tap(t, x, y):
+    return [(t, touch(0, x, y) + [(EV_KEY, BTN_TOUCH, 1)]), (t + 80000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+
+
+def kiosk_drag(t, start, end, fingers=1, duration=200000, steps=10):
+    """fingers: list of (dx, dy) offsets from the centre path, moving apart by spread."""
+    frames = [(t, sum((touch(i, start[0] + i * 100, start[1]) for i in range(fingers)), []) + [(EV_KEY, BTN_TOUCH, 1)])]
+    for step in range(1, steps + 1):
+        k = step / steps
+        ev = []
+        for i in range(fingers):
+            ev += move(i, round(start[0] + i * 100 + (end[0] - start[0]) * k), round(start[1] + (end[1] - start[1]) * k))
+        frames.append((t + duration * step // steps, ev))
+    frames.append((t + duration + 10000, sum((up(i) for i in range(fingers)), []) + [(EV_KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
+frames = []
+frames += kiosk_tap(0, 206, 420)          # the play button, in its frame
+frames += kiosk_tap(600000, 176, 420)     # between previous and play: nearer play's frame (8 px vs 12)
+frames += kiosk_tap(1200000, 172, 420)    # between them, nearer previous (8 px vs 12)
+frames += kiosk_tap(1800000, 270, 420)    # next
+frames += kiosk_drag(2400000, (8, 200), (208, 200))      # in from the left edge: the menu
+frames += kiosk_drag(3200000, (600, 476), (600, 296))    # up from the bottom edge: the dock
+# A pinch on the photo: two fingers 100 px apart spreading to 300 px.
+pinch = [(4000000, touch(0, 350, 200) + touch(1, 450, 200) + [(EV_KEY, BTN_TOUCH, 1)])]
+for step in range(1, 11):
+    pinch.append((4000000 + step * 20000, move(0, 350 - step * 10, 200) + move(1, 450 + step * 10, 200)))
+pinch.append((4230000, up(0) + up(1) + [(EV_KEY, BTN_TOUCH, 0)]))
+frames += pinch
+# A long press where the hidden settings button is: nothing (hidden regions are not hit).
+frames += [(4800000, touch(0, 662, 420) + [(EV_KEY, BTN_TOUCH, 1)]), (5600000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+frames += kiosk_drag(6000000, (400, 380), (400, 460), duration=300000)  # the volume strip
+write("fixtures/synthetic/kiosk-session.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a session on the kiosk of",
+       "examples/kiosk.yaml (800 x 480 panel, no resolution). Expected with that configuration:",
+       "taps on play, play (extension overlap, nearer play), previous (nearer previous), next;",
+       "edge pans from the left and the bottom; a pinch on the photo; nothing for a long press",
+       "on the hidden settings button; a pan on the volume strip."],
+      [device_block("Synthetic Kiosk Touchscreen", KIOSK_CODES, KIOSK_ABS, [1],
+                    ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]) + frames_block(frames)])
+print("written kiosk")

@@ -1,3 +1,4 @@
+import GesturedConfiguration
 import Gestures
 import TouchEvents
 import TouchRecordings
@@ -13,12 +14,14 @@ public enum RecordingReplay {
         public var gestures: [Gesture]
     }
 
-    /// Replays `path` (libinput record or evemu) against `layout`, or against the built-in
-    /// layout (``Layout/standard(size:touchscreen:)``) sized to the device when nil.
-    /// `configure` may attach handlers to the pipeline's layout before anything is played.
+    /// Replays `path` (libinput record or evemu) against `layout`, or against a
+    /// `configuration` (its device rule, mapping and region tree), or else against the
+    /// built-in layout (``Layout/standard(size:touchscreen:)``) sized to the device.
+    /// `size` overrides any size the device or configuration gives. `configure` may attach
+    /// handlers to the pipeline's layout before anything is played.
     public static func run(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
-        layout: Layout? = nil, configure: ((GesturePipeline) -> Void)? = nil,
+        layout: Layout? = nil, configuration: Configuration? = nil, configure: ((GesturePipeline) -> Void)? = nil,
         onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil
     ) throws(RecordingError) -> Result {
         let recording = try Recording.load(path: path, descPath: descPath)
@@ -28,13 +31,28 @@ public enum RecordingReplay {
             throw RecordingError(path: path, line: 0, message:
                 "\"\(device.description.name)\" is not a touchscreen or touchpad; choose a touch device with --device N")
         }
-        guard let surface = TouchSurface(device: device.description, size: size) else {
-            throw RecordingError(path: path, line: 0, message: "\"\(device.description.name)\" has no position axes")
+        let d = device.description
+        var rule: DeviceRule?
+        if let configuration {
+            guard let r = configuration.rule(for: d, node: device.node) else {
+                throw RecordingError(path: configuration.path, line: 0, message:
+                    "no device rule matches \"\(d.name)\" [\(d.kind)\(device.node.map { ", " + $0 } ?? "")]: the configuration would not use this device")
+            }
+            rule = r
         }
-        let size = surface.size
-        let pipeline = GesturePipeline(
-            layout: layout ?? Layout.standard(size: (size.width, size.height), touchscreen: device.description.kind == .touchscreen),
-            deviceName: device.description.name)
+        guard let surface = TouchSurface(device: d, size: size ?? rule?.size) else {
+            throw RecordingError(path: path, line: 0, message: "\"\(d.name)\" has no position axes")
+        }
+        let chosenLayout: Layout
+        var mapping = SurfaceMapping.identity
+        if let configuration, let rule {
+            let m = configuration.mapping(for: rule, surface: surface.size, kind: d.kind)
+            mapping = m.mapping
+            chosenLayout = configuration.makeLayout(rootSize: m.rootSize).layout
+        } else {
+            chosenLayout = layout ?? Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: d.kind == .touchscreen)
+        }
+        let pipeline = GesturePipeline(layout: chosenLayout, mapping: mapping, deviceName: d.name)
         var gestures: [Gesture] = []
         pipeline.observer = { gestures.append($0) }
         configure?(pipeline)

@@ -4,6 +4,8 @@ import Gestures
 struct GestureFormatter {
     /// Times are printed relative to this (µs): the recording's first event.
     var origin: Int64
+    /// "mm" on the device surface, or "" for a configuration's layout units.
+    var unit = "mm"
 
     /// The documented keys, in order, only where they apply: `time device kind state region
     /// touches x y taps dx dy vx vy scale rotation direction edge`; pinch and rotate add
@@ -32,15 +34,16 @@ struct GestureFormatter {
         return s + "}\n"
     }
 
-    /// `  0.4316s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm`
+    /// `  0.4316s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm` (no unit for layout units)
     func readable(_ g: Gesture) -> String {
         var s = formatSecondsTrimmed(g.time - origin).leftPadded(to: 10) + "s  \(g.kind) \(g.state)  \(g.region)"
         s += "  \(g.touches) touch\(g.touches == 1 ? "" : "es")"
         if let taps = g.taps { s += "  taps \(taps)" }
         if let d = g.direction { s += "  \(d)" }
         if let e = g.edge { s += "  from the \(e) edge" }
-        s += "  at \(formatDecimal(g.location.x, places: 1)), \(formatDecimal(g.location.y, places: 1)) mm"
-        if let t = g.translation { s += "  moved \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm" }
+        let u = unit.isEmpty ? "" : " " + unit
+        s += "  at \(formatDecimal(g.location.x, places: 1)), \(formatDecimal(g.location.y, places: 1))\(u)"
+        if let t = g.translation { s += "  moved \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1))\(u)" }
         if let scale = g.scale { s += "  scale \(formatDecimal(scale, places: 3))" }
         if let r = g.rotation { s += "  rotation \(formatDecimal(r, places: 1))°" }
         return s + "\n"

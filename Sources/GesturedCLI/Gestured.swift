@@ -13,10 +13,12 @@ public struct Gestured: ParsableCommand {
 
             Examples:
               gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+              gestured replay RECORDING --config examples/kiosk.yaml --json
+              gestured check-config examples/kiosk.yaml
               gestured convert touchpad.evemu touchpad.yaml
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, ConvertCommand.self]
+        subcommands: [ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self]
     )
 
     public init() {}
@@ -48,8 +50,10 @@ struct ReplayCommand: ParsableCommand {
             apply: taps (tap); dx, dy, vx, vy (pan, swipe, edge-pan); scale (pinch); rotation \
             (rotate, degrees, clockwise positive); direction (swipe); edge (edge-pan).
 
-            The built-in layout applies: one region "root" over the whole surface with taps (1 and \
-            2 taps, 1-5 touches), long press, pan, swipe, pinch, rotate and (on touchscreens) edge pan.
+            With --config FILE, its device rule maps the surface onto its layout: "region" names \
+            the region and x, y (and dx, dy, vx, vy) are in layout units. Without it the built-in \
+            layout applies: one region "root" over the whole surface with taps (1 and 2 taps, 1-5 \
+            touches), long press, pan, swipe, pinch, rotate and (on touchscreens) edge pan.
 
             --frames prints the decoded touch frames instead ({"time": 0.0123, "contacts": [{"id": 1, \
             "slot": 0, "phase": "began", "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], \
@@ -66,6 +70,9 @@ struct ReplayCommand: ParsableCommand {
     var recording: String
 
     @OptionGroup var source: RecordingOptions
+
+    @Option(name: .long, help: ArgumentHelp("A configuration: devices, the region layout and gestures.", valueName: "FILE"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",
@@ -98,12 +105,48 @@ struct ReplayCommand: ParsableCommand {
             : frames ? (json ? .framesJSON : .frames) : (json ? .gesturesJSON : .gestures)
         var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = verbose ? .debug : .warning
-        let runner = ReplayRunner(
+        var runner = ReplayRunner(
             recordingPath: recording, descPath: source.desc, deviceIndex: source.device,
             size: size.flatMap(SurfaceSize.init(parsing:)), mode: mode, logger: logger)
+        runner.configPath = config
         var output = ProcessOutput()
         let status = runner.run(output: &output)
         output.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}
+
+struct CheckConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Check a configuration file, or print the built-in layout as one.",
+        discussion: """
+            A valid file prints a short summary (regions and their gestures) and exits 0; the first \
+            mistake prints FILE:LINE:COLUMN: message and exits 2 — unknown keys, wrong types, \
+            duplicate region ids, negative sizes, unknown gesture kinds, directions or edges, \
+            impossible parameters.
+
+            Examples:
+              gestured check-config examples/kiosk.yaml
+              gestured check-config --print-default > my-layout.yaml
+            """
+    )
+
+    @Argument(help: "The configuration file (YAML).")
+    var file: String?
+
+    @Flag(name: .long, help: "Print the built-in layout as a configuration to start from.")
+    var printDefault = false
+
+    func validate() throws {
+        if file == nil && !printDefault { throw ValidationError("give a configuration file, or --print-default") }
+        if file != nil && printDefault { throw ValidationError("--print-default takes no file") }
+    }
+
+    func run() throws {
+        var out = ProcessOutput()
+        let status = CheckConfigRunner(path: file, printDefault: printDefault).run(output: &out)
+        out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }
 }

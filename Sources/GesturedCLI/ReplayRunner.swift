@@ -1,4 +1,5 @@
 import GestureTesting
+import GesturedConfiguration
 import Gestures
 import Logging
 import TouchEvents
@@ -25,6 +26,8 @@ public struct ReplayRunner: Sendable {
     public var deviceIndex: Int?
     public var size: SurfaceSize?
     public var mode: Mode
+    /// A configuration file to replay against, instead of the built-in layout.
+    public var configPath: String?
     /// Says at debug level how the recording was read (format, description file, scale).
     public var logger: Logger
 
@@ -42,12 +45,22 @@ public struct ReplayRunner: Sendable {
 
     /// Runs the replay; returns the exit status (2 for bad input, after a `FILE:LINE:` message).
     public func run(output: inout some CommandOutput) -> Int32 {
+        var configuration: Configuration?
+        if let configPath {
+            do throws(ConfigurationError) {
+                configuration = try Configuration.load(path: configPath)
+            } catch {
+                output.warn("\(error)\n")
+                return CommandStatus.badInput
+            }
+        }
         do throws(RecordingError) {
             var stats = Statistics()
             var frameLines: [String] = []
             var origin: Int64?
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
+                configuration: configuration,
                 onFrame: { frame in
                     stats.add(frame)
                     guard mode == .frames || mode == .framesJSON, let o = origin else { return }
@@ -72,7 +85,7 @@ public struct ReplayRunner: Sendable {
             if device.events.isEmpty {
                 output.warn("\(recordingPath): warning: the recording has no events\n")
             }
-            let formatter = GestureFormatter(origin: device.firstEventTime)
+            let formatter = GestureFormatter(origin: device.firstEventTime, unit: configuration == nil ? "mm" : "")
             switch mode {
             case .frames, .framesJSON:
                 for line in frameLines { output.write(line) }

@@ -1,0 +1,108 @@
+import Gestures
+import TouchEvents
+
+extension Configuration {
+    /// The layout the configuration describes, with a recognizer for every gesture. `size`
+    /// gives the root its frame when the configuration leaves it out (the output or surface).
+    /// The actions come back by recognizer, for whoever runs them.
+    public func makeLayout(rootSize: SurfaceSize) -> (layout: Layout, actions: [ObjectIdentifier: ActionSpec]) {
+        var actions: [ObjectIdentifier: ActionSpec] = [:]
+        func build(_ spec: RegionSpec, isRoot: Bool) -> Region {
+            let frame = spec.frame ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height)
+            let region = Region(id: spec.id, frame: frame, hitInsets: spec.hitInsets)
+            region.isHidden = spec.hidden
+            region.isEnabled = spec.enabled
+            for g in spec.gestures {
+                let r = g.makeRecognizer()
+                region.add(r)
+                if let a = g.action { actions[ObjectIdentifier(r)] = a }
+            }
+            for c in spec.children { region.addChild(build(c, isRoot: false)) }
+            return region
+        }
+        return (Layout(root: build(layout, isRoot: true)), actions)
+    }
+
+    /// The first device rule for this device, if any. Without a `devices` section every
+    /// device is used with the defaults (an empty rule).
+    public func rule(for device: DeviceDescription, node: String?) -> DeviceRule? {
+        if devices.isEmpty { return DeviceRule() }
+        return devices.first { $0.matches(name: device.name, kind: device.kind, node: node) }
+    }
+
+    /// How `surface` maps onto the layout under `rule`: onto `output` if given; else a
+    /// touchscreen onto the root's frame (or its own millimetres if the root has none), a
+    /// touchpad onto its own millimetres.
+    public func mapping(for rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind) -> (mapping: SurfaceMapping, rootSize: SurfaceSize) {
+        let rootFrame = layout.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
+        let output = rule.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
+        let mapping = SurfaceMapping(surface: surface, output: output, rotation: rule.rotation,
+                                     flipX: rule.flipX, flipY: rule.flipY, calibration: rule.calibration)
+        return (mapping, rootFrame ?? output)
+    }
+
+    /// A short account: regions and gestures.
+    public var summary: String {
+        let regions = layout.all
+        let gestures = regions.reduce(0) { $0 + $1.gestures.count }
+        let actions = regions.reduce(0) { $0 + $1.gestures.filter { $0.action != nil }.count }
+        var s = "\(path): OK — \(regions.count) region\(regions.count == 1 ? "" : "s"), \(gestures) gesture\(gestures == 1 ? "" : "s")"
+        s += " (\(actions) with actions), \(devices.isEmpty ? "every touch device" : "\(devices.count) device rule\(devices.count == 1 ? "" : "s")")\n"
+        func walk(_ r: RegionSpec, _ depth: Int) {
+            let kinds = r.gestures.map { $0.makeRecognizer().name }
+            s += String(repeating: "  ", count: depth + 1) + r.id + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", ")) + "\n"
+            for c in r.children { walk(c, depth + 1) }
+        }
+        walk(layout, 0)
+        return s
+    }
+}
+
+extension GestureSpec {
+    /// The recognizer with this gesture's parameters (defaults where none is given).
+    public func makeRecognizer() -> GestureRecognizer {
+        func n(_ key: String) -> Double? { numbers[key] }
+        func i(_ key: String) -> Int? { numbers[key].map { Int($0) } }
+        let r: GestureRecognizer
+        switch kind {
+        case .tap:
+            let t = TapRecognizer(taps: i("taps") ?? 1, touches: i("touches") ?? 1)
+            if let v = n("max-movement") { t.maximumMovement = v }
+            if let v = n("max-duration") { t.maximumPressDuration = v }
+            if let v = n("max-interval") { t.maximumInterval = v }
+            if let v = n("max-distance") { t.maximumDistance = v }
+            r = t
+        case .longPress:
+            let l = LongPressRecognizer(touches: i("touches") ?? 1)
+            if let v = n("min-duration") { l.minimumDuration = v }
+            if let v = n("max-movement") { l.allowedMovement = v }
+            r = l
+        case .pan:
+            let p = PanRecognizer(minimumTouches: i("min-touches") ?? 1, maximumTouches: i("max-touches") ?? max(5, i("min-touches") ?? 1))
+            if let v = n("min-distance") { p.minimumDistance = v }
+            r = p
+        case .swipe:
+            let s = SwipeRecognizer(directions: directions ?? Set(SwipeDirection.allCases), touches: i("touches") ?? 1)
+            if let v = n("min-distance") { s.minimumDistance = v }
+            if let v = n("min-velocity") { s.minimumVelocity = v }
+            if let v = n("max-duration") { s.maximumDuration = v }
+            if let v = n("angle-tolerance") { s.angleTolerance = v }
+            r = s
+        case .pinch:
+            let p = PinchRecognizer(minimumTouches: i("min-touches") ?? 2)
+            if let v = n("min-spread-change") { p.minimumSpreadChange = v }
+            r = p
+        case .rotate:
+            let p = RotateRecognizer(minimumTouches: i("min-touches") ?? 2)
+            if let v = n("min-angle") { p.minimumAngle = v }
+            r = p
+        case .edgePan:
+            let e = EdgePanRecognizer(edges: edges ?? Set(Edge.allCases), touches: i("touches") ?? 1)
+            if let v = n("band-width") { e.bandWidth = v }
+            if let v = n("min-distance") { e.minimumDistance = v }
+            r = e
+        }
+        r.simultaneousKinds = simultaneousWith
+        return r
+    }
+}

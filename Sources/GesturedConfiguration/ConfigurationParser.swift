@@ -1,0 +1,347 @@
+import Foundation
+import Gestures
+import TouchEvents
+import Yams
+
+/// A mistake in a configuration file, with where it is: `FILE:LINE:COLUMN: message`.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String {
+        line > 0 ? "\(path):\(line):\(column): \(message)" : "\(path): \(message)"
+    }
+}
+
+extension Configuration {
+    /// Reads and checks a configuration file.
+    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            throw ConfigurationError(path: path, line: 0, column: 0, message: "cannot read the configuration: \(reason)")
+        }
+        return try parse(yaml: text, path: path)
+    }
+
+    /// Checks configuration text; `path` names it in messages.
+    public static func parse(yaml: String, path: String) throws(ConfigurationError) -> Configuration {
+        try ConfigurationParser(path: path).parse(yaml)
+    }
+}
+
+/// The parameters each gesture kind takes, with what they may be.
+enum ParameterRule {
+    case count(ClosedRange<Int>)
+    case millimetres(allowZero: Bool)
+    case milliseconds
+    case velocity
+    /// More than 0, at most the bound.
+    case degrees(max: Double)
+
+    static let common: [GestureKind: [String: ParameterRule]] = [
+        .tap: ["taps": .count(1...10), "touches": .count(1...10), "max-movement": .millimetres(allowZero: true),
+               "max-duration": .milliseconds, "max-interval": .milliseconds, "max-distance": .millimetres(allowZero: true)],
+        .longPress: ["touches": .count(1...10), "min-duration": .milliseconds, "max-movement": .millimetres(allowZero: true)],
+        .pan: ["min-touches": .count(1...10), "max-touches": .count(1...10), "min-distance": .millimetres(allowZero: true)],
+        .swipe: ["touches": .count(1...10), "min-distance": .millimetres(allowZero: false), "min-velocity": .velocity,
+                 "max-duration": .milliseconds, "angle-tolerance": .degrees(max: 45)],
+        .pinch: ["min-touches": .count(2...10), "min-spread-change": .millimetres(allowZero: true)],
+        .rotate: ["min-touches": .count(2...10), "min-angle": .degrees(max: 180)],
+        .edgePan: ["touches": .count(1...10), "band-width": .millimetres(allowZero: false), "min-distance": .millimetres(allowZero: true)],
+    ]
+}
+
+struct ConfigurationParser {
+    let path: String
+
+    private func fail(_ node: Node?, _ message: String) -> ConfigurationError {
+        ConfigurationError(path: path, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
+    }
+
+    func parse(_ yaml: String) throws(ConfigurationError) -> Configuration {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw ConfigurationError(path: path, line: 1, column: 1, message: "the configuration is empty: it needs a layout")
+            }
+            root = node
+        } catch let error as ConfigurationError {
+            throw error
+        } catch let error as YamlError {
+            switch error {
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+                 .composer(let context, let problem, let mark, _):
+                let detail = context.map { "\($0.text) " } ?? ""
+                throw ConfigurationError(path: path, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)\(problem)")
+            default:
+                throw ConfigurationError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
+            }
+        } catch {
+            throw ConfigurationError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+        let top = try mapping(root, "the configuration", known: ["devices", "layout"])
+        var devices: [DeviceRule] = []
+        if let list = top["devices"] {
+            for node in try sequence(list, "devices") { devices.append(try device(node)) }
+        }
+        guard let layoutNode = top["layout"] else { throw fail(root, "missing \"layout\": the region tree (a root region with an id)") }
+        let layout = try region(layoutNode, isRoot: true)
+        var seen: [String: Int] = [:]
+        for r in layout.all {
+            if let first = seen[r.id] {
+                throw ConfigurationError(path: path, line: r.line, column: r.column, message: "duplicate region id \"\(r.id)\" (first at line \(first))")
+            }
+            seen[r.id] = r.line
+        }
+        return Configuration(devices: devices, layout: layout, path: path)
+    }
+
+    // MARK: - Shapes
+
+    /// A mapping with only `known` keys, as [key: value node].
+    private func mapping(_ node: Node, _ what: String, known: [String]) throws(ConfigurationError) -> [String: Node] {
+        guard let m = node.mapping else { throw fail(node, "\(what) must be a mapping (key: value lines)") }
+        var result: [String: Node] = [:]
+        for (k, v) in m {
+            guard let key = k.string, k.scalar != nil else { throw fail(k, "keys must be text") }
+            guard known.contains(key) else {
+                throw fail(k, "unknown key \"\(key)\" in \(what) (known: \(known.joined(separator: ", ")))")
+            }
+            if result[key] != nil { throw fail(k, "\"\(key)\" appears twice in \(what)") }
+            result[key] = v
+        }
+        return result
+    }
+
+    private func sequence(_ node: Node, _ what: String) throws(ConfigurationError) -> [Node] {
+        guard let s = node.sequence else { throw fail(node, "\(what) must be a list") }
+        return Array(s)
+    }
+
+    private func string(_ node: Node, _ what: String) throws(ConfigurationError) -> String {
+        guard node.scalar != nil, let s = node.string, !s.isEmpty else { throw fail(node, "\(what) must be non-empty text") }
+        return s
+    }
+
+    private func number(_ node: Node, _ what: String) throws(ConfigurationError) -> Double {
+        guard node.scalar != nil, let v = node.float, v.isFinite else { throw fail(node, "\(what) must be a number, not \(describe(node))") }
+        return v
+    }
+
+    private func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
+        guard node.scalar != nil, let v = node.bool else { throw fail(node, "\(what) must be true or false, not \(describe(node))") }
+        return v
+    }
+
+    private func numbers(_ node: Node, _ what: String, count: Int) throws(ConfigurationError) -> [Double] {
+        guard let s = node.sequence, s.count == count else { throw fail(node, "\(what) must be a list of \(count) numbers") }
+        var out: [Double] = []
+        for n in s { out.append(try number(n, what)) }
+        return out
+    }
+
+    private func describe(_ node: Node) -> String {
+        if let s = node.scalar?.string { return "\"\(s)\"" }
+        return node.sequence != nil ? "a list" : "a mapping"
+    }
+
+    // MARK: - Devices
+
+    private func device(_ node: Node) throws(ConfigurationError) -> DeviceRule {
+        let m = try mapping(node, "a device", known: ["match", "size", "output", "rotation", "flip", "calibration"])
+        var rule = DeviceRule()
+        rule.line = node.mark?.line ?? 0
+        if let match = m["match"] {
+            let mm = try mapping(match, "match", known: ["name", "kind", "node"])
+            if let n = mm["name"] { rule.name = try string(n, "name") }
+            if let n = mm["node"] { rule.node = try string(n, "node") }
+            if let k = mm["kind"] {
+                switch try string(k, "kind") {
+                case "touchscreen": rule.kind = .touchscreen
+                case "touchpad": rule.kind = .touchpad
+                case let other: throw fail(k, "unknown device kind \"\(other)\" (known: touchscreen, touchpad)")
+                }
+            }
+        }
+        if let s = m["size"] { rule.size = try size(s, "size") }
+        if let s = m["output"] { rule.output = try size(s, "output") }
+        if let r = m["rotation"] {
+            let v = try number(r, "rotation")
+            guard let rotation = Rotation(rawValue: Int(v)), Double(rotation.rawValue) == v else {
+                throw fail(r, "rotation must be 0, 90, 180 or 270, not \(describe(r))")
+            }
+            rule.rotation = rotation
+        }
+        if let f = m["flip"] {
+            for axis in try sequence(f, "flip") {
+                switch try string(axis, "flip") {
+                case "x": rule.flipX = true
+                case "y": rule.flipY = true
+                case let other: throw fail(axis, "flip takes x and y, not \"\(other)\"")
+                }
+            }
+        }
+        if let c = m["calibration"] { rule.calibration = try numbers(c, "calibration (libinput's matrix: a b c d e f)", count: 6) }
+        return rule
+    }
+
+    private func size(_ node: Node, _ what: String) throws(ConfigurationError) -> SurfaceSize {
+        let v = try numbers(node, "\(what) ([width, height])", count: 2)
+        guard v[0] > 0, v[1] > 0 else { throw fail(node, "\(what) must be positive, not \(v[0]) x \(v[1])") }
+        return SurfaceSize(width: v[0], height: v[1])
+    }
+
+    // MARK: - Regions
+
+    private func region(_ node: Node, isRoot: Bool) throws(ConfigurationError) -> RegionSpec {
+        let what = isRoot ? "the layout" : "a region"
+        let m = try mapping(node, what, known: ["id", "frame", "hit-insets", "hidden", "enabled", "gestures", "children"])
+        guard let idNode = m["id"] else { throw fail(node, "\(what) needs an id") }
+        var r = RegionSpec(id: try string(idNode, "id"))
+        r.line = idNode.mark?.line ?? 0
+        r.column = idNode.mark?.column ?? 0
+        if let f = m["frame"] {
+            let v = try numbers(f, "frame ([x, y, width, height])", count: 4)
+            guard v[2] >= 0, v[3] >= 0 else {
+                throw fail(f, "region \"\(r.id)\" has a negative size (\(v[2]) x \(v[3])): width and height must be 0 or more")
+            }
+            r.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        } else if !isRoot {
+            throw fail(node, "region \"\(r.id)\" needs a frame ([x, y, width, height] in its parent's coordinates)")
+        }
+        if let i = m["hit-insets"] { r.hitInsets = try insets(i) }
+        if let h = m["hidden"] { r.hidden = try bool(h, "hidden") }
+        if let e = m["enabled"] { r.enabled = try bool(e, "enabled") }
+        if let g = m["gestures"] {
+            for n in try sequence(g, "gestures") { r.gestures.append(try gesture(n)) }
+        }
+        if let c = m["children"] {
+            for n in try sequence(c, "children") { r.children.append(try region(n, isRoot: false)) }
+        }
+        return r
+    }
+
+    private func insets(_ node: Node) throws(ConfigurationError) -> EdgeInsets {
+        if node.scalar != nil { return EdgeInsets(all: try number(node, "hit-insets")) }
+        if node.sequence != nil {
+            let v = try numbers(node, "hit-insets ([top, left, bottom, right], or one number for all)", count: 4)
+            return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        let m = try mapping(node, "hit-insets", known: ["top", "left", "bottom", "right"])
+        var i = EdgeInsets.zero
+        if let v = m["top"] { i.top = try number(v, "top") }
+        if let v = m["left"] { i.left = try number(v, "left") }
+        if let v = m["bottom"] { i.bottom = try number(v, "bottom") }
+        if let v = m["right"] { i.right = try number(v, "right") }
+        return i
+    }
+
+    // MARK: - Gestures
+
+    private func gesture(_ node: Node) throws(ConfigurationError) -> GestureSpec {
+        guard let raw = node.mapping else { throw fail(node, "a gesture must be a mapping with a kind") }
+        guard let kindNode = raw["kind"] else { throw fail(node, "a gesture needs a kind (\(kindList))") }
+        let kindName = try string(kindNode, "kind")
+        guard let kind = GestureKind(rawValue: kindName) else {
+            throw fail(kindNode, "unknown gesture kind \"\(kindName)\" (known: \(kindList))")
+        }
+        let rules = ParameterRule.common[kind] ?? [:]
+        var known = ["kind", "action", "simultaneous-with"] + rules.keys.sorted()
+        if kind == .swipe { known.append("directions") }
+        if kind == .edgePan { known.append("edges") }
+        let m = try mapping(node, "a \(kind) gesture", known: known)
+        var g = GestureSpec(kind: kind)
+        g.line = kindNode.mark?.line ?? 0
+        for (key, rule) in rules {
+            guard let v = m[key] else { continue }
+            g.numbers[key] = try parameter(v, key, rule)
+        }
+        if let lo = g.numbers["min-touches"], let hi = g.numbers["max-touches"], lo > hi {
+            throw fail(m["max-touches"], "max-touches \(Int(hi)) is less than min-touches \(Int(lo))")
+        }
+        if let d = m["directions"] { g.directions = Set(try names(d, "directions", SwipeDirection.self)) }
+        if let e = m["edges"] { g.edges = Set(try names(e, "edges", Edge.self)) }
+        if let s = m["simultaneous-with"] { g.simultaneousWith = Set(try names(s, "simultaneous-with", GestureKind.self)) }
+        if let a = m["action"] { g.action = try action(a, kind: kind) }
+        return g
+    }
+
+    private var kindList: String { GestureKind.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    private func parameter(_ node: Node, _ key: String, _ rule: ParameterRule) throws(ConfigurationError) -> Double {
+        let v = try number(node, key)
+        switch rule {
+        case .count(let range):
+            guard v == v.rounded(), range.contains(Int(v)) else {
+                throw fail(node, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(node))")
+            }
+        case .millimetres(let allowZero):
+            guard allowZero ? v >= 0 : v > 0, v <= 1000 else {
+                throw fail(node, "\(key) is in millimetres and must be \(allowZero ? "0" : "more than 0") to 1000, not \(describe(node))")
+            }
+        case .milliseconds:
+            guard v > 0, v <= 60000 else { throw fail(node, "\(key) is in milliseconds and must be more than 0 and at most 60000, not \(describe(node))") }
+        case .velocity:
+            guard v > 0, v <= 100_000 else { throw fail(node, "\(key) is in millimetres per second and must be more than 0, not \(describe(node))") }
+        case .degrees(let bound):
+            guard v > 0, v <= bound else {
+                throw fail(node, "\(key) is in degrees and must be more than 0 and at most \(Int(bound)), not \(describe(node))")
+            }
+        }
+        return v
+    }
+
+    private func names<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _: T.Type) throws(ConfigurationError) -> [T]
+    where T.RawValue == String {
+        let list = try sequence(node, what)
+        guard !list.isEmpty else { throw fail(node, "\(what) must not be empty") }
+        var out: [T] = []
+        for n in list {
+            let s = try string(n, what)
+            guard let v = T(rawValue: s) else {
+                throw fail(n, "unknown \(what == "simultaneous-with" ? "gesture kind" : String(what.dropLast())) \"\(s)\" in \(what) (known: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    private func action(_ node: Node, kind: GestureKind) throws(ConfigurationError) -> ActionSpec {
+        let m = try mapping(node, "an action", known: ["exec", "emit", "on"])
+        var a = ActionSpec()
+        if let e = m["exec"] {
+            let list = try sequence(e, "exec")
+            guard !list.isEmpty else { throw fail(e, "exec must list the program and its arguments, e.g. [\"/usr/bin/playerctl\", \"play-pause\"]") }
+            var argv: [String] = []
+            for n in list {
+                guard n.scalar != nil, let s = n.string else { throw fail(n, "exec arguments must be text") }
+                argv.append(s)
+            }
+            guard argv[0].hasPrefix("/") else {
+                throw fail(list[0], "exec runs a program without a shell: give its absolute path, not \"\(argv[0])\"")
+            }
+            a.exec = argv
+        }
+        if let e = m["emit"] { a.emit = try bool(e, "emit") }
+        if let on = m["on"] {
+            guard !kind.isDiscrete else { throw fail(on, "\"on\" applies to continuous gestures; a \(kind) happens once") }
+            var states: Set<GestureState> = []
+            for n in try sequence(on, "on") {
+                let s = try string(n, "on")
+                guard let state = GestureState(rawValue: s), [.began, .changed, .ended].contains(state) else {
+                    throw fail(n, "unknown state \"\(s)\" in on (known: began, changed, ended)")
+                }
+                states.insert(state)
+            }
+            guard !states.isEmpty else { throw fail(on, "on must not be empty") }
+            a.on = states
+        }
+        guard a.exec != nil || a.emit else { throw fail(node, "an action needs exec (a program to run) or emit: true (send to socket clients)") }
+        return a
+    }
+}
