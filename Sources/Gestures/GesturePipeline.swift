@@ -43,10 +43,17 @@ public final class GesturePipeline {
     /// Where each contact that is down goes (nil: it hit no region and is ignored).
     @exclusivity(unchecked) private var routes: [(id: Int, sequence: Sequence?)] = []
     @exclusivity(unchecked) private var pending: [PendingCall] = []
+    /// Finished sequences kept for reuse (their tracker and buffers): starting a sequence
+    /// then allocates nothing.
+    @exclusivity(unchecked) private var spare: [Sequence] = []
+    /// Each owner's regions and recognizers, while the layout's version stays the same.
+    @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
     private var invoker: HandlerInvoker
 
     final class Sequence {
-        let owner: Region
+        @exclusivity(unchecked) var owner: Region
+        /// The owner's hit area when the sequence began: where later touches join it.
+        @exclusivity(unchecked) var ownerArea: Rect
         let tracker = TouchTracker()
         @exclusivity(unchecked) var arena: Arena
         /// This frame's contacts for the sequence (a reused buffer).
@@ -54,6 +61,7 @@ public final class GesturePipeline {
 
         init(owner: Region, arena: Arena) {
             self.owner = owner
+            ownerArea = owner.hitArea
             self.arena = arena
             frame.contacts.reserveCapacity(10)
         }
@@ -70,9 +78,9 @@ public final class GesturePipeline {
         /// The tracker's press that started this arena.
         let press: Int
 
-        init(regions: [Region], press: Int) {
+        init(regions: [Region], recognizers: [GestureRecognizer], press: Int) {
             self.regions = regions
-            recognizers = regions.flatMap(\.recognizers)
+            self.recognizers = recognizers
             self.press = press
         }
     }
@@ -81,7 +89,7 @@ public final class GesturePipeline {
         var deadline: Int64
         var entry: HandlerEntry
         var gesture: Gesture
-        weak var recognizer: GestureRecognizer?
+        var recognizer: ObjectIdentifier
     }
 
     public init(layout: Layout, mapping: SurfaceMapping = .identity, deviceName: String? = nil,
@@ -133,15 +141,20 @@ public final class GesturePipeline {
     /// One decoded frame. Deadlines due by its time fire first.
     public func process(_ frame: TouchFrame) {
         advance(to: frame.time)
-        route(frame)
+        // Usually one sequence has every touch: it gets the frame as it is.
+        let single = route(frame)
         var active = 0
-        for s in sequences where !s.frame.contacts.isEmpty { active += 1 }
-        for s in sequences where !s.frame.contacts.isEmpty {
-            s.frame.time = frame.time
-            // BTN_TOOL_* counts belong to the device: they say something only when one
-            // sequence has all its touches.
-            s.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
-            s.tracker.update(s.frame)
+        for s in sequences where s === single || !s.frame.contacts.isEmpty { active += 1 }
+        for s in sequences where s === single || !s.frame.contacts.isEmpty {
+            if s === single {
+                s.tracker.update(frame)
+            } else {
+                s.frame.time = frame.time
+                // BTN_TOOL_* counts belong to the device: they say something only when one
+                // sequence has all its touches.
+                s.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
+                s.tracker.update(s.frame)
+            }
             run(s, frame.time)
             // Every recognizer decided while a later press is down (a second tap too far from
             // the first, say): that press starts over with fresh recognizers.
@@ -164,22 +177,37 @@ public final class GesturePipeline {
 
     // MARK: - Sequences
 
-    /// Hands each contact of `frame` to its sequence's frame buffer.
-    private func route(_ frame: TouchFrame) {
-        for s in sequences { s.frame.contacts.removeAll(keepingCapacity: true) }
-        for c in frame.contacts {
+    /// Finds each contact's sequence. When one sequence has every contact of the frame it is
+    /// returned and nothing is copied; otherwise each sequence's frame buffer gets its own.
+    private func route(_ frame: TouchFrame) -> Sequence? {
+        for s in sequences where !s.frame.contacts.isEmpty { s.frame.contacts.removeAll(keepingCapacity: true) }
+        var single: Sequence?
+        var split = false
+        for (n, c) in frame.contacts.enumerated() {
             let sequence: Sequence?
             if let i = routes.firstIndex(where: { $0.id == c.id }) {
                 sequence = routes[i].sequence
                 if c.phase.isFinal { routes.remove(at: i) }
+            } else if c.phase.isFinal {
+                // Ended before we saw it: it belongs to no sequence.
+                sequence = nil
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
-                if c.phase.isFinal { continue }
                 sequence = assign(Point(x: c.x, y: c.y), time: frame.time)
                 routes.append((c.id, sequence))
             }
-            sequence?.frame.contacts.append(c)
+            if !split {
+                if n == 0 {
+                    single = sequence
+                } else if sequence !== single {
+                    // Every contact before this one went to `single`: give them to it.
+                    split = true
+                    single?.frame.contacts.append(contentsOf: frame.contacts[..<n])
+                }
+            }
+            if split { sequence?.frame.contacts.append(c) }
         }
+        return split ? nil : single
     }
 
     /// The sequence a new touch at `mm` belongs to, starting one if needed. Devices report
@@ -190,13 +218,23 @@ public final class GesturePipeline {
         var p = mapping.point(mm)
         p.x = min(max(p.x, root.minX), root.maxX)
         p.y = min(max(p.y, root.minY), root.maxY)
-        if let s = sequences.first(where: { $0.owner.hitArea.contains(p) }) { return s }
+        if let s = sequences.first(where: { $0.ownerArea.contains(p) }) { return s }
         guard let hit = layout.hitTest(p) else {
             if debugLogging { logger.debug("a touch at \(p) hit no region: ignored") }
             return nil
         }
         if let s = sequences.first(where: { $0.arena.regions.contains { $0 === hit } }) { return s }
-        let s = Sequence(owner: hit, arena: makeArena(owner: hit, except: nil, time: time, press: 1))
+        let arena = makeArena(owner: hit, except: nil, time: time, press: 1)
+        let s: Sequence
+        if let reused = spare.popLast() {
+            s = reused
+            s.owner = hit
+            s.ownerArea = hit.hitArea
+            s.arena = arena
+            s.tracker.reset()
+        } else {
+            s = Sequence(owner: hit, arena: arena)
+        }
         s.tracker.mapping = mapping
         sequences.append(s)
         return s
@@ -204,14 +242,28 @@ public final class GesturePipeline {
 
     /// A fresh arena for `owner`'s path, leaving out regions other sequences hold.
     private func makeArena(owner: Region, except current: Sequence?, time: Int64, press: Int) -> Arena {
-        var regions: [Region] = []
-        for r in owner.path where !sequences.contains(where: { s in s !== current && s.arena.regions.contains { $0 === r } }) {
-            regions.append(r)
+        let others = sequences.contains { $0 !== current }
+        var regions: [Region]
+        var recognizers: [GestureRecognizer]
+        let key = ObjectIdentifier(owner)
+        if !others, let cached = paths[key], cached.version == layout.version {
+            regions = cached.regions
+            recognizers = cached.recognizers
+        } else {
+            regions = owner.path.filter { r in
+                !sequences.contains { s in s !== current && s.arena.regions.contains { $0 === r } }
+            }
+            recognizers = regions.flatMap(\.recognizers)
+            if !others { paths[key] = (layout.version, regions, recognizers) }
         }
-        for region in regions {
-            for r in region.recognizers { r.sweepReleasedHandlers() }
+        // Handlers whose owner is gone are dropped now; that may remove recognizers.
+        let version = layout.version
+        for r in recognizers { r.sweepReleasedHandlers() }
+        if layout.version != version {
+            recognizers = regions.flatMap(\.recognizers)
+            paths[key] = nil
         }
-        let arena = Arena(regions: regions, press: press)
+        let arena = Arena(regions: regions, recognizers: recognizers, press: press)
         for r in arena.recognizers {
             r.reset()
             r.sequenceStart = time
@@ -255,8 +307,9 @@ public final class GesturePipeline {
 
     private func removeFinishedSequences() {
         guard sequences.contains(where: isFinished) else { return }
-        for s in sequences where isFinished(s) && debugLogging {
-            logger.debug("touch sequence ended", metadata: ["region": "\(s.owner.id)"])
+        for s in sequences where isFinished(s) {
+            if debugLogging { logger.debug("touch sequence ended", metadata: ["region": "\(s.owner.id)"]) }
+            if spare.count < 8 { spare.append(s) }
         }
         sequences.removeAll(where: isFinished)
     }
@@ -361,8 +414,8 @@ public final class GesturePipeline {
     private func requirementsState(_ r: GestureRecognizer, _ arena: Arena) -> RequirementsState {
         var pending = false
         for list in [r.requirements, r.automaticRequirements] {
-            for weak in list {
-                guard let req = weak.value, arena.recognizers.contains(where: { $0 === req }) else { continue }
+            for req in list {
+                guard arena.recognizers.contains(where: { $0 === req }) else { continue }
                 if succeeded(req) { return .succeeded(req) }
                 if !req.isFinished { pending = true }
             }
@@ -412,7 +465,7 @@ public final class GesturePipeline {
         }
         observer?(g)
         if state == .cancelled {
-            pending.removeAll { $0.recognizer === r }
+            pending.removeAll { $0.recognizer == ObjectIdentifier(r) }
         }
         let handlers = r.handlers
         for entry in handlers {
@@ -421,7 +474,7 @@ public final class GesturePipeline {
             } else if state != .cancelled {
                 // A newer event of the same recognizer supersedes a call still waiting.
                 pending.removeAll { $0.entry === entry }
-                pending.append(PendingCall(deadline: time + entry.delay, entry: entry, gesture: g, recognizer: r))
+                pending.append(PendingCall(deadline: time + entry.delay, entry: entry, gesture: g, recognizer: ObjectIdentifier(r)))
             }
         }
     }

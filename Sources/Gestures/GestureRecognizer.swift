@@ -38,9 +38,12 @@ public class GestureRecognizer {
     /// Kinds this recognizer may succeed together with.
     public var simultaneousKinds: Set<GestureKind> = []
 
-    var requirements: [WeakRecognizer] = []
+    // Recognizers are referenced strongly throughout the pipeline, never weakly: a weak
+    // reference gives an object a side table, and every retain and release then takes the
+    // runtime's slow path — in the arena's loops that was most of a sequence's start.
+    var requirements: [GestureRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
-    var automaticRequirements: [WeakRecognizer] = []
+    var automaticRequirements: [GestureRecognizer] = []
     @exclusivity(unchecked) var deadline: Int64?
     /// A begin or recognize waiting for the recognizers it requires to fail.
     @exclusivity(unchecked) var deferred: RecognizerStep?
@@ -69,9 +72,13 @@ public class GestureRecognizer {
     public var name: String { kind.rawValue }
 
     /// Makes this recognizer wait until `other` fails; if `other` succeeds, this one fails.
+    /// Two recognizers cannot require each other (they would wait for ever).
     public func require(toFail other: GestureRecognizer) {
-        guard other !== self, !requirements.contains(where: { $0.value === other }) else { return }
-        requirements.append(WeakRecognizer(other))
+        precondition(other !== self, "a recognizer cannot require itself to fail")
+        precondition(!other.requirements.contains { $0 === self },
+                     "\(name) and \(other.name) cannot each require the other to fail")
+        guard !requirements.contains(where: { $0 === other }) else { return }
+        requirements.append(other)
     }
 
     /// Lets this recognizer succeed together with `kinds`.
@@ -116,11 +123,6 @@ public class GestureRecognizer {
                 touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
                 recognizer: label)
     }
-}
-
-struct WeakRecognizer {
-    weak var value: GestureRecognizer?
-    init(_ value: GestureRecognizer) { self.value = value }
 }
 
 /// "1 touch", "2 touches".

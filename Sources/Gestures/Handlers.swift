@@ -28,8 +28,9 @@ final class HandlerEntry {
 
 /// Returned by every `on…` method: `cancel()` removes the handler (and the recognizer the
 /// method created). Dropping the token does not cancel; the owner's lifetime or `cancel()` does.
+/// The token keeps its recognizer until cancelled.
 public final class GestureToken {
-    private weak var recognizer: GestureRecognizer?
+    private var recognizer: GestureRecognizer?
     private let entryID: Int
 
     init(recognizer: GestureRecognizer, entryID: Int) {
@@ -49,6 +50,7 @@ public final class GestureToken {
     public func cancel() {
         guard let recognizer else { return }
         recognizer.removeHandler(entryID)
+        self.recognizer = nil
     }
 }
 

@@ -12,6 +12,8 @@ import TouchEvents
 /// one of them. A child hit beats its parent.
 public final class Layout {
     public let root: Region
+    /// Bumped whenever regions or their recognizers change: caches compare it.
+    public private(set) var version = 0
     private var index: HitIndex?
     private var regionsByID: [String: Region]?
 
@@ -29,6 +31,7 @@ public final class Layout {
     func invalidate() {
         index = nil
         regionsByID = nil
+        version &+= 1
     }
 
     /// The region with this id, anywhere in the tree.
@@ -88,13 +91,18 @@ public final class Layout {
 /// bounds of its whole subtree's hit areas, so that subtrees that cannot contain the point
 /// are skipped. Rebuilt when the tree changes.
 struct HitIndex {
+    struct Node {
+        var frame: Rect
+        var hitArea: Rect
+        /// The union of the hit areas of the node and everything below it.
+        var bounds: Rect
+        /// Children: childList[childStart ..< childStart + childCount], in order.
+        var childStart: Int
+        var childCount: Int
+    }
+
     private var regions: [Region] = []
-    private var frames: [Rect] = []
-    private var hitAreas: [Rect] = []
-    private var bounds: [Rect] = []
-    /// Children of node i: childList[childStart[i] ..< childStart[i] + childCount[i]], in order.
-    private var childStart: [Int] = []
-    private var childCount: [Int] = []
+    private var nodes: [Node] = []
     private var childList: [Int] = []
 
     init(_ root: Region) {
@@ -104,46 +112,46 @@ struct HitIndex {
 
     /// Adds `r` and its visible, enabled subtree; returns its index.
     private mutating func add(_ r: Region, origin: Point) -> Int {
-        let i = regions.count
+        let i = nodes.count
         let frame = r.frame.offset(by: origin)
         let area = frame.inset(by: r.hitInsets)
         regions.append(r)
-        frames.append(frame)
-        hitAreas.append(area)
-        bounds.append(area)
-        childStart.append(0)
-        childCount.append(0)
+        nodes.append(Node(frame: frame, hitArea: area, bounds: area, childStart: 0, childCount: 0))
         var kids: [Int] = []
         for c in r.children where c.isEnabled && !c.isHidden {
             kids.append(add(c, origin: Point(x: frame.x, y: frame.y)))
         }
-        childStart[i] = childList.count
-        childCount[i] = kids.count
+        nodes[i].childStart = childList.count
+        nodes[i].childCount = kids.count
         childList.append(contentsOf: kids)
-        for k in kids { bounds[i] = bounds[i].union(bounds[k]) }
+        for k in kids { nodes[i].bounds = nodes[i].bounds.union(nodes[k].bounds) }
         return i
     }
 
     func hitTest(_ p: Point) -> Region? {
-        guard !regions.isEmpty, let hit = hit(0, p) else { return nil }
-        return regions[hit.index]
+        guard let first = nodes.first, first.bounds.contains(p) else { return nil }
+        let found: (index: Int, distance: Double)? = nodes.withUnsafeBufferPointer { n in
+            childList.withUnsafeBufferPointer { c in Self.hit(0, p, n, c) }
+        }
+        return found.map { regions[$0.index] }
     }
 
-    /// The best hit in node `i`'s subtree: its index and the distance from `p` to its true
-    /// frame (0 when `p` is inside it).
-    private func hit(_ i: Int, _ p: Point) -> (index: Int, distance: Double)? {
-        guard bounds[i].contains(p) else { return nil }
+    /// The best hit in node `i`'s subtree (whose bounds contain `p`): its index and the
+    /// distance from `p` to its true frame (0 when `p` is inside it).
+    private static func hit(_ i: Int, _ p: Point, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int>)
+        -> (index: Int, distance: Double)? {
+        let node = nodes[i]
         var best: (index: Int, distance: Double)?
-        let start = childStart[i]
-        var k = start + childCount[i]
-        while k > start {  // front-most (last) child first
+        var k = node.childStart + node.childCount
+        while k > node.childStart {  // front-most (last) child first
             k -= 1
-            guard let h = hit(childList[k], p) else { continue }
+            let child = children[k]
+            guard nodes[child].bounds.contains(p), let h = hit(child, p, nodes, children) else { continue }
             if h.distance == 0 { return h }  // a true frame, and nothing in front of it was one
             if best == nil || h.distance < best!.distance { best = h }
         }
         if let best { return best }
-        guard hitAreas[i].contains(p) else { return nil }
-        return (i, frames[i].distance(to: p))
+        guard node.hitArea.contains(p) else { return nil }
+        return (i, node.frame.distance(to: p))
     }
 }

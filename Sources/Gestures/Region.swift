@@ -97,6 +97,7 @@ public final class Region {
         recognizer.region = self
         recognizers.append(recognizer)
         refreshAutomaticRequirements()
+        layout?.invalidate()
     }
 
     /// Detaches a recognizer; it takes part in nothing after this.
@@ -106,6 +107,7 @@ public final class Region {
         recognizer.region = nil
         recognizer.automaticRequirements = []
         refreshAutomaticRequirements()
+        layout?.invalidate()
     }
 
     /// The block libraries' rule: a tap recognizer waits for every tap recognizer on the same
@@ -114,7 +116,7 @@ public final class Region {
     func refreshAutomaticRequirements() {
         let taps = recognizers.compactMap { $0 as? TapRecognizer }
         for a in taps {
-            a.automaticRequirements = taps.filter { $0 !== a && $0.touches == a.touches && $0.taps > a.taps }.map(WeakRecognizer.init)
+            a.automaticRequirements = taps.filter { $0 !== a && $0.touches == a.touches && $0.taps > a.taps }
         }
     }
 }

@@ -121,6 +121,7 @@ do {
     precondition(frames > 0)
 
     let latency = pipelineLatency()
+    let hits = hitTestLatency()
     func rate(_ value: Double) -> String { String(Int(value.rounded())) }
     func percentiles(_ key: KeyPath<Latency, Double>) -> String {
         "{" + latency.map { "\"\($0.contacts)\": \(String(format2($0[keyPath: key])))" }.joined(separator: ", ") + "}"
@@ -132,7 +133,9 @@ do {
         "decode_events_per_s": \(rate(decodeRate)), \
         "pipeline_frames_per_count": \(latency.first?.frames ?? 0), \
         "pipeline_frame_p50_us": \(percentiles(\.p50)), \
-        "pipeline_frame_p99_us": \(percentiles(\.p99))}
+        "pipeline_frame_p99_us": \(percentiles(\.p99)), \
+        "hittest_p50_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p50))" }.joined(separator: ", "))}, \
+        "hittest_p99_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p99))" }.joined(separator: ", "))}}
         """)
 } catch {
     print("error: \(error)")
@@ -194,6 +197,56 @@ func pipelineLatency() -> [Latency] {
         samples.sort()
         results.append(Latency(contacts: contacts, frames: samples.count,
                                p50: samples[samples.count / 2], p99: samples[samples.count * 99 / 100]))
+    }
+    return results
+}
+
+// MARK: - Hit testing
+
+/// Microseconds per hit test in layouts of 10, 100 and 1,000 regions: a 1920 x 1080 screen
+/// with panels, each a grid of 40 x 40 buttons extended by 10 all round, probed at 20,000
+/// pseudo-random points (the same every run).
+func hitTestLatency() -> [(regions: Int, p50: Double, p99: Double)] {
+    var results: [(Int, Double, Double)] = []
+    for count in [10, 100, 1000] {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        let panels = max(1, count / 100)
+        var made = 1
+        for p in 0..<panels {
+            let panel = Region(id: "panel\(p)", frame: Rect(x: Double(p % 5) * 380 + 10, y: Double(p / 5) * 540 + 10, width: 370, height: 520))
+            root.addChild(panel)
+            made += 1
+            var i = 0
+            while made < count && i < (count - 1) / panels {
+                let button = Region(id: "b\(p)-\(i)", frame: Rect(x: Double(i % 8) * 45 + 5, y: Double(i / 8) * 45 + 5, width: 40, height: 40),
+                                    hitInsets: EdgeInsets(all: -10))
+                panel.addChild(button)
+                made += 1
+                i += 1
+            }
+        }
+        let layout = Layout(root: root)
+        _ = layout.hitTest(Point(x: 1, y: 1))  // builds the index
+        var seed: UInt64 = 42
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(20000)
+        var found = 0
+        for _ in 0..<22000 {
+            let point = Point(x: next() * 1920, y: next() * 1080)
+            let start = now()
+            let hit = layout.hitTest(point)
+            let elapsed = now() - start
+            if hit != nil { found += 1 }
+            samples.append(elapsed * 1e6)
+        }
+        precondition(found > 0 && made == count, "layout of \(made) regions, \(found) hits")
+        samples.removeFirst(2000)  // warm-up
+        samples.sort()
+        results.append((count, samples[samples.count / 2], samples[samples.count * 99 / 100]))
     }
     return results
 }

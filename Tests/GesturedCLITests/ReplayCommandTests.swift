@@ -92,11 +92,13 @@ struct ReplayCommandTests {
     }
 }
 
-/// Replays `name` and compares the output with fixtures/golden/BASENAME`suffix`;
-/// `GESTURED_RECORD_GOLDEN=1` rewrites the golden file first.
-func checkGolden(_ name: String, _ mode: ReplayRunner.Mode, suffix: String) throws {
-    let (status, out) = replay(fixture(name), mode)
-    #expect(status == 0)
+/// Replays `name` (against `config` if given) and compares the output with
+/// fixtures/golden/BASENAME`suffix`; `GESTURED_RECORD_GOLDEN=1` rewrites the golden file first.
+func checkGolden(_ name: String, _ mode: ReplayRunner.Mode, suffix: String, config: String? = nil) throws {
+    var out = CapturedOutput()
+    var runner = ReplayRunner(recordingPath: fixture(name), mode: mode)
+    runner.configPath = config
+    #expect(runner.run(output: &out) == 0)
     let goldenName = (name as NSString).lastPathComponent + suffix
     let goldenPath = fixture("golden/" + goldenName)
     if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
@@ -174,5 +176,81 @@ struct GoldenGestureTests {
     @Test(arguments: cases)
     func matchesGolden(_ name: String) throws {
         try checkGolden(name, .gesturesJSON, suffix: ".gestures.jsonl")
+    }
+}
+
+@Suite("gestured check-config and replay --config")
+struct ConfigCommandTests {
+    let kiosk = repositoryRoot + "/examples/kiosk.yaml"
+
+    @Test func checkConfigSummarisesAValidFileAndExitsZero() throws {
+        let result = try runGestured(["check-config", kiosk])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("\(kiosk): OK — 8 regions, 13 gestures (13 with actions), 1 device rule\n"))
+    }
+
+    @Test func checkConfigReportsTheMistakeAndExitsTwo() throws {
+        let folder = NSTemporaryDirectory() + "gestured-cfg-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/bad.yaml"
+        try "layout:\n  id: root\n  gestures:\n    - kind: tap\n      taps: 0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runGestured(["check-config", path])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path):5:13: taps must be a whole number from 1 to 10, not \"0\"\n")
+    }
+
+    @Test func printDefaultIsAValidStartingPoint() throws {
+        let printed = try runGestured(["check-config", "--print-default"])
+        #expect(printed.status == 0)
+        let folder = NSTemporaryDirectory() + "gestured-cfg-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try printed.stdout.write(toFile: folder + "/default.yaml", atomically: true, encoding: .utf8)
+        let checked = try runGestured(["check-config", folder + "/default.yaml"])
+        #expect(checked.status == 0)
+        #expect(checked.stdout.hasPrefix("\(folder)/default.yaml: OK — 1 region, 24 gestures (0 with actions), every touch device\n"))
+    }
+
+    @Test func replayWithAConfigurationThatUsesNoSuchDevice() {
+        var output = CapturedOutput()
+        var runner = ReplayRunner(recordingPath: fixture("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events"), mode: .gesturesJSON)
+        runner.configPath = kiosk
+        #expect(runner.run(output: &output) == 2)
+        #expect(output.standardError == "\(kiosk): no device rule matches \"CyPS/2 Cypress Trackpad\" [touchpad]: the configuration would not use this device\n")
+    }
+
+    @Test func replayWithABrokenConfiguration() {
+        var output = CapturedOutput()
+        var runner = ReplayRunner(recordingPath: fixture("synthetic/kiosk-session.yaml"), mode: .gestures)
+        runner.configPath = "/nonexistent.yaml"
+        #expect(runner.run(output: &output) == 2)
+        #expect(output.standardError.hasPrefix("/nonexistent.yaml: cannot read the configuration: "))
+    }
+
+    /// Golden logs: each gesture attributed to the region it was made in, positions in the
+    /// kiosk's pixels.
+    @Test(arguments: [
+        "synthetic/kiosk-session.yaml",
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events",
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events",
+        "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events",
+    ])
+    func kioskGolden(_ name: String) throws {
+        try checkGolden(name, .gesturesJSON, suffix: ".kiosk.jsonl", config: kiosk)
+    }
+
+    @Test func theKioskSessionGoesToTheRightRegions() throws {
+        var output = CapturedOutput()
+        var runner = ReplayRunner(recordingPath: fixture("synthetic/kiosk-session.yaml"), mode: .gesturesJSON)
+        runner.configPath = kiosk
+        _ = runner.run(output: &output)
+        let started = try output.standardOutput.split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { ["recognized", "began"].contains($0["state"] as? String) }
+        #expect(started.map { "\($0["kind"]!) \($0["region"]!)" } == [
+            "tap play", "tap play", "tap previous", "tap next",
+            "edge-pan screen", "edge-pan screen", "pinch photo", "pan volume",
+        ])
+        #expect(started.filter { $0["kind"] as? String == "edge-pan" }.map { $0["edge"] as! String } == ["left", "bottom"])
     }
 }
