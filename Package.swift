@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
         .executableTarget(
             name: "gestures-example",
-            dependencies: ["Gestures", "GestureTesting"],
+            dependencies: ["Gestures", "GestureTesting", "GesturedConfiguration"],
             path: "Examples/GesturesExample"
         ),
         .executableTarget(

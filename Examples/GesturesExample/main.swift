@@ -3,6 +3,7 @@
 //
 //     swift run gestures-example
 import GestureTesting
+import GesturedConfiguration
 import Gestures
 
 /// Something with a lifetime that handlers are bound to (a view controller, a session).
@@ -35,6 +36,23 @@ do {
     let result = try RecordingReplay.run(path: recording, layout: Layout(root: screen))
     for line in viewer.log { print(line) }
     print("\(result.gestures.count) gestures; single-tap handler active: \(singleTap.isActive)")
+} catch {
+    print("error: \(error)")
+}
+
+// The same from a configuration file: examples/kiosk.yaml describes the regions and their
+// gestures; closures attach by region id, and a recording of a session plays through it.
+do {
+    let kiosk = try Configuration.load(path: "examples/kiosk.yaml")
+    let session = "fixtures/synthetic/kiosk-session.yaml"
+    _ = try RecordingReplay.run(path: session, configuration: kiosk) { pipeline in
+        pipeline.layout.region("play")?.onTap { tap in print("play tapped at x \(Int(tap.location.x)) px") }
+        pipeline.layout.region("photo")?.onPinch { pinch in
+            if pinch.state == .ended { print("photo pinched to \(pinch.scale!)") }
+        }
+        // Where would a touch at (176, 420) go? Between two enlarged buttons, to the nearer one.
+        print("hit test at (176, 420): \(pipeline.layout.hitTest(Point(x: 176, y: 420))?.id ?? "nothing")")
+    }
 } catch {
     print("error: \(error)")
 }

@@ -1,17 +1,26 @@
 /// Block handlers on a region, in the style of BlocksKit and AXKit: each method creates a
 /// recognizer, lets `configure` adjust it, attaches the closure and returns a token whose
-/// `cancel()` removes both. With `owner`, the handler lives only as long as the owner and
-/// receives it as an argument, so the closure need not capture it. With `delay`, the call
-/// waits that long and is dropped if the gesture is cancelled or the recognizer fires again first.
+/// `cancel()` removes both. If the region already has an equal recognizer (same kind and
+/// parameters — from a configuration file, or an earlier call) and no `configure` is given,
+/// the handler joins that one instead, and `cancel()` removes only the handler. With
+/// `owner`, the handler lives only as long as the owner and receives it as an argument, so
+/// the closure need not capture it. With `delay`, the call waits that long and is dropped if
+/// the gesture is cancelled or the recognizer fires again first.
 extension Region {
     func attach<R: GestureRecognizer>(
         _ recognizer: R, owner: AnyObject?, delay: Duration, configure: ((R) -> Void)?,
         _ body: @escaping (AnyObject?, Gesture) throws -> Void
     ) -> GestureToken {
-        configure?(recognizer)
-        recognizer.ownedByHandlers = true
-        add(recognizer)
-        return recognizer.addHandler(owner: owner, delayMilliseconds: milliseconds(delay), body)
+        let target: GestureRecognizer
+        if configure == nil, let existing = recognizers.first(where: { type(of: $0) == R.self && $0.name == recognizer.name }) {
+            target = existing
+        } else {
+            configure?(recognizer)
+            recognizer.ownedByHandlers = true
+            add(recognizer)
+            target = recognizer
+        }
+        return target.addHandler(owner: owner, delayMilliseconds: milliseconds(delay), body)
     }
 
     @discardableResult

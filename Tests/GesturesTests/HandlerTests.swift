@@ -170,3 +170,24 @@ struct HandlerTests {
         #expect(seen == [1])
     }
 }
+
+@Suite("Handlers on configured regions")
+struct ConfiguredRegionHandlerTests {
+    @Test func aHandlerJoinsAnEqualRecognizerAlreadyThere() {
+        // As after loading a configuration: the region has its tap recognizer already.
+        let region = Region(id: "play", frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        region.add(TapRecognizer())
+        var calls = 0
+        let token = region.onTap { _ in calls += 1 }
+        #expect(region.recognizers.count == 1, "no second, competing tap recognizer")
+        var s = TouchScript()
+        s.tap(at: 0, x: 10, y: 10)
+        ManualClock(pipeline: GesturePipeline(layout: Layout(root: region))).play(s.frames)
+        #expect(calls == 1)
+        token.cancel()
+        #expect(region.recognizers.count == 1, "the configured recognizer stays")
+        // A configure closure asks for a recognizer of its own.
+        region.onTap(configure: { $0.maximumMovement = 8 }) { _ in }
+        #expect(region.recognizers.count == 2)
+    }
+}
