@@ -10,7 +10,8 @@
 //   Gestures            pure Swift, no I/O, no clock: recognizers, the arena, regions, handlers, the pipeline.
 //   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
 //   GestureTesting      for users' tests too: a manual clock, scripted touches, replay against a layout.
-//   TouchInput          live devices through libevdev (and, with the service, libinput discovery).
+//   TouchInput          live devices: libinput seat discovery and hotplug, libevdev reading, the epoll loop.
+//   GesturedService     `gestured run`: devices to gestures to actions, socket clients and stdout.
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput and latency benchmark (run in release: `make bench`).
@@ -59,16 +60,22 @@ let package = Package(
         ),
         .target(
             name: "GestureTesting",
-            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings"]
+            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "TouchInput",
             dependencies: ["TouchEvents", "CEvdev", "CInput", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
+            name: "GesturedService",
+            dependencies: ["TouchInput", "Gestures", "GesturedConfiguration", "TouchEvents",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
             name: "GesturedCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration",
+                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "GesturedService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,6 +95,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", "CInput"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
+        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Gestures
 import TouchEvents
 
 /// Prints decoded frames: one JSON object per line, or one readable line per frame.

@@ -8,17 +8,20 @@ public struct Gestured: ParsableCommand {
         commandName: "gestured",
         abstract: "Touch gestures for Linux touchscreens and touchpads.",
         discussion: """
-            Plays touch recordings (libinput record YAML, evemu) through the same multitouch \
-            decoder and gesture recognizers the live service will use.
+            Recognises gestures on Linux touchscreens and touchpads: as a service on live devices \
+            (run), and on recordings (libinput record YAML, evemu) through the very same decoder \
+            and recognizers (replay).
 
             Examples:
+              gestured run --config /etc/gestured/gestured.yaml
+              gestured listen
               gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
               gestured replay RECORDING --config examples/kiosk.yaml --json
               gestured check-config examples/kiosk.yaml
               gestured convert touchpad.evemu touchpad.yaml
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self]
+        subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self]
     )
 
     public init() {}

@@ -6,6 +6,8 @@ import TouchEvents
 public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     public var layout: RegionSpec
+    /// How `gestured run` runs.
+    public var service = ServiceSettings()
     /// The file it came from (for messages).
     public var path: String
 
@@ -14,6 +16,24 @@ public struct Configuration: Sendable {
         self.layout = layout
         self.path = path
     }
+}
+
+/// The service's own settings (`service:` in the file).
+public struct ServiceSettings: Sendable, Equatable {
+    /// The libinput seat whose devices are used.
+    public var seat = "seat0"
+    /// The client socket (default: `$RUNTIME_DIRECTORY/gestured.sock`, else `/run/gestured/gestured.sock`).
+    public var socket: String?
+    /// The group that may connect to the socket (mode 0660).
+    public var socketGroup: String?
+    /// Milliseconds an action may run before it is stopped.
+    public var actionTimeout = 5000.0
+    /// Actions running at once at most; more are skipped, with a warning.
+    public var maxActions = 4
+    /// Running actions as root must be asked for.
+    public var actionsAsRoot = false
+
+    public init() {}
 }
 
 /// Which devices a rule applies to, and how their surface maps onto the layout.

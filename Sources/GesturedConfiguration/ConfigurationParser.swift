@@ -84,7 +84,7 @@ struct ConfigurationParser {
         } catch {
             throw ConfigurationError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
-        let top = try mapping(root, "the configuration", known: ["devices", "layout"])
+        let top = try mapping(root, "the configuration", known: ["devices", "layout", "service"])
         var devices: [DeviceRule] = []
         if let list = top["devices"] {
             for node in try sequence(list, "devices") { devices.append(try device(node)) }
@@ -98,7 +98,25 @@ struct ConfigurationParser {
             }
             seen[r.id] = r.line
         }
-        return Configuration(devices: devices, layout: layout, path: path)
+        var configuration = Configuration(devices: devices, layout: layout, path: path)
+        if let s = top["service"] { configuration.service = try service(s) }
+        return configuration
+    }
+
+    private func service(_ node: Node) throws(ConfigurationError) -> ServiceSettings {
+        let m = try mapping(node, "service", known: ["seat", "socket", "socket-group", "action-timeout", "max-actions", "actions-as-root"])
+        var s = ServiceSettings()
+        if let v = m["seat"] { s.seat = try string(v, "seat") }
+        if let v = m["socket"] {
+            let path = try string(v, "socket")
+            guard path.hasPrefix("/") else { throw fail(v, "socket must be an absolute path, not \"\(path)\"") }
+            s.socket = path
+        }
+        if let v = m["socket-group"] { s.socketGroup = try string(v, "socket-group") }
+        if let v = m["action-timeout"] { s.actionTimeout = try parameter(v, "action-timeout", .milliseconds) }
+        if let v = m["max-actions"] { s.maxActions = Int(try parameter(v, "max-actions", .count(1...64))) }
+        if let v = m["actions-as-root"] { s.actionsAsRoot = try bool(v, "actions-as-root") }
+        return s
     }
 
     // MARK: - Shapes

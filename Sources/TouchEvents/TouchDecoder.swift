@@ -36,7 +36,7 @@ public struct TouchDecoder: Sendable {
     /// Single-touch devices without `BTN_TOUCH` use `BTN_TOOL_FINGER` as the touch state.
     let downKey: UInt16
 
-    var lastTime: Int64 = .min
+    var lastEventTime: Int64 = .min
     var nextContactID = 1
     var dropping = false
     var toolMask: UInt8 = 0
@@ -116,11 +116,11 @@ public struct TouchDecoder: Sendable {
     /// is seen to begin before it ends. Frames with no contacts are emitted only when the
     /// `BTN_TOOL_*` finger count changed.
     public mutating func process(_ event: InputEvent, emit: (TouchFrame) -> Void) throws(DecodeError) {
-        if event.time < lastTime {
-            throw .timeWentBackwards(previous: lastTime, current: event.time)
+        if event.time < lastEventTime {
+            throw .timeWentBackwards(previous: lastEventTime, current: event.time)
         }
         if event.time < 0 { throw .negativeTime(microseconds: event.time) }
-        lastTime = event.time
+        lastEventTime = event.time
         try dispatch(event, emit: emit)
     }
 
@@ -162,8 +162,11 @@ public struct TouchDecoder: Sendable {
     /// Emits one frame at `time` if there was any.
     public mutating func cancelAll(time: Int64, emit: (TouchFrame) -> Void) {
         dropping = false
-        recoverFromDrop(time: max(time, lastTime == .min ? time : lastTime), emit: emit)
+        recoverFromDrop(time: max(time, lastEventTime == .min ? time : lastEventTime), emit: emit)
     }
+
+    /// Time of the last event fed (µs; 0 before any).
+    public var lastTime: Int64 { lastEventTime == .min ? 0 : lastEventTime }
 
     /// Contacts currently down.
     public var activeContactCount: Int {

@@ -1,32 +1,8 @@
 import GestureTesting
 import Gestures
 import Logging
-import Synchronization
 import Testing
 import TouchEvents
-
-/// Keeps what was logged, for assertions.
-struct CapturingLogHandler: LogHandler {
-    final class Storage: Sendable {
-        let messages = Mutex<[String]>([])
-    }
-
-    let storage = Storage()
-    /// Everything logged so far.
-    var lines: [String] { storage.messages.withLock { $0 } }
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let line = "\(event.level) \(event.message) " + (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        storage.messages.withLock { $0.append(line) }
-    }
-}
 
 final class Owner {}
 
@@ -140,7 +116,7 @@ struct HandlerTests {
 
     @Test func aThrowingHandlerIsLoggedAndThePipelineGoesOn() {
         struct Boom: Error {}
-        let capture = CapturingLogHandler()
+        let capture = LogRecorder()
         let logger = Logger(label: "test") { _ in capture }
         let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         var after = 0

@@ -1,6 +1,6 @@
 /// Decimal text for JSON and readable output: rounded to `places`, trailing zeros
 /// dropped but one decimal kept (`73.6`, `150.0`, `0.0123`). Deterministic, no locale.
-func formatDecimal(_ value: Double, places: Int) -> String {
+public func formatDecimal(_ value: Double, places: Int) -> String {
     guard value.isFinite else { return "0.0" }
     var scale: Int64 = 1
     for _ in 0..<places { scale *= 10 }
@@ -9,7 +9,7 @@ func formatDecimal(_ value: Double, places: Int) -> String {
 }
 
 /// Microseconds as seconds, e.g. 12300 → `0.0123`.
-func formatSecondsTrimmed(_ microseconds: Int64) -> String {
+public func formatSecondsTrimmed(_ microseconds: Int64) -> String {
     formatScaled(microseconds, scale: 1_000_000, places: 6)
 }
 

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import GesturedService
+import Logging
+import TouchInput
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the gesture service on the touchscreens and touchpads of a seat.",
+        discussion: """
+            Discovers touch devices through libinput (following hotplug), recognises gestures \\
+            with the configuration's layout (or the built-in one), runs their actions, and streams \\
+            gesture events as JSON lines to socket clients (gestured listen). Only touchscreens \\
+            and touchpads are ever opened. SIGHUP reloads the configuration (a broken file is \\
+            reported and the old one stays); SIGTERM and SIGINT stop it.
+
+            The socket is $RUNTIME_DIRECTORY/gestured.sock under systemd, else \\
+            /run/gestured/gestured.sock, unless --socket or the configuration's service.socket \\
+            says otherwise.
+
+            Examples:
+              gestured run --config /etc/gestured/gestured.yaml
+              gestured run --json --no-socket
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The configuration (YAML).", valueName: "FILE"))
+    var config: String?
+
+    @Flag(name: .long, help: "Print every gesture event to stdout as a JSON line.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("The client socket's path.", valueName: "PATH"))
+    var socket: String?
+
+    @Flag(name: .long, help: "Do not open a client socket.")
+    var noSocket = false
+
+    @Option(name: .long, help: ArgumentHelp("The libinput seat (default: the configuration's, else seat0).", valueName: "NAME"))
+    var seat: String?
+
+    @Flag(name: .shortAndLong, help: "Log every recognizer transition and refused device (debug level).")
+    var verbose = false
+
+    func run() throws {
+        var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = verbose ? .debug : .info
+        var options = GestureService.Options(configPath: config)
+        options.socketPath = socket
+        options.noSocket = noSocket
+        options.printJSON = json
+        options.environment = ProcessInfoEnvironment.current
+        do throws(ServiceError) {
+            var seatName = "seat0"
+            if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }
+            let monitor: LibinputSeat
+            do throws(InputError) {
+                monitor = try LibinputSeat(seat: seatName, logger: logger)
+            } catch {
+                throw ServiceError(error.description)
+            }
+            let service = try GestureService(options: options, monitor: monitor, clock: MonotonicClock(), logger: logger) { line in
+                var bytes = Array(line.utf8)
+                _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+            }
+            try service.run()
+        } catch {
+            var err = ProcessOutput()
+            err.warn("\(error)\n")
+            throw ExitCode(CommandStatus.badInput)
+        }
+    }
+}
+
+struct ListenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Print the gesture events a running service streams (JSON lines).",
+        discussion: """
+            Example:
+              gestured listen --socket /run/gestured/gestured.sock
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The service's socket (default: as gestured run).", valueName: "PATH"))
+    var socket: String?
+
+    func run() throws {
+        let path = socket ?? GestureService.defaultSocketPath(environment: ProcessInfoEnvironment.current)
+        let fd: Int32
+        do throws(InputError) {
+            fd = try UnixSocket.connect(to: path)
+        } catch {
+            var err = ProcessOutput()
+            err.warn("cannot connect to \(path): \(error.message) (is gestured running? is this user in its socket group?)\n")
+            throw ExitCode(CommandStatus.badInput)
+        }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            var written = 0
+            while written < n {
+                let w = buffer[written..<n].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                if w <= 0 { return }
+                written += w
+            }
+        }
+    }
+}
+
+/// The process environment as a dictionary.
+enum ProcessInfoEnvironment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { result[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return result
+    }
+}

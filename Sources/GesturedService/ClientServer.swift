@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import TouchInput
+
+/// The client socket: a Unix stream socket streaming gesture events as JSON lines to every
+/// client that connects (mode 0660, with an optional group). Writes never block: each client
+/// has its own buffer, and a client that stops reading is dropped, with a warning, once its
+/// backlog passes ``maximumBacklog`` bytes.
+final class ClientServer {
+    struct Client {
+        var fd: Int32
+        var output: [UInt8] = []
+    }
+
+    /// Bytes a client may fall behind before it is dropped: some seconds of busy gestures.
+    static let maximumBacklog = 256 * 1024
+
+    let path: String
+    let listener: Int32
+    private(set) var clients: [Client] = []
+    private let logger: Logger
+
+    /// `/run/gestured/gestured.sock`, or `$RUNTIME_DIRECTORY/gestured.sock` under systemd.
+    static func defaultPath(environment: [String: String]) -> String {
+        if let dir = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first { return "\(dir)/gestured.sock" }
+        return "/run/gestured/gestured.sock"
+    }
+
+    init(path: String, group: String?, logger: Logger) throws(ServiceError) {
+        self.path = path
+        self.logger = logger
+        try Self.removeStale(path)
+        let fd: Int32
+        do throws(InputError) {
+            fd = try UnixSocket.listen(at: path)
+        } catch {
+            throw ServiceError("cannot listen on \(path): \(error.message) (create its directory, or give another path with --socket)")
+        }
+        listener = fd
+        var gid: gid_t = gid_t.max
+        if let group {
+            guard let entry = getgrnam(group) else {
+                close(fd)
+                unlink(path)
+                throw ServiceError("socket group \"\(group)\" does not exist (create it: groupadd --system \(group))")
+            }
+            gid = entry.pointee.gr_gid
+        }
+        if chown(path, uid_t.max, gid) != 0 && group != nil {
+            logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(String(cString: strerror(errno)))"])
+        }
+        chmod(path, 0o660)
+    }
+
+    /// A socket file left by a process that is gone is removed; a live one is an error.
+    private static func removeStale(_ path: String) throws(ServiceError) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFSOCK else {
+            throw ServiceError("\(path) exists and is not a socket; remove it or choose another path")
+        }
+        if let probe = try? UnixSocket.connect(to: path) {
+            close(probe)
+            throw ServiceError("another gestured is listening on \(path)")
+        }
+        unlink(path)
+    }
+
+    func shutdown() {
+        for c in clients { close(c.fd) }
+        clients.removeAll()
+        close(listener)
+        unlink(path)
+    }
+
+    /// Accepts every waiting client; returns their descriptors.
+    func acceptClients() -> [Int32] {
+        var accepted: [Int32] = []
+        while true {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { break }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            clients.append(Client(fd: fd))
+            accepted.append(fd)
+            logger.info("socket client connected", metadata: ["clients": "\(clients.count)"])
+        }
+        return accepted
+    }
+
+    /// Sends `line` to every client; returns the descriptors of clients dropped for falling
+    /// behind (the caller stops watching them).
+    func broadcast(_ line: String) -> [Int32] {
+        var dropped: [Int32] = []
+        for i in clients.indices.reversed() {
+            clients[i].output.append(contentsOf: line.utf8)
+            flush(i)
+            if clients[i].output.count > Self.maximumBacklog {
+                logger.warning("socket client dropped: it stopped reading", metadata: [
+                    "backlog_bytes": "\(clients[i].output.count)", "limit": "\(Self.maximumBacklog)",
+                ])
+                dropped.append(clients[i].fd)
+                close(clients[i].fd)
+                clients.remove(at: i)
+            }
+        }
+        return dropped
+    }
+
+    /// Descriptors with output waiting (to watch for writability).
+    var backlogged: [Int32] { clients.filter { !$0.output.isEmpty }.map(\.fd) }
+
+    /// The client can take more output.
+    func writable(_ fd: Int32) {
+        if let i = clients.firstIndex(where: { $0.fd == fd }) { flush(i) }
+    }
+
+    /// The client sent something (ignored) or hung up; returns true if it is gone.
+    func readable(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { continue }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { return false }
+            remove(fd)
+            return true
+        }
+    }
+
+    func remove(_ fd: Int32) {
+        guard let i = clients.firstIndex(where: { $0.fd == fd }) else { return }
+        close(fd)
+        clients.remove(at: i)
+        logger.info("socket client disconnected", metadata: ["clients": "\(clients.count)"])
+    }
+
+    private func flush(_ i: Int) {
+        while !clients[i].output.isEmpty {
+            let n = clients[i].output.withUnsafeBytes { send(clients[i].fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 {
+                clients[i].output.removeFirst(n)
+            } else {
+                return  // EAGAIN (full) or an error the read side will report
+            }
+        }
+    }
+}
+
+/// A service failure with what to do about it.
+public struct ServiceError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

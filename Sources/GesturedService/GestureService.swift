@@ -1,0 +1,371 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GesturedConfiguration
+import Gestures
+import Logging
+import TouchEvents
+import TouchInput
+
+/// `gestured run`: touch devices in, gestures out — to actions, socket clients and stdout.
+///
+/// Everything happens on one thread in one ``EventLoop``: device descriptors, the device
+/// monitor (hotplug), one timer at the earliest deadline of any recognizer or action, signals
+/// and socket clients. With no finger down and nothing waiting the process sleeps until the
+/// next event. Live touches go through the same decoder and gesture pipeline as
+/// `gestured replay`.
+public final class GestureService {
+    public struct Options: Sendable {
+        public var configPath: String?
+        /// Overrides the configuration's socket path.
+        public var socketPath: String?
+        /// Overrides the configuration's seat.
+        public var seat: String?
+        /// No client socket at all.
+        public var noSocket = false
+        /// Print every gesture event to stdout as a JSON line.
+        public var printJSON = false
+        public var environment: [String: String] = [:]
+
+        public init(configPath: String? = nil) {
+            self.configPath = configPath
+        }
+    }
+
+    /// A device the service reads, with its decoder and pipeline.
+    final class LiveDevice {
+        let device: any TouchDevice
+        var decoder: TouchDecoder
+        let pipeline: GesturePipeline
+        /// The device's first event time: gesture times are seconds from it, as in replays.
+        var origin: Int64?
+
+        init(device: any TouchDevice, decoder: TouchDecoder, pipeline: GesturePipeline) {
+            self.device = device
+            self.decoder = decoder
+            self.pipeline = pipeline
+        }
+    }
+
+    public let options: Options
+    public private(set) var configuration: Configuration?
+    private let monitor: any DeviceMonitor
+    private let clock: ServiceClock
+    private let logger: Logger
+    private let output: (String) -> Void
+    /// Every touch device the monitor reported (used or not), by node.
+    private var known: [String: any TouchDevice] = [:]
+    /// The devices in use.
+    private var live: [String: LiveDevice] = [:]
+    private let actions: ActionRunner
+    private var server: ClientServer?
+    private var loop: EventLoop?
+    private var stopping = false
+    private var saidNoDevices = false
+    /// Called with every gesture event (tests, tools).
+    public var observer: ((Gesture) -> Void)?
+
+    /// Loads and checks the configuration (refusing one that others may write). `output`
+    /// receives the `--json` lines.
+    public init(options: Options, monitor: any DeviceMonitor, clock: ServiceClock, logger: Logger,
+                output: @escaping (String) -> Void) throws(ServiceError) {
+        self.options = options
+        self.monitor = monitor
+        self.clock = clock
+        self.logger = logger
+        self.output = output
+        if let path = options.configPath { configuration = try Self.loadConfiguration(path) }
+        let settings = configuration?.service ?? ServiceSettings()
+        actions = ActionRunner(timeoutMilliseconds: settings.actionTimeout, maximum: settings.maxActions,
+                               allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
+    }
+
+    /// The seat a configuration names (seat0 without one).
+    public static func configuredSeat(_ path: String?) throws(ServiceError) -> String {
+        guard let path else { return "seat0" }
+        return try loadConfiguration(path).service.seat
+    }
+
+    /// Where the socket is when nothing says otherwise.
+    public static func defaultSocketPath(environment: [String: String]) -> String {
+        ClientServer.defaultPath(environment: environment)
+    }
+
+    static func loadConfiguration(_ path: String) throws(ServiceError) -> Configuration {
+        try ConfigurationGuard.check(path)
+        do throws(ConfigurationError) {
+            return try Configuration.load(path: path)
+        } catch {
+            throw ServiceError(error.description)
+        }
+    }
+
+    /// Devices in use, by node.
+    public var devicesInUse: [String] { live.keys.sorted() }
+    /// Connected socket clients.
+    public var clientCount: Int { server?.clients.count ?? 0 }
+    /// Actions running.
+    public var runningActions: Int { actions.running.count }
+    /// The socket's path, when there is one.
+    public var socketPath: String? { server?.path }
+
+    // MARK: - Running
+
+    /// Sets up the loop, the socket and the signals, and takes the devices already present.
+    public func start() throws(ServiceError) {
+        let loop: EventLoop
+        do throws(InputError) {
+            loop = try EventLoop()
+            try loop.handleSignals([SIGHUP, SIGTERM, SIGINT, SIGCHLD])
+        } catch {
+            throw ServiceError(error.description)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        self.loop = loop
+        if !options.noSocket {
+            let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
+            let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
+            loop.watch(server.listener)
+            self.server = server
+            logger.info("listening for clients", metadata: ["socket": "\(path)"])
+        }
+        loop.watch(monitor.fileDescriptor)
+        apply(monitor.changes())
+        if live.isEmpty && !saidNoDevices {
+            logger.notice("no touch devices yet: waiting for one to be plugged in")
+            saidNoDevices = true
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT, then shuts down cleanly.
+    public func run() throws(ServiceError) {
+        try start()
+        while !stopping { runOnce(timeout: -1) }
+        shutdown()
+    }
+
+    /// Waits up to `timeout` ms for something to happen and handles it; then fires every
+    /// deadline that has passed by the service's clock.
+    public func runOnce(timeout: Int32) {
+        guard let loop else { return }
+        if clock is MonotonicClock { loop.setDeadline(nextDeadline) }
+        if let server {
+            for fd in server.clients.map(\.fd) { loop.watch(fd, writable: server.backlogged.contains(fd)) }
+        }
+        for event in loop.wait(timeout: timeout) { dispatch(event) }
+        if !actions.running.isEmpty { actions.reap() }
+        fireDeadlines()
+    }
+
+    /// Asks the loop to end (as SIGTERM does).
+    public func stop() { stopping = true }
+
+    /// Cancels what is going on and closes everything.
+    public func shutdown() {
+        let now = clock.now()
+        for d in live.values { d.pipeline.cancelAll(time: now) }
+        live.removeAll()
+        known.removeAll()
+        server?.shutdown()
+        server = nil
+        logger.info("stopped")
+    }
+
+    private var nextDeadline: Int64? {
+        var earliest = actions.nextDeadline
+        for d in live.values {
+            if let t = d.pipeline.nextDeadline, t < earliest ?? .max { earliest = t }
+        }
+        return earliest
+    }
+
+    private func fireDeadlines() {
+        let now = clock.now()
+        for d in live.values where (d.pipeline.nextDeadline ?? .max) <= now { d.pipeline.advance(to: now) }
+        if (actions.nextDeadline ?? .max) <= now { actions.fireDeadlines() }
+    }
+
+    private func dispatch(_ event: EventLoop.Event) {
+        switch event {
+        case .timer:
+            break
+        case .signal(let number):
+            switch number {
+            case SIGHUP: reload()
+            case SIGCHLD: actions.reap()
+            default:
+                logger.info("stopping", metadata: ["signal": "\(number)"])
+                stopping = true
+            }
+        case .readable(let fd), .hangup(let fd):
+            if fd == monitor.fileDescriptor {
+                apply(monitor.changes())
+            } else if let server, fd == server.listener {
+                for client in server.acceptClients() { loop?.watch(client) }
+            } else if let device = known.values.first(where: { $0.fileDescriptor == fd }) {
+                read(device)
+            } else if let server, server.clients.contains(where: { $0.fd == fd }) {
+                if case .hangup = event {
+                    loop?.unwatch(fd)
+                    server.remove(fd)
+                } else if server.readable(fd) {
+                    loop?.unwatch(fd)
+                }
+            }
+        case .writable(let fd):
+            server?.writable(fd)
+        }
+    }
+
+    // MARK: - Devices
+
+    private func apply(_ changes: [DeviceChange]) {
+        for change in changes {
+            switch change {
+            case .added(let device):
+                known[device.node] = device
+                loop?.watch(device.fileDescriptor)
+                use(device)
+            case .removed(let node):
+                remove(node, reason: "removed")
+            }
+        }
+    }
+
+    /// Starts using `device` if the configuration has a rule for it.
+    private func use(_ device: any TouchDevice) {
+        let d = device.description
+        var rule: DeviceRule?
+        if let configuration {
+            guard let r = configuration.rule(for: d, node: device.node) else {
+                logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+                return
+            }
+            rule = r
+        }
+        guard let surface = TouchSurface(device: d, size: rule?.size) else { return }
+        let layout: Layout
+        var mapping = SurfaceMapping.identity
+        if let configuration, let rule {
+            let m = configuration.mapping(for: rule, surface: surface.size, kind: d.kind)
+            mapping = m.mapping
+            let built = configuration.makeLayout(rootSize: m.rootSize)
+            layout = built.layout
+            attachActions(built.actions, layout: layout, node: device.node)
+        } else {
+            layout = Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: d.kind == .touchscreen)
+        }
+        let pipeline = GesturePipeline(layout: layout, mapping: mapping, deviceName: d.name, logger: logger)
+        let decoder = TouchDecoder(device: d, surface: surface, dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown)
+        let state = LiveDevice(device: device, decoder: decoder, pipeline: pipeline)
+        pipeline.observer = { [unowned self, unowned state] g in self.observe(g, state) }
+        live[device.node] = state
+        saidNoDevices = false
+        var details: Logger.Metadata = [
+            "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
+            "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
+        ]
+        if surface.sizeSource == .assumed { details["hint"] = "the device reports no resolution: give its size in the configuration (devices: size: [w, h])" }
+        logger.info("touch device added", metadata: details)
+    }
+
+    private func remove(_ node: String, reason: String) {
+        if let state = live.removeValue(forKey: node) {
+            // Its gestures end `cancelled`; handlers and clients see it.
+            state.pipeline.cancelAll(time: max(clock.now(), state.decoder.lastTime))
+            logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
+        }
+        if let device = known.removeValue(forKey: node) { loop?.unwatch(device.fileDescriptor) }
+        if live.isEmpty && !saidNoDevices {
+            logger.notice("no touch devices left: waiting for one to be plugged in")
+            saidNoDevices = true
+        }
+    }
+
+    private func read(_ device: any TouchDevice) {
+        let state = live[device.node]
+        do throws(InputError) {
+            let present = try device.readPending { event in
+                guard let state else { return }  // not used: drained and dropped
+                if state.origin == nil { state.origin = event.time }
+                do throws(DecodeError) {
+                    try state.decoder.process(event) { state.pipeline.process($0) }
+                } catch {
+                    logger.warning("device sent what no device should: contacts reset", metadata: [
+                        "device": "\(device.node)", "error": "\(error)",
+                    ])
+                    state.decoder.cancelAll(time: event.time) { state.pipeline.process($0) }
+                    state.decoder = TouchDecoder(device: device.description, surface: state.decoder.surface,
+                                                 dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown)
+                }
+            }
+            if !present { remove(device.node, reason: "gone") }
+        } catch {
+            logger.error("cannot read a touch device", metadata: ["device": "\(device.node)", "error": "\(error.message)"])
+            remove(device.node, reason: "failed")
+        }
+    }
+
+    // MARK: - Gestures
+
+    private func observe(_ g: Gesture, _ state: LiveDevice) {
+        let line = g.jsonLine(origin: state.origin ?? g.startTime)
+        if options.printJSON { output(line) }
+        // Without a configuration every gesture goes to the clients; with one, those whose
+        // action says `emit`.
+        if configuration == nil { broadcast(line) }
+        observer?(g)
+    }
+
+    private func broadcast(_ line: String) {
+        guard let server else { return }
+        for fd in server.broadcast(line) { loop?.unwatch(fd) }
+    }
+
+    /// Each recognizer with an action gets a handler that runs it.
+    private func attachActions(_ specs: [ObjectIdentifier: ActionSpec], layout: Layout, node: String) {
+        for region in layout.regions {
+            for recognizer in region.recognizers {
+                guard let action = specs[ObjectIdentifier(recognizer)] else { continue }
+                let label = "\(recognizer.name)@\(region.id)"
+                recognizer.addHandler { [unowned self] g in
+                    let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
+                    guard fires else { return }
+                    let origin = self.live[node]?.origin ?? g.startTime
+                    if let argv = action.exec {
+                        self.actions.start(argv, environment: ActionRunner.environment(g, origin: origin), label: label)
+                    }
+                    if action.emit { self.broadcast(g.jsonLine(origin: origin)) }
+                }
+            }
+        }
+    }
+
+    // MARK: - Reload
+
+    /// Reads the configuration again (SIGHUP). A broken file is reported and the old one stays.
+    public func reload() {
+        guard let path = options.configPath else {
+            logger.notice("reload: no configuration file; the built-in layout stays")
+            return
+        }
+        let fresh: Configuration
+        do throws(ServiceError) {
+            fresh = try Self.loadConfiguration(path)
+        } catch {
+            logger.error("configuration not reloaded; the previous one stays", metadata: ["error": "\(error.description)"])
+            return
+        }
+        configuration = fresh
+        actions.timeout = Int64(fresh.service.actionTimeout * 1000)
+        actions.maximum = fresh.service.maxActions
+        actions.allowRoot = fresh.service.actionsAsRoot
+        let now = clock.now()
+        for (node, state) in live {
+            state.pipeline.cancelAll(time: max(now, state.decoder.lastTime))
+            live[node] = nil
+        }
+        for device in known.values { use(device) }
+        logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(live.count)"])
+    }
+}

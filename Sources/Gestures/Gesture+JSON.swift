@@ -1,0 +1,54 @@
+extension Gesture {
+    /// The gesture as one line of JSON, the same for `gestured replay --json`, `gestured run
+    /// --json` and socket clients: the documented keys, in order, only where they apply —
+    /// `time device kind state region touches x y taps dx dy vx vy scale rotation direction
+    /// edge`; pinch and rotate add their rate as `velocity` (scale/s, degrees/s). `time` is in
+    /// seconds from `origin` (µs).
+    public func jsonLine(origin: Int64) -> String {
+        var s = "{\"time\": \(formatSecondsTrimmed(time - origin))"
+        if let device { s += ", \"device\": \(jsonString(device))" }
+        s += ", \"kind\": \"\(kind.rawValue)\", \"state\": \"\(state.rawValue)\", \"region\": \(jsonString(region))"
+        s += ", \"touches\": \(touches), \"x\": \(mm(location.x)), \"y\": \(mm(location.y))"
+        if let taps { s += ", \"taps\": \(taps)" }
+        if let t = translation { s += ", \"dx\": \(mm(t.x)), \"dy\": \(mm(t.y))" }
+        switch kind {
+        case .pan, .swipe, .edgePan:
+            if let v = velocity { s += ", \"vx\": \(mm(v.x)), \"vy\": \(mm(v.y))" }
+        case .pinch:
+            if let scale { s += ", \"scale\": \(formatDecimal(scale, places: 4))" }
+            if let v = velocity { s += ", \"velocity\": \(formatDecimal(v.x, places: 4))" }
+        case .rotate:
+            if let r = rotation { s += ", \"rotation\": \(formatDecimal(r, places: 2))" }
+            if let v = velocity { s += ", \"velocity\": \(formatDecimal(v.x, places: 2))" }
+        case .tap, .longPress:
+            break
+        }
+        if let d = direction { s += ", \"direction\": \"\(d.rawValue)\"" }
+        if let e = edge { s += ", \"edge\": \"\(e.rawValue)\"" }
+        return s + "}\n"
+    }
+
+    private func mm(_ v: Double) -> String { formatDecimal(v, places: 2) }
+}
+
+/// A JSON string literal.
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEvdev
+
+/// One epoll loop for everything the service waits on: device and socket descriptors, one
+/// timer armed at an absolute `CLOCK_MONOTONIC` deadline (the same clock the kernel stamps
+/// device events with), and signals read through a signalfd. With no deadline the loop
+/// sleeps until something happens: no periodic wakeups.
+public final class EventLoop {
+    public enum Event: Equatable {
+        case readable(Int32)
+        case writable(Int32)
+        /// The other end went away (or an error on the descriptor).
+        case hangup(Int32)
+        /// The deadline passed.
+        case timer
+        case signal(Int32)
+    }
+
+    private let epoll: Int32
+    private let timer: Int32
+    private var signals: Int32 = -1
+
+    public init() throws(InputError) {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw InputError(path: "epoll", message: String(cString: strerror(errno))) }
+        timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard timer >= 0 else { throw InputError(path: "timerfd", message: String(cString: strerror(errno))) }
+        add(timer, EPOLLIN.rawValue)
+    }
+
+    deinit {
+        close(epoll)
+        close(timer)
+        if signals >= 0 { close(signals) }
+    }
+
+    /// Now on `CLOCK_MONOTONIC`, µs.
+    public static func monotonicNow() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
+    }
+
+    /// Waits for `fd` to become readable (and writable, if asked).
+    public func watch(_ fd: Int32, writable: Bool = false) {
+        if !modify(fd, mask(writable)) { add(fd, mask(writable)) }
+    }
+
+    /// Stops waiting for `fd` (before closing it).
+    public func unwatch(_ fd: Int32) {
+        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    private func mask(_ writable: Bool) -> UInt32 {
+        EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (writable ? EPOLLOUT.rawValue : 0)
+    }
+
+    private func add(_ fd: Int32, _ events: UInt32) {
+        var ev = epoll_event(events: events, data: epoll_data_t(fd: fd))
+        _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &ev)
+    }
+
+    private func modify(_ fd: Int32, _ events: UInt32) -> Bool {
+        var ev = epoll_event(events: events, data: epoll_data_t(fd: fd))
+        return epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &ev) == 0
+    }
+
+    /// Arms the timer at an absolute monotonic time (µs), or disarms it.
+    public func setDeadline(_ deadline: Int64?) {
+        var spec = itimerspec()
+        if let deadline {
+            let t = max(deadline, 1)  // 0 would disarm
+            spec.it_value = timespec(tv_sec: Int(t / 1_000_000), tv_nsec: Int(t % 1_000_000) * 1000)
+        }
+        _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Delivers `numbers` as `.signal` events instead of their default actions.
+    public func handleSignals(_ numbers: [Int32]) throws(InputError) {
+        var set = sigset_t()
+        _ = numbers.withUnsafeBufferPointer { gestured_block_signals(&set, $0.baseAddress, Int32($0.count)) }
+        let fd = signalfd(signals, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard fd >= 0 else { throw InputError(path: "signalfd", message: String(cString: strerror(errno))) }
+        if signals < 0 { add(fd, EPOLLIN.rawValue) }
+        signals = fd
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: until something happens) and returns what did.
+    public func wait(timeout: Int32) -> [Event] {
+        var raw = [epoll_event](repeating: epoll_event(), count: 64)
+        let n = raw.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, 64, timeout) }
+        guard n > 0 else { return [] }
+        var events: [Event] = []
+        for e in raw[0..<Int(n)] {
+            let fd = e.data.fd
+            if fd == timer {
+                var expirations: UInt64 = 0
+                _ = read(timer, &expirations, 8)
+                events.append(.timer)
+            } else if fd == signals {
+                var info = signalfd_siginfo()
+                while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                    events.append(.signal(Int32(info.ssi_signo)))
+                }
+            } else {
+                if e.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { events.append(.readable(fd)) }
+                if e.events & EPOLLOUT.rawValue != 0 { events.append(.writable(fd)) }
+                if e.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { events.append(.hangup(fd)) }
+            }
+        }
+        return events
+    }
+}

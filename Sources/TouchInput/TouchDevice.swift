@@ -1,0 +1,37 @@
+import TouchEvents
+
+/// Something the service reads touches from: a live evdev node, or (in tests) a pipe
+/// carrying the same `struct input_event` records.
+public protocol TouchDevice: AnyObject {
+    /// The device node (`/dev/input/event5`), the device's identity for the service.
+    var node: String { get }
+    var description: DeviceDescription { get }
+    /// Readable when events are waiting (non-blocking).
+    var fileDescriptor: Int32 { get }
+    /// True when the events after `SYN_DROPPED` are sync deltas (libevdev's sync mode) rather
+    /// than a gap: the decoder's ``TouchDecoder/DropPolicy``.
+    var resynchronizesAfterDrops: Bool { get }
+    /// Reads every pending event; returns false when the device is gone.
+    func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool
+}
+
+extension EvdevDevice: TouchDevice {
+    public var node: String { path }
+    public var resynchronizesAfterDrops: Bool { true }
+}
+
+/// What the service hears about devices.
+public enum DeviceChange {
+    /// A touchscreen or touchpad to use, opened.
+    case added(any TouchDevice)
+    /// The device at this node went away.
+    case removed(node: String)
+}
+
+/// Tells the service about touch devices coming and going.
+public protocol DeviceMonitor: AnyObject {
+    /// Readable when there is news.
+    var fileDescriptor: Int32 { get }
+    /// What happened since the last call (devices present at start come as `added`).
+    func changes() -> [DeviceChange]
+}
