@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test bench clean check-swift
+.PHONY: deps build demo test unit e2e release bench clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -24,10 +24,24 @@ demo: build
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
-# The whole test suite.
-test: check-swift deps
+# The whole test suite: the unit tests, then the real-kernel lane in a VM.
+test: unit e2e
+
+# Unit and integration tests (no kernel devices needed).
+unit: check-swift deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The binary to install: release, with the Swift runtime linked in (smaller in memory).
+release: check-swift deps
+	$(SWIFT) build -c release --static-swift-stdlib --product gestured --scratch-path .build-release
+	@echo "built .build-release/release/gestured"
+
+# The real-kernel lane: a throw-away VM (qemu) runs scripts/vm/e2e.sh against the release
+# binary with virtual devices (uinput), udev and libinput. Output in out/vm/.
+e2e: release
+	@command -v strace >/dev/null || scripts/install-deps.sh strace
+	scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured scripts/vm/e2e.sh'
 
 # Throughput of the readers and the decoder (release build); prints JSON.
 bench: check-swift deps
@@ -35,4 +49,4 @@ bench: check-swift deps
 	.build/release/gestured-bench
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-release out

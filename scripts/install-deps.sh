@@ -3,8 +3,11 @@
 # libevdev, libinput and libudev development files (Debian/Ubuntu package names).
 set -euo pipefail
 
+# scripts/install-deps.sh PACKAGE... installs those instead (e.g. strace for the VM lane).
 packages=(libevdev-dev libinput-dev libudev-dev pkg-config)
-if command -v pkg-config >/dev/null && pkg-config --exists libevdev libinput libudev; then
+if [ $# -gt 0 ]; then
+    packages=("$@")
+elif command -v pkg-config >/dev/null && pkg-config --exists libevdev libinput libudev; then
     exit 0
 fi
 if ! command -v apt-get >/dev/null; then

@@ -219,3 +219,30 @@ write("fixtures/synthetic/kiosk-session.yaml",
       [device_block("Synthetic Kiosk Touchscreen", KIOSK_CODES, KIOSK_ABS, [1],
                     ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]) + frames_block(frames)])
 print("written kiosk")
+
+# A keyboard typed on for 200 s (a key every 250 ms): the real-kernel lane keeps it busy
+# throughout (and past its end: its removal must not fall in the idle check) to show the
+# service never opens it.
+KEYS = [30, 48, 46, 32, 18, 33, 34, 35, 23, 36]  # a b c d e f g h i j
+kb_frames = []
+for i in range(800):
+    t = i * 250000
+    kb_frames.append((t, [(EV_KEY, KEYS[i % len(KEYS)], 1)]))
+    kb_frames.append((t + 50000, [(EV_KEY, KEYS[i % len(KEYS)], 0)]))
+typing = device_block("Synthetic Typing Keyboard", {0: [0, 1, 2, 3], 1: KEYS}, {}, [], ["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"])
+typing = [l for l in typing if not l.startswith("    absinfo:")] + frames_block(kb_frames)
+write("fixtures/synthetic/keyboard-typing.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a keyboard typing a to j, a key",
+       "every 250 ms for 200 s. Not a touch device: gestured must never open it."],
+      [typing])
+
+# A one-finger drag that never lifts: replayed into a virtual device that is then removed,
+# the pan must end cancelled.
+frames = [(0, down(0, 500, 1000, 500) + [(EV_KEY, BTN_TOUCH, 1)])]
+for step in range(1, 41):
+    frames.append((step * 10000, move(0, 1000 + step * 20, 500)))
+write("fixtures/synthetic/drag-without-lift.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a drag of 80 mm that never lifts.",
+       "Expected: a pan that begins, and is cancelled when the device goes away."],
+      [device_block(*TS) + frames_block(frames)])
+print("written keyboard and drag")

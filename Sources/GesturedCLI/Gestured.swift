@@ -62,10 +62,16 @@ struct ReplayCommand: ParsableCommand {
             "slot": 0, "phase": "began", "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], \
             "fingers": 1} with --json); --summary describes the device and counts what was decoded.
 
+            --uinput plays the recording into a virtual device instead (needs /dev/uinput), with \
+            its original timing or --speed X; it waits until udev has the device (and, with \
+            --wait-for-log FILE, until FILE names its node), and removes it --linger ms after the \
+            last event.
+
             Bad input stops with FILE:LINE: message and exit status 2.
 
-            Example:
+            Examples:
               gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --json
+              sudo gestured replay recording.yaml --uinput --speed 2
             """
     )
 
@@ -94,16 +100,44 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Say on stderr how the recording was read: format, description file, millimetre scale.")
     var verbose = false
 
+    @Flag(name: .long, help: "Play the recording into a virtual device (uinput) with its original timing instead.")
+    var uinput = false
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: play this many times faster.", valueName: "X"))
+    var speed: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: before playing, wait until this file (a reader's log) names the new device's node.", valueName: "FILE"))
+    var waitForLog: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: keep the device this long after the last event (ms).", valueName: "MS"))
+    var linger: Double = 1000
+
     func validate() throws {
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
+        if uinput && (frames || json || summary || config != nil) {
+            throw ValidationError("--uinput plays the recording into a device; it prints nothing else")
+        }
+        if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be more than 0 (1 plays in real time)") }
         if summary && (frames || json) {
             throw ValidationError("--summary prints a description; it does not combine with --frames or --json")
         }
     }
 
     func run() throws {
+        if uinput {
+            var player = UInputPlayer(recordingPath: recording)
+            player.descPath = source.desc
+            player.deviceIndex = source.device
+            player.speed = speed
+            player.waitForLog = waitForLog
+            player.lingerMilliseconds = linger
+            var output = ProcessOutput()
+            let status = player.run(output: &output)
+            if status != CommandStatus.success { throw ExitCode(status) }
+            return
+        }
         let mode: ReplayRunner.Mode = summary ? .summary
             : frames ? (json ? .framesJSON : .frames) : (json ? .gesturesJSON : .gestures)
         var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }

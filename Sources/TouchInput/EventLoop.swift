@@ -21,6 +21,8 @@ public final class EventLoop {
     private let epoll: Int32
     private let timer: Int32
     private var signals: Int32 = -1
+    /// The deadline the timer is armed for (nil: disarmed), to skip re-arming it unchanged.
+    private var armed: Int64?
 
     public init() throws(InputError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -69,6 +71,8 @@ public final class EventLoop {
 
     /// Arms the timer at an absolute monotonic time (µs), or disarms it.
     public func setDeadline(_ deadline: Int64?) {
+        guard deadline != armed else { return }
+        armed = deadline
         var spec = itimerspec()
         if let deadline {
             let t = max(deadline, 1)  // 0 would disarm
@@ -98,6 +102,7 @@ public final class EventLoop {
             if fd == timer {
                 var expirations: UInt64 = 0
                 _ = read(timer, &expirations, 8)
+                armed = nil  // it fired: it is disarmed now
                 events.append(.timer)
             } else if fd == signals {
                 var info = signalfd_siginfo()

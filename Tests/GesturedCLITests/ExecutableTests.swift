@@ -52,7 +52,7 @@ struct ExecutableTests {
         #expect(size.stderr.contains("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86"))
         let help = try runGestured(["replay", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("Example:"))
+        #expect(help.stdout.contains("Examples:"))
     }
 
     @Test func convertedEvemuReplaysToTheSameFrames() throws {

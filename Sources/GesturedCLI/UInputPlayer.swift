@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchEvents
+import TouchInput
+import TouchRecordings
+
+/// `gestured replay RECORDING --uinput`: makes a virtual device like the recorded one, waits
+/// until it is ready, plays the events with their original timing (or scaled), and removes it.
+public struct UInputPlayer: Sendable {
+    public var recordingPath: String
+    public var descPath: String?
+    public var deviceIndex: Int?
+    /// 2 plays twice as fast.
+    public var speed: Double = 1
+    /// Wait, before playing, until this file (a reader's log) mentions the new node in what it
+    /// gains after the device is made.
+    public var waitForLog: String?
+    /// Milliseconds to keep the device after the last event: a reader loses what it has not
+    /// read when a device goes away, and may still be waiting (a double-tap window).
+    public var lingerMilliseconds: Double = 1000
+    /// Seconds to wait for the device to be ready.
+    public var readyTimeout: Double = 30
+
+    public init(recordingPath: String) {
+        self.recordingPath = recordingPath
+    }
+
+    public func run(output: inout some CommandOutput) -> Int32 {
+        let device: RecordedDevice
+        do throws(RecordingError) {
+            device = try Recording.load(path: recordingPath, descPath: descPath).device(deviceIndex)
+        } catch {
+            output.warn("\(error)\n")
+            return CommandStatus.badInput
+        }
+        // What the log says already does not count: a device made again may get the same node.
+        let logStart = waitForLog.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?.utf8.count ?? 0
+        do throws(InputError) {
+            let uinput = try UInputDevice(description: device.description)
+            output.warn("\(uinput.node): \(device.description.name)\n")
+            try waitUntilReady(uinput.node, logStart: logStart)
+            try play(device.events, into: uinput)
+            sleepMilliseconds(lingerMilliseconds)
+            return CommandStatus.success
+        } catch {
+            output.warn("\(error)\n")
+            return CommandStatus.badInput
+        }
+    }
+
+    private func waitUntilReady(_ node: String, logStart: Int) throws(InputError) {
+        let start = EventLoop.monotonicNow()
+        func timedOut() -> Bool { Double(EventLoop.monotonicNow() - start) / 1e6 > readyTimeout }
+        // The node exists and udev has given it its properties (its database entry).
+        var st = stat()
+        while stat(node, &st) != 0 || access("/run/udev/data/c\(major(st.st_rdev)):\(minor(st.st_rdev))", F_OK) != 0 {
+            if timedOut() { throw InputError(path: node, message: "the virtual device did not appear within \(Int(readyTimeout)) s") }
+            sleepMilliseconds(10)
+        }
+        guard let log = waitForLog else { return }
+        while true {
+            if let text = try? String(contentsOfFile: log, encoding: .utf8),
+               String(decoding: text.utf8.dropFirst(logStart), as: UTF8.self).contains(node) { return }
+            if timedOut() { throw InputError(path: node, message: "\(log) did not mention the device within \(Int(readyTimeout)) s") }
+            sleepMilliseconds(10)
+        }
+    }
+
+    private func play(_ events: [InputEvent], into device: UInputDevice) throws(InputError) {
+        guard let first = events.first?.time else { return }
+        let start = EventLoop.monotonicNow()
+        var frame: [InputEvent] = []
+        for e in events {
+            frame.append(e)
+            guard e.isReport else { continue }
+            let due = start + Int64(Double(e.time - first) / speed)
+            let wait = due - EventLoop.monotonicNow()
+            if wait > 0 { sleepMilliseconds(Double(wait) / 1000) }
+            try device.write(frame)
+            frame.removeAll(keepingCapacity: true)
+        }
+        if !frame.isEmpty { try device.write(frame) }
+    }
+
+    private func major(_ dev: dev_t) -> UInt32 { UInt32((dev >> 8) & 0xfff) | UInt32((dev >> 32) & ~0xfff) }
+    private func minor(_ dev: dev_t) -> UInt32 { UInt32(dev & 0xff) | UInt32((dev >> 12) & ~0xff) }
+
+    private func sleepMilliseconds(_ ms: Double) {
+        guard ms > 0 else { return }
+        var request = timespec(tv_sec: Int(ms / 1000), tv_nsec: Int((ms.truncatingRemainder(dividingBy: 1000)) * 1_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

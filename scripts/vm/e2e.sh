@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# scripts/vm/e2e.sh — the real-kernel lane, run inside the VM (scripts/vm/run.sh) as root from
+# the repository: uinput devices, udev, libinput and the built gestured. Each check prints
+# PASS or FAIL; the last line is "e2e: N passed, M failed".
+set -u
+cd "$(dirname "$0")/../.."
+gestured=${GESTURED:-.build/debug/gestured}
+echo "testing $gestured"
+out=${VM_OUT:-/tmp/gestured-e2e}
+mkdir -p "$out"
+passed=0
+failed=0
+
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1${2:+: $2}"; failed=$((failed + 1)); }
+
+# Waits (up to 30 s) until FILE contains TEXT.
+wait_for() {
+    local file=$1 text=$2
+    for _ in $(seq 300); do
+        grep -qF -- "$text" "$file" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "timed out waiting for \"$text\" in $file" >&2
+    return 1
+}
+
+# Starts the service: start_service NAME [ARGS...]; sets $service and $log.
+start_service() {
+    local name=$1
+    shift
+    log=$out/$name.service.log
+    "$gestured" run --json "$@" > "$out/$name.live.jsonl" 2> "$log" &
+    service=$!
+    # Ready once libinput has the seat and the service has said what it found.
+    wait_for "$log" "touch devices" || wait_for "$log" "touch device added"
+}
+
+stop_service() {
+    kill -TERM "$service" 2>/dev/null
+    wait "$service" 2>/dev/null
+}
+
+echo "== a keyboard, typed on throughout"
+"$gestured" replay fixtures/synthetic/keyboard-typing.yaml --device 0 --uinput --linger 0 2> "$out/keyboard.log" &
+keyboard=$!
+wait_for "$out/keyboard.log" "/dev/input/event" || fail "virtual keyboard" "not created"
+keyboard_node=$(grep -o '/dev/input/event[0-9]*' "$out/keyboard.log" | head -1)
+echo "keyboard at $keyboard_node"
+
+echo "== live gestures equal the replay's"
+lane() {  # lane NAME RECORDING [CONFIG]
+    local name=$1 recording=$2 config=${3:-}
+    local config_args=()
+    [ -n "$config" ] && config_args=(--config "$config")
+    start_service "$name" --no-socket "${config_args[@]}"
+    "$gestured" replay "$recording" --uinput --wait-for-log "$log" 2> "$out/$name.player.log"
+    stop_service
+    "$gestured" replay "$recording" --json "${config_args[@]}" > "$out/$name.replay.jsonl" 2>/dev/null
+    if [ ! -s "$out/$name.replay.jsonl" ]; then
+        fail "$name" "the replay recognised nothing"
+    elif python3 scripts/vm/compare.py "$out/$name.replay.jsonl" "$out/$name.live.jsonl" > "$out/$name.compare.txt"; then
+        pass "$name: $(cat "$out/$name.compare.txt")"
+    else
+        fail "$name" "$(cat "$out/$name.compare.txt")"
+    fi
+    # The keyboard was there all along: never opened, never in the output.
+    if grep -q "Keyboard" "$out/$name.live.jsonl"; then fail "$name: keyboard kept out of the output"; fi
+}
+ts=fixtures/recordings/evemu-devices/touchscreens
+tp=fixtures/recordings/evemu-devices/touchpads
+lane fast-taps "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
+lane four-finger-drag "$ts/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+lane kiosk-session fixtures/synthetic/kiosk-session.yaml examples/kiosk.yaml
+lane clickpad-scroll "fixtures/recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events"
+lane two-finger-tap "$tp/CyPS2 Cypress Trackpad.two_finger_tap.events"
+
+echo "== hotplug: a device removed mid-gesture, then again"
+start_service hotplug --no-socket
+"$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 300 2>/dev/null
+wait_for "$out/hotplug.live.jsonl" '"state": "cancelled"' && pass "removed mid-gesture: the pan is cancelled" || fail "removed mid-gesture" "no cancelled pan"
+kill -0 "$service" 2>/dev/null && pass "the service stays up" || fail "the service stays up"
+"$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 300 2>/dev/null
+sleep 0.5
+began=$(grep -c '"state": "began"' "$out/hotplug.live.jsonl")
+[ "$began" -eq 2 ] && pass "a device created again is used again" || fail "created again" "$began pans began"
+
+echo "== the keyboard is never opened"
+if [ -n "$keyboard_node" ]; then
+    opened=$(for fd in /proc/"$service"/fd/*; do readlink "$fd"; done | grep -c -x -F "$keyboard_node")
+    [ "$opened" -eq 0 ] && pass "the service holds no descriptor of the keyboard" || fail "keyboard" "the service has it open"
+    grep -q "not a touch device: refused" "$log" 2>/dev/null || true
+fi
+stop_service
+
+echo "== an exec action and a socket client"
+cat > "$out/actions.yaml" <<EOF
+service: {socket: /tmp/gestured-e2e.sock, actions-as-root: true}
+layout:
+  id: screen
+  gestures:
+    - kind: tap
+      taps: 2
+      action:
+        exec: ["/bin/sh", "-c", "env | sort > $out/action-env.txt"]
+        emit: true
+EOF
+chmod 644 "$out/actions.yaml"
+start_service actions --config "$out/actions.yaml"
+"$gestured" listen --socket /tmp/gestured-e2e.sock > "$out/listen.jsonl" 2> "$out/listen.log" &
+listener=$!
+sleep 0.5
+"$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2>/dev/null
+wait_for "$out/action-env.txt" "GESTURE_KIND=tap" && pass "the action ran with the gesture in its environment" || fail "exec action"
+grep -q "GESTURE_TAPS=2" "$out/action-env.txt" 2>/dev/null && pass "… including its values (GESTURE_TAPS=2)" || fail "action environment" "no GESTURE_TAPS"
+taps=$(grep -c '"kind": "tap"' "$out/listen.jsonl")
+[ "$taps" -eq 4 ] && pass "the socket client received the 4 double taps" || fail "socket client" "$taps taps received"
+stop_service
+kill "$listener" 2>/dev/null
+
+echo "== idle: no wakeups, small"
+start_service idle --no-socket
+"$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 15000 2>/dev/null &
+player=$!
+# The drag's last move, then the device stays with nothing happening.
+wait_for "$out/idle.live.jsonl" '"dx": 80.0' || fail "idle" "the drag never arrived"
+sleep 0.5
+timeout -s INT 5 strace -f -c -o "$out/idle.strace" -p "$service" 2>/dev/null
+calls=$(awk '$NF == "total" {print $4}' "$out/idle.strace" 2>/dev/null)
+others=$(awk 'NR > 2 && $NF != "total" && $NF !~ /^-+$/ && $NF != "restart_syscall" && $NF != "epoll_wait" && $NF != "clock_gettime" && $NF != "timerfd_settime" {print $NF}' "$out/idle.strace" 2>/dev/null | tr '\n' ' ')
+# Attaching the tracer interrupts the blocked epoll_wait: the loop turns once (reads the clock,
+# perhaps re-arms the timer) and blocks again. That one turn is all that may show.
+if [ -z "$others" ] && [ "${calls:-0}" -le 3 ]; then pass "no wakeups over 5 s (${calls:-0} calls: the one loop turn the tracer causes)"; else fail "idle" "${calls:-?} calls ($others)"; fi
+rss=$(awk '/VmRSS/ {print $2}' /proc/"$service"/status)
+[ "$rss" -lt 20480 ] && pass "RSS $rss kB < 20 MB" || fail "RSS" "$rss kB"
+stop_service
+kill "$player" 2>/dev/null
+
+kill "$keyboard" 2>/dev/null
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
