@@ -41,7 +41,9 @@ release: check-swift deps
 # binary with virtual devices (uinput), udev and libinput. Output in out/vm/.
 e2e: release
 	@command -v strace >/dev/null || scripts/install-deps.sh strace
-	scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured scripts/vm/e2e.sh'
+	@status=0; scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured scripts/vm/e2e.sh' || status=$$?; \
+	grep -E '^(PASS|FAIL|e2e:)' out/vm/vm-console.log || echo "e2e: the VM did not run the lane (see out/vm/vm-console.log)"; \
+	exit $$status
 
 # Throughput of the readers and the decoder (release build); prints JSON.
 bench: check-swift deps
