@@ -25,7 +25,7 @@ public final class EvdevDevice {
             let code = errno
             var message = "cannot open: \(String(cString: strerror(code)))"
             if code == EACCES || code == EPERM {
-                message += " (reading a device needs membership in the group that owns its node: see `ls -l \(path)`)"
+                message += " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
             }
             throw InputError(path: path, message: message)
         }

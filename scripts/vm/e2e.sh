@@ -118,6 +118,20 @@ taps=$(grep -c '"kind": "tap"' "$out/listen.jsonl")
 stop_service
 kill "$listener" 2>/dev/null
 
+echo "== SIGHUP reloads; a broken file leaves the old configuration"
+printf 'layout:\n  id: first\n  gestures:\n    - kind: tap\n' > "$out/reload.yaml"
+chmod 644 "$out/reload.yaml"
+start_service reload --no-socket --config "$out/reload.yaml"
+printf 'layout:\n  id: second\n  gestures:\n    - kind: tapp\n' > "$out/reload.yaml"
+kill -HUP "$service"
+wait_for "$log" "configuration not reloaded" && pass "a broken file is reported and the old one stays" || fail "reload of a broken file"
+grep -q 'reload.yaml:4:13: unknown gesture kind' "$log" && pass "… with FILE:LINE:COLUMN" || fail "reload message"
+printf 'layout:\n  id: second\n  gestures:\n    - kind: tap\n' > "$out/reload.yaml"
+kill -HUP "$service"
+wait_for "$log" "configuration reloaded" && pass "a good file is reloaded" || fail "reload of a good file"
+kill -0 "$service" 2>/dev/null && pass "the service runs on after reloads" || fail "service after reloads"
+stop_service
+
 echo "== idle: no wakeups, small"
 start_service idle --no-socket
 "$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 15000 2>/dev/null &
