@@ -12,6 +12,18 @@ public enum RecordingReplay {
         public var device: RecordedDevice
         public var surface: TouchSurface
         public var gestures: [Gesture]
+        /// Every recognizer that failed: when (µs), which (`tap(1 tap, 1 touch)`), where, why, and
+        /// how many gestures had been emitted then (its place among them).
+        public var failures: [Failure]
+    }
+
+    public struct Failure: Sendable {
+        public var time: Int64
+        public var recognizer: String
+        public var kind: GestureKind
+        public var region: String
+        public var reason: FailureReason
+        public var afterGestures: Int
     }
 
     /// Replays `path` (libinput record or evemu) against `layout`, or against a
@@ -55,12 +67,17 @@ public enum RecordingReplay {
         let pipeline = GesturePipeline(layout: chosenLayout, mapping: mapping, deviceName: d.name)
         var gestures: [Gesture] = []
         pipeline.observer = { gestures.append($0) }
+        var failures: [Failure] = []
+        pipeline.failureObserver = { r, reason, time in
+            failures.append(Failure(time: time, recognizer: r.name, kind: r.kind, region: r.region?.id ?? "",
+                                    reason: reason, afterGestures: gestures.count))
+        }
         configure?(pipeline)
         try device.decodeFrames(surface: surface, path: path) { frame in
             onFrame?(frame)
             pipeline.process(frame)
         }
         pipeline.finish()
-        return Result(recording: recording, device: device, surface: surface, gestures: gestures)
+        return Result(recording: recording, device: device, surface: surface, gestures: gestures, failures: failures)
     }
 }

@@ -94,6 +94,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the device and counts of what was decoded and recognised.")
     var summary = false
 
+    @Flag(name: .long, help: "Also say, for every recognizer that failed or lost, why (with numbers).")
+    var explain = false
+
     @Flag(name: .long, help: "Print JSON, one object per line.")
     var json = false
 
@@ -120,6 +123,9 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("--uinput plays the recording into a device; it prints nothing else")
         }
         if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be more than 0 (1 plays in real time)") }
+        if explain && (frames || summary) {
+            throw ValidationError("--explain adds to the gesture output; it does not combine with --frames or --summary")
+        }
         if summary && (frames || json) {
             throw ValidationError("--summary prints a description; it does not combine with --frames or --json")
         }
@@ -139,7 +145,8 @@ struct ReplayCommand: ParsableCommand {
             return
         }
         let mode: ReplayRunner.Mode = summary ? .summary
-            : frames ? (json ? .framesJSON : .frames) : (json ? .gesturesJSON : .gestures)
+            : frames ? (json ? .framesJSON : .frames)
+            : explain ? (json ? .explainJSON : .explain) : (json ? .gesturesJSON : .gestures)
         var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = verbose ? .debug : .warning
         var runner = ReplayRunner(

@@ -15,6 +15,10 @@ public struct ReplayRunner: Sendable {
         case gesturesJSON
         /// A description of the device and counts of what was decoded and recognised.
         case summary
+        /// Gestures, and for every recognizer that failed or lost, why (with numbers).
+        case explain
+        /// The same as JSON lines.
+        case explainJSON
         /// One line per decoded frame.
         case frames
         /// One JSON object per decoded frame.
@@ -93,6 +97,21 @@ public struct ReplayRunner: Sendable {
                 for g in result.gestures { output.write(formatter.readable(g)) }
             case .gesturesJSON:
                 for g in result.gestures { output.write(formatter.json(g)) }
+            case .explain, .explainJSON:
+                // Gestures and failures in the order they happened.
+                var lines: [(place: Int, order: Int, text: String)] = []
+                for (i, g) in result.gestures.enumerated() {
+                    lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                }
+                for (i, f) in result.failures.enumerated() {
+                    let t = formatSecondsTrimmed(f.time - device.firstEventTime)
+                    let text = mode == .explain
+                        ? t.leftPadded(to: 10) + "s  \(f.recognizer)@\(f.region) failed: \(f.reason)\n"
+                        : "{\"time\": \(t), \"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
+                            + "\"recognizer\": \(jsonString(f.recognizer)), \"reason\": \(jsonString(f.reason.description))}\n"
+                    lines.append((2 * f.afterGestures, i, text))
+                }
+                for line in lines.sorted(by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
             case .summary:
                 output.write(summary(result, stats))
             }

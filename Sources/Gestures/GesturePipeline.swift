@@ -33,6 +33,8 @@ public final class GesturePipeline {
     public var deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
     public var observer: ((Gesture) -> Void)?
+    /// Every recognizer that fails, with why and when (µs): `replay --explain`.
+    public var failureObserver: ((GestureRecognizer, FailureReason, Int64) -> Void)?
     public var logger: Logger {
         didSet { debugLogging = logger.logLevel <= .debug }
     }
@@ -432,6 +434,7 @@ public final class GesturePipeline {
             arena.waiting -= 1
         }
         transition(r, to: .failed, reason: reason)
+        failureObserver?(r, reason, time)
         // Those waiting for `r` to fail may go ahead now.
         guard arena.waiting > 0, let s = sequences.first(where: { $0.arena === arena }) else { return }
         for w in arena.recognizers where w.deferred != nil {

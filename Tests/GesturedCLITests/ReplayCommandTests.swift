@@ -254,3 +254,30 @@ struct ConfigCommandTests {
         #expect(started.filter { $0["kind"] as? String == "edge-pan" }.map { $0["edge"] as! String } == ["left", "bottom"])
     }
 }
+
+@Suite("gestured replay --explain")
+struct ExplainTests {
+    @Test func everyFailureComesWithItsReasonInTheOrderThingsHappened() {
+        let (status, out) = replay(fixture("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events"), .explain)
+        #expect(status == 0)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 23)  // 22 recognizers fail, one tap is recognised
+        #expect(lines.contains("       0.0s  tap(1 tap, 1 touch)@root failed: 2 touches > 1 required"))
+        #expect(lines.contains("  0.107998s  long-press(2 touches)@root failed: lifted after 108.0 ms < 500.0 ms required"))
+        #expect(lines.contains("  0.107998s  pan(1-5 touches)@root failed: lifted after moving 0.3 mm < 3.0 mm"))
+        #expect(lines.suffix(2) == [
+            "  0.407998s  tap(2 taps, 2 touches)@root failed: no tap 2 within 300.0 ms",
+            "  0.407998s  tap recognized  root  2 touches  taps 1  at 48.0, 18.9 mm",
+        ])
+    }
+
+    @Test func explanationsAsJSON() throws {
+        let (_, out) = replay(fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"), .explainJSON)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"{"time": 0.316644, "kind": "tap", "state": "failed", "region": "root", "recognizer": "tap(1 tap, 1 touch)", "reason": "lost to tap(2 taps, 1 touch)"}"#))
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+        #expect(lines.filter { $0.contains(#""state": "recognized""#) }.count == 5)
+    }
+}
