@@ -246,3 +246,26 @@ write("fixtures/synthetic/drag-without-lift.yaml",
        "Expected: a pan that begins, and is cancelled when the device goes away."],
       [device_block(*TS) + frames_block(frames)])
 print("written keyboard and drag")
+
+# Two fingers on the 300 x 200 mm touchscreen, 40 mm apart around (150, 100) mm, spreading to
+# 120 mm while turning 60 degrees clockwise over 600 ms (a frame every 10 ms), then lifting.
+import math
+frames = []
+for step in range(61):
+    k = step / 60
+    half = (40 + 80 * k) / 2 * 10  # device units: 10/mm
+    angle = math.radians(60 * k)
+    dx, dy = half * math.cos(angle), half * math.sin(angle)
+    a = (round(1500 - dx), round(1000 - dy))
+    b = (round(1500 + dx), round(1000 + dy))
+    t = step * 10000
+    if step == 0:
+        frames.append((t, down(0, 300, *a) + down(1, 301, *b) + [(EV_KEY, BTN_TOUCH, 1)]))
+    else:
+        frames.append((t, move(0, *a) + move(1, *b)))
+frames.append((620000, up(0) + up(1) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/pinch-rotate.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): two fingers 40 mm apart spread to",
+       "120 mm (scale 3) while turning 60 degrees clockwise over 600 ms. Expected: a pinch and a rotate."],
+      [device_block(*TS) + frames_block(frames)])
+print("written pinch-rotate")

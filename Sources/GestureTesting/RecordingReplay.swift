@@ -11,6 +11,9 @@ public enum RecordingReplay {
         public var recording: Recording
         public var device: RecordedDevice
         public var surface: TouchSurface
+        /// The layout played against, and how the surface mapped onto it.
+        public var layout: Layout
+        public var mapping: SurfaceMapping
         public var gestures: [Gesture]
         /// Every recognizer that failed: when (µs), which (`tap(1 tap, 1 touch)`), where, why, and
         /// how many gestures had been emitted then (its place among them).
@@ -78,6 +81,7 @@ public enum RecordingReplay {
             pipeline.process(frame)
         }
         pipeline.finish()
-        return Result(recording: recording, device: device, surface: surface, gestures: gestures, failures: failures)
+        return Result(recording: recording, device: device, surface: surface, layout: chosenLayout, mapping: mapping,
+                      gestures: gestures, failures: failures)
     }
 }

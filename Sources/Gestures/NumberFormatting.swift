@@ -1,7 +1,13 @@
 /// Decimal text for JSON and readable output: rounded to `places`, trailing zeros
-/// dropped but one decimal kept (`73.6`, `150.0`, `0.0123`). Deterministic, no locale.
+/// dropped but one decimal kept (`73.6`, `150.0`, `0.0123`); with `places` 0, a whole
+/// number (`45`). Deterministic, no locale.
 public func formatDecimal(_ value: Double, places: Int) -> String {
-    guard value.isFinite else { return "0.0" }
+    precondition(places >= 0 && places <= 12, "0 to 12 decimal places")
+    guard value.isFinite else { return places == 0 ? "0" : "0.0" }
+    if places == 0 {
+        let whole = Int64(value.rounded())
+        return "\(whole)"
+    }
     var scale: Int64 = 1
     for _ in 0..<places { scale *= 10 }
     let scaled = Int64((value * Double(scale)).rounded())
