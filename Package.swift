@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents"]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

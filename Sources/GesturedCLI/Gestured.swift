@@ -19,11 +19,13 @@ public struct Gestured: ParsableCommand {
               gestured replay RECORDING --config examples/kiosk.yaml --json
               gestured check-config examples/kiosk.yaml
               gestured convert touchpad.evemu touchpad.yaml
+              gestured devices
+              gestured record /dev/input/event5 -o bug.yaml
               gestured render RECORDING --config examples/kiosk.yaml -o session.svg
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self,
-                      RenderCommand.self]
+                      DevicesCommand.self, RecordCommand.self, RenderCommand.self]
     )
 
     public init() {}
@@ -206,7 +208,7 @@ struct ConvertCommand: ParsableCommand {
             in .evemu or .events. Event times are written relative to the first event.
 
             Example:
-              gestured convert "fixtures/recordings/evemu/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" taps.yaml
+              gestured convert "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" taps.yaml
             """
     )
 
@@ -240,7 +242,7 @@ struct RenderCommand: ParsableCommand {
 
             Examples:
               gestured render fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml -o kiosk.svg
-              gestured render "fixtures/recordings/evemu/Atmel maXTouch Touchscreen.2-finger-pinch-out.events" -o pinch.svg --png
+              gestured render fixtures/synthetic/pinch-rotate.yaml -o pinch.svg --png
             """
     )
 
@@ -277,6 +279,69 @@ struct RenderCommand: ParsableCommand {
         runner.png = png
         var out = ProcessOutput()
         let status = runner.run(output: &out)
+        out.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the touchscreens and touchpads, and whether you may read them.",
+        discussion: """
+            For each touch device udev knows: node, name, kind, seat, protocol and slots, size \
+            in millimetres (or that it reports none), resolution, axis ranges, and whether this \
+            user may open it — and if not, what would fix that. Exits 1 when there is none.
+
+            Examples:
+              gestured devices
+              gestured devices --json | jq .node
+            """
+    )
+
+    @Flag(name: .long, help: "Print JSON, one object per device and line.")
+    var json = false
+
+    func run() throws {
+        var out = ProcessOutput()
+        let status = DevicesRunner(json: json).run(output: &out)
+        out.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a live device as libinput record YAML (a bug report, a fixture).",
+        discussion: """
+            Reads DEVICE through libevdev until Ctrl-C, --duration, or the device going away, \
+            and writes its description (with the current axis values) and every event as \
+            libinput record YAML v1: gestured replay and libinput replay both play it. DEVICE is \
+            a node or part of a touch device's name (see gestured devices).
+
+            Examples:
+              gestured record /dev/input/event5 -o swipe.yaml
+              gestured record maXTouch --duration 10 -o taps.yaml && gestured replay taps.yaml
+            """
+    )
+
+    @Argument(help: "A device node (/dev/input/eventN), or part of a touch device's name.")
+    var device: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The YAML file to write (default: standard output).", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds.", valueName: "S"))
+    var duration: Double?
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be more than 0 seconds") }
+    }
+
+    func run() throws {
+        var out = ProcessOutput()
+        let status = RecordRunner(device: device, outputPath: output, durationSeconds: duration).run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }

@@ -26,6 +26,8 @@ public final class EvdevDevice {
             var message = "cannot open: \(String(cString: strerror(code)))"
             if code == EACCES || code == EPERM {
                 message += " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
+            } else if code == ENOENT {
+                message += " (`gestured devices` lists the touch devices)"
             }
             throw InputError(path: path, message: message)
         }

@@ -7,9 +7,15 @@ import TouchEvents
 public struct LibinputRecordWriter: Sendable {
     /// Where the recording came from, for the header comment.
     public var source: String?
+    /// The node a live recording was made from (`gestured record`), for the header comment.
+    public var recordedFrom: String?
+    /// The running kernel's release, for the `system:` block (`unknown` when not given).
+    public var kernel: String?
 
-    public init(source: String? = nil) {
+    public init(source: String? = nil, recordedFrom: String? = nil, kernel: String? = nil) {
         self.source = source
+        self.recordedFrom = recordedFrom
+        self.kernel = kernel
     }
 
     /// The YAML text for `device`.
@@ -18,13 +24,14 @@ public struct LibinputRecordWriter: Sendable {
         let d = device.description
         out.line("# libinput record")
         if let source { out.line("# Converted by gestured from \(source.replacingNewlines)") }
+        if let recordedFrom { out.line("# Recorded by gestured from \(recordedFrom.replacingNewlines)") }
         out.line("version: 1")
         out.line("ndevices: 1")
         out.line("libinput:")
         out.line("  version: \"gestured\"")
         out.line("  git: \"unknown\"")
         out.line("system:")
-        out.line("  kernel: \"unknown\"")
+        out.line("  kernel: \(quoted(kernel ?? "unknown"))")
         out.line("  dmi: \"unknown\"")
         out.line("devices:")
         out.line("- node: \(quoted(device.node ?? "unknown"))")

@@ -88,3 +88,39 @@ struct VerboseTests {
         #expect(!quiet.stderr.contains("read recording"))
     }
 }
+
+/// Every fixture an example in `--help` or the README names is there: examples a newcomer
+/// copies must work.
+@Test func examplesNameFixturesThatExist() throws {
+    for source in ["Sources/GesturedCLI/Gestured.swift", "README.md"] {
+        let text = try String(contentsOfFile: repositoryRoot + "/" + source, encoding: .utf8)
+        var checked = 0
+        for line in text.split(separator: "\n") {
+            var rest = line[...]
+            while let start = rest.range(of: "fixtures/") {
+                // The path runs to a quote, a backtick or the end of the line, and may hold
+                // spaces: it is the longest stretch that names an existing file.
+                let tail = rest[start.lowerBound...].prefix(while: { $0 != "\"" && $0 != "`" })
+                var ends = tail.indices.filter { " ),;:".contains(tail[$0]) }
+                ends.append(tail.endIndex)
+                let candidates = ends.map { String(tail[..<$0]).trimmingSuffix(while: { ".,".contains($0) }) }
+                let named = candidates.last ?? ""
+                if !named.contains("*") && !named.contains("NAME") && !named.hasSuffix("/") && candidates.first?.hasSuffix("/") == false {
+                    checked += 1
+                    #expect(candidates.contains { FileManager.default.fileExists(atPath: repositoryRoot + "/" + $0) && !$0.hasSuffix("/") },
+                            "\(source) names \(candidates.first ?? "") which is not there")
+                }
+                rest = rest[start.upperBound...]
+            }
+        }
+        #expect(checked > 0, "\(source) names no fixture")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var s = self
+        while let last = s.last, predicate(last) { s.removeLast() }
+        return s
+    }
+}
