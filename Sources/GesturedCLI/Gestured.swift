@@ -75,6 +75,7 @@ struct ReplayCommand: ParsableCommand {
 
             Examples:
               gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --json
+              gestured replay fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --explain
               sudo gestured replay recording.yaml --uinput --speed 2
             """
     )

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GesturedConfiguration
 
 /// Where a command writes. The executable uses stdout and stderr; tests use strings.
 public protocol CommandOutput {
@@ -54,6 +55,18 @@ public struct ProcessOutput: CommandOutput {
             if n <= 0 { return }  // stdout closed (e.g. `| head`): nothing more to do
             offset += n
         }
+    }
+}
+
+/// The `--config` file of replay and render: nil when none was given; a failure (already
+/// reported on `output` as `FILE:LINE:COLUMN: …`) when it does not load.
+func loadConfiguration(_ path: String?, output: inout some CommandOutput) -> Result<Configuration?, ConfigurationError> {
+    guard let path else { return .success(nil) }
+    do throws(ConfigurationError) {
+        return .success(try Configuration.load(path: path))
+    } catch {
+        output.warn("\(error)\n")
+        return .failure(error)
     }
 }
 

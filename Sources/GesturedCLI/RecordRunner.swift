@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Gestures
 import TouchEvents
 import TouchInput
 import TouchRecordings
@@ -46,7 +47,7 @@ public struct RecordRunner {
                 output.warn("warning: \(node) (\"\(description.name)\") is not a touchscreen or touchpad; "
                     + "recording it anyway, but gestured will find no gestures in it\n")
             }
-            let until = durationSeconds.map { "for \(formatSeconds($0)) s or until Ctrl-C" } ?? "until Ctrl-C"
+            let until = durationSeconds.map { "for \(formatDecimal($0, places: 1)) s or until Ctrl-C" } ?? "until Ctrl-C"
             output.warn("recording \(node): \(description.name), \(until)\n")
             let (events, why) = try record(source, output: &output)
             var recorded = RecordedDevice(description: description, events: completeFrames(events), eventLines: [], node: node)
@@ -93,7 +94,7 @@ public struct RecordRunner {
                     guard fd == source.fileDescriptor else { continue }
                     if try !source.readPending({ events.append($0) }) { return (events, "the device went away") }
                 case .timer:
-                    return (events, "\(formatSeconds(durationSeconds ?? 0)) s passed")
+                    return (events, "\(formatDecimal(durationSeconds ?? 0, places: 1)) s passed")
                 case .signal(let number):
                     return (events, number == SIGINT ? "stopped" : "stopped by signal \(number)")
                 case .writable:
@@ -104,7 +105,7 @@ public struct RecordRunner {
             let now = EventLoop.monotonicNow()
             if showsProgress && now - shown >= 200_000 {
                 shown = now
-                output.warn("\r\(events.count) events, \(formatSeconds(Double(now - start) / 1e6)) s — Ctrl-C to stop  ")
+                output.warn("\r\(events.count) events, \(formatDecimal(Double(now - start) / 1e6, places: 1)) s — Ctrl-C to stop  ")
             }
         }
     }
@@ -149,8 +150,4 @@ public struct RecordRunner {
         return withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
     }
 
-    private func formatSeconds(_ s: Double) -> String {
-        let tenths = Int((s * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 }

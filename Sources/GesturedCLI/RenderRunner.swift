@@ -26,14 +26,8 @@ public struct RenderRunner: Sendable {
     }
 
     public func run(output: inout some CommandOutput) -> Int32 {
-        var configuration: Configuration?
-        if let configPath {
-            do throws(ConfigurationError) {
-                configuration = try Configuration.load(path: configPath)
-            } catch {
-                output.warn("\(error)\n")
-                return CommandStatus.badInput
-            }
+        guard case .success(let configuration) = loadConfiguration(configPath, output: &output) else {
+            return CommandStatus.badInput
         }
         do throws(RecordingError) {
             var frames: [TouchFrame] = []

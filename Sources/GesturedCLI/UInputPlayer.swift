@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Gestures
 import TouchEvents
 import TouchInput
 import TouchRecordings
@@ -21,6 +22,8 @@ public struct UInputPlayer: Sendable {
     public var lingerMilliseconds: Double = 1000
     /// Seconds to wait for the device to be ready.
     public var readyTimeout: Double = 30
+    /// Show how far the playback is on stderr (on a terminal, by default).
+    public var showsProgress = isatty(2) == 1
 
     public init(recordingPath: String) {
         self.recordingPath = recordingPath
@@ -40,7 +43,7 @@ public struct UInputPlayer: Sendable {
             let uinput = try UInputDevice(description: device.description)
             output.warn("\(uinput.node): \(device.description.name)\n")
             try waitUntilReady(uinput.node, logStart: logStart)
-            try play(device.events, into: uinput)
+            try play(device.events, into: uinput, output: &output)
             sleepMilliseconds(lingerMilliseconds)
             return CommandStatus.success
         } catch {
@@ -67,13 +70,21 @@ public struct UInputPlayer: Sendable {
         }
     }
 
-    private func play(_ events: [InputEvent], into device: UInputDevice) throws(InputError) {
-        guard let first = events.first?.time else { return }
+    private func play(_ events: [InputEvent], into device: UInputDevice, output: inout some CommandOutput) throws(InputError) {
+        guard let first = events.first?.time, let last = events.last?.time else { return }
         let start = EventLoop.monotonicNow()
         var frame: [InputEvent] = []
+        var shown: Int64 = 0
+        defer { if showsProgress && shown > 0 { output.warn("\n") } }
+        let total = formatDecimal(Double(last - first) / 1e6, places: 1)
         for e in events {
             frame.append(e)
             guard e.isReport else { continue }
+            // Where the playback is, at most five times a second.
+            if showsProgress, EventLoop.monotonicNow() - shown >= 200_000 {
+                shown = EventLoop.monotonicNow()
+                output.warn("\rplaying \(formatDecimal(Double(e.time - first) / 1e6, places: 1)) of \(total) s  ")
+            }
             let due = start + Int64(Double(e.time - first) / speed)
             let wait = due - EventLoop.monotonicNow()
             if wait > 0 { sleepMilliseconds(Double(wait) / 1000) }
@@ -82,6 +93,7 @@ public struct UInputPlayer: Sendable {
         }
         if !frame.isEmpty { try device.write(frame) }
     }
+
 
     private func major(_ dev: dev_t) -> UInt32 { UInt32((dev >> 8) & 0xfff) | UInt32((dev >> 32) & ~0xfff) }
     private func minor(_ dev: dev_t) -> UInt32 { UInt32(dev & 0xff) | UInt32((dev >> 12) & ~0xff) }

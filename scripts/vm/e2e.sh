@@ -93,6 +93,51 @@ if [ -n "$keyboard_node" ]; then
 fi
 stop_service
 
+echo "== gestured devices and gestured record"
+# A kiosk touchscreen that stays a while after its session: one recorder stops after its
+# --duration, another on Ctrl-C (SIGINT); both while the keyboard types on.
+"$gestured" replay fixtures/synthetic/kiosk-session.yaml --uinput --wait-for-log "$out/record-a.log" --linger 4000 2> "$out/record.player.log" &
+player=$!
+wait_for "$out/record.player.log" "/dev/input/event" || fail "record" "no virtual device"
+node=$(grep -o '/dev/input/event[0-9]*' "$out/record.player.log" | head -1)
+for _ in $(seq 100); do
+    "$gestured" devices --json > "$out/devices.jsonl" 2> "$out/devices.err"
+    grep -q "\"node\": \"$node\"" "$out/devices.jsonl" && break
+    sleep 0.1
+done
+if grep "\"node\": \"$node\"" "$out/devices.jsonl" | grep -q '"name": "Synthetic Kiosk Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": null, "height_mm": null, "resolution": \[0, 0\], "x_range": \[0, 799\], "y_range": \[0, 479\], "readable": true'; then
+    pass "devices lists the virtual touchscreen: kind, slots, no resolution, readable"
+else
+    fail "devices" "$(cat "$out/devices.jsonl" "$out/devices.err")"
+fi
+[ -n "$keyboard_node" ] && ! grep -q "\"node\": \"$keyboard_node\"" "$out/devices.jsonl" && pass "devices leaves the keyboard out" || fail "devices" "the keyboard is listed"
+"$gestured" devices > "$out/devices.txt" 2>&1
+grep -q "Size:        unknown: the device reports no resolution" "$out/devices.txt" && pass "devices says the size is unknown" || fail "devices (readable)" "$(cat "$out/devices.txt")"
+# Another user may not read it, and is told what would fix that.
+setpriv --reuid=65534 --regid=65534 --clear-groups "$gestured" devices --json > "$out/devices-nobody.jsonl" 2>&1
+grep "\"node\": \"$node\"" "$out/devices-nobody.jsonl" | grep -q '"readable": false, "reason": "cannot open: Permission denied", "fix": ".*gestured' \
+    && pass "devices, as another user: not readable, and the fix" || fail "devices as nobody" "$(cat "$out/devices-nobody.jsonl")"
+# The session lasts 6.3 s, and starts when recorder a says it is recording.
+"$gestured" record "$node" -o "$out/recorded-b.yaml" 2> "$out/record-b.log" &
+recorder_b=$!
+wait_for "$out/record-b.log" "recording $node" || fail "record" "recorder b never started"
+"$gestured" record "Synthetic Kiosk" -o "$out/recorded-a.yaml" --duration 8 2> "$out/record-a.log" &
+recorder_a=$!
+wait "$recorder_a"; status_a=$?
+kill -INT "$recorder_b"; wait "$recorder_b"; status_b=$?
+wait "$player"
+grep -q "8.0 s passed: wrote" "$out/record-a.log" && [ "$status_a" -eq 0 ] && pass "record --duration stops and writes" || fail "record --duration" "exit $status_a: $(cat "$out/record-a.log")"
+grep -q "stopped: wrote" "$out/record-b.log" && [ "$status_b" -eq 0 ] && pass "record stops on Ctrl-C and writes" || fail "record on SIGINT" "exit $status_b: $(cat "$out/record-b.log")"
+"$gestured" replay fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --json > "$out/record.expected.jsonl" 2>/dev/null
+for which in a b; do
+    "$gestured" replay "$out/recorded-$which.yaml" --config examples/kiosk.yaml --json > "$out/record.$which.jsonl" 2> "$out/record.$which.err"
+    if [ -s "$out/record.$which.jsonl" ] && python3 scripts/vm/compare.py "$out/record.expected.jsonl" "$out/record.$which.jsonl" > "$out/record.$which.compare.txt"; then
+        pass "a live recording ($which) replays to the session's gestures: $(cat "$out/record.$which.compare.txt")"
+    else
+        fail "recording $which replayed" "$(cat "$out/record.$which.compare.txt" "$out/record.$which.err" 2>/dev/null)"
+    fi
+done
+
 echo "== an exec action and a socket client"
 cat > "$out/actions.yaml" <<EOF
 service: {socket: /tmp/gestured-e2e.sock, actions-as-root: true}
