@@ -14,7 +14,8 @@
 //   GesturedService     `gestured run`: devices to gestures to actions, socket clients and stdout.
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
-//   gestured-bench      throughput and latency benchmark (run in release: `make bench`).
+//   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
+//   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
 //   gestures-example    a small program on the Gestures API (Examples/GesturesExample).
 import PackageDescription
 
@@ -86,14 +87,17 @@ let package = Package(
             dependencies: ["Gestures", "GestureTesting", "GesturedConfiguration"],
             path: "Examples/GesturesExample"
         ),
+        // Counts heap allocations for the benchmark (interposes malloc): never in the product.
+        .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures"]
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter"]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", "CInput"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput"]),

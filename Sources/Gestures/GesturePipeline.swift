@@ -51,6 +51,11 @@ public final class GesturePipeline {
     /// Each owner's regions and recognizers, while the layout's version stays the same.
     @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
     private var invoker: HandlerInvoker
+    /// The latest time seen, µs (frames processed, deadlines fired). A frame stamped earlier —
+    /// a device reset after a decoding error, a corrupt recording — is taken as happening at
+    /// this time: here time never runs backwards, so no duration or velocity goes negative and
+    /// no deadline fires twice.
+    @exclusivity(unchecked) private var now: Int64 = .min
 
     final class Sequence {
         @exclusivity(unchecked) var owner: Region
@@ -69,21 +74,34 @@ public final class GesturePipeline {
         }
     }
 
+    /// Reused from sequence to sequence (``reset(regions:recognizers:press:)``), with its
+    /// buffers: starting a sequence allocates nothing.
     final class Arena {
         /// The regions whose recognizers take part, deepest first.
-        let regions: [Region]
-        let recognizers: [GestureRecognizer]
+        @exclusivity(unchecked) private(set) var regions: [Region]
+        @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer]
         @exclusivity(unchecked) var winners: [GestureRecognizer] = []
         @exclusivity(unchecked) var cancelled = false
         /// How many recognizers wait for others to fail (most of the time none).
         @exclusivity(unchecked) var waiting = 0
         /// The tracker's press that started this arena.
-        let press: Int
+        @exclusivity(unchecked) private(set) var press: Int
 
         init(regions: [Region], recognizers: [GestureRecognizer], press: Int) {
             self.regions = regions
             self.recognizers = recognizers
             self.press = press
+            winners.reserveCapacity(4)
+        }
+
+        /// As new, for another sequence or press.
+        func reset(regions: [Region], recognizers: [GestureRecognizer], press: Int) {
+            self.regions = regions
+            self.recognizers = recognizers
+            self.press = press
+            winners.removeAll(keepingCapacity: true)
+            cancelled = false
+            waiting = 0
         }
     }
 
@@ -131,6 +149,7 @@ public final class GesturePipeline {
                 finishIfDone(s, d)
             }
             removeFinishedSequences()
+            if d > now { now = d }
         }
     }
 
@@ -140,8 +159,11 @@ public final class GesturePipeline {
         advance(to: .max)
     }
 
-    /// One decoded frame. Deadlines due by its time fire first.
-    public func process(_ frame: TouchFrame) {
+    /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
+    /// latest time seen is taken as happening then.
+    public func process(_ input: TouchFrame) {
+        var frame = input
+        if frame.time < now { frame.time = now } else { now = frame.time }
         advance(to: frame.time)
         // Usually one sequence has every touch: it gets the frame as it is.
         let single = route(frame)
@@ -161,7 +183,7 @@ public final class GesturePipeline {
             // Every recognizer decided while a later press is down (a second tap too far from
             // the first, say): that press starts over with fresh recognizers.
             if s.tracker.isDown, s.arena.press != s.tracker.pressIndex, s.arena.recognizers.allSatisfy(\.isFinished) {
-                s.arena = makeArena(owner: s.owner, except: s, time: frame.time, press: s.tracker.pressIndex)
+                s.arena = makeArena(owner: s.owner, except: s, time: frame.time, press: s.tracker.pressIndex, reusing: s.arena)
                 run(s, frame.time)
             }
         }
@@ -226,24 +248,24 @@ public final class GesturePipeline {
             return nil
         }
         if let s = sequences.first(where: { $0.arena.regions.contains { $0 === hit } }) { return s }
-        let arena = makeArena(owner: hit, except: nil, time: time, press: 1)
         let s: Sequence
         if let reused = spare.popLast() {
             s = reused
             s.owner = hit
             s.ownerArea = hit.hitArea
-            s.arena = arena
+            s.arena = makeArena(owner: hit, except: nil, time: time, press: 1, reusing: reused.arena)
             s.tracker.reset()
         } else {
-            s = Sequence(owner: hit, arena: arena)
+            s = Sequence(owner: hit, arena: makeArena(owner: hit, except: nil, time: time, press: 1, reusing: nil))
         }
         s.tracker.mapping = mapping
         sequences.append(s)
         return s
     }
 
-    /// A fresh arena for `owner`'s path, leaving out regions other sequences hold.
-    private func makeArena(owner: Region, except current: Sequence?, time: Int64, press: Int) -> Arena {
+    /// The arena for `owner`'s path, leaving out regions other sequences hold; `old` (the
+    /// sequence's previous arena) is reset and reused rather than a new one made.
+    private func makeArena(owner: Region, except current: Sequence?, time: Int64, press: Int, reusing old: Arena?) -> Arena {
         let others = sequences.contains { $0 !== current }
         var regions: [Region]
         var recognizers: [GestureRecognizer]
@@ -265,7 +287,13 @@ public final class GesturePipeline {
             recognizers = regions.flatMap(\.recognizers)
             paths[key] = nil
         }
-        let arena = Arena(regions: regions, recognizers: recognizers, press: press)
+        let arena: Arena
+        if let old {
+            old.reset(regions: regions, recognizers: recognizers, press: press)
+            arena = old
+        } else {
+            arena = Arena(regions: regions, recognizers: recognizers, press: press)
+        }
         for r in arena.recognizers {
             r.reset()
             r.sequenceStart = time

@@ -87,6 +87,23 @@ if CommandLine.arguments.contains("--pipeline-only") {
     exit(0)
 }
 
+/// `--hour-of-use`: only the hour-long replay, as JSON (the fault-injection tests run it).
+func hourJSON() throws -> String {
+    let hour = try hourOfUse()
+    let counts = hour.gestures.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ")
+    return "\"hour_frames\": \(hour.frames), \"hour_gestures\": {\(counts)}, "
+        + "\"hour_rss_start_kb\": \(hour.rssStart), \"hour_rss_10min_kb\": \(hour.rss10), \"hour_rss_end_kb\": \(hour.rssEnd)"
+}
+if CommandLine.arguments.contains("--hour-of-use") {
+    do {
+        print("{" + (try hourJSON()) + "}")
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
 let events = generateEvents()
 let recorded = RecordedDevice(description: device, events: events, eventLines: Array(repeating: 0, count: events.count))
 var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
@@ -122,6 +139,9 @@ do {
 
     let latency = pipelineLatency()
     let hits = hitTestLatency()
+    let allocations = allocationsPerFrame()
+    let sequenceBytes = bytesPerActiveSequence()
+    let hour = try hourJSON()
     func rate(_ value: Double) -> String { String(Int(value.rounded())) }
     func percentiles(_ key: KeyPath<Latency, Double>) -> String {
         "{" + latency.map { "\"\($0.contacts)\": \(String(format2($0[keyPath: key])))" }.joined(separator: ", ") + "}"
@@ -135,7 +155,11 @@ do {
         "pipeline_frame_p50_us": \(percentiles(\.p50)), \
         "pipeline_frame_p99_us": \(percentiles(\.p99)), \
         "hittest_p50_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p50))" }.joined(separator: ", "))}, \
-        "hittest_p99_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p99))" }.joined(separator: ", "))}}
+        "hittest_p99_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p99))" }.joined(separator: ", "))}, \
+        "pipeline_allocations_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \
+        "pipeline_allocated_bytes_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.bytes))" }.joined(separator: ", "))}, \
+        "bytes_per_active_sequence": \(sequenceBytes), \
+        \(hour)}
         """)
 } catch {
     print("error: \(error)")
@@ -167,24 +191,7 @@ func pipelineLatency() -> [Latency] {
         var handled = 0
         for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
         let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
-        var frames: [TouchFrame] = []
-        var time: Int64 = 0
-        var id = 0
-        for sequence in 0..<400 {
-            let ids = (0..<contacts).map { _ in id += 1; return id }
-            for step in 0...61 {
-                let phase: TouchPhase = step == 0 ? .began : step == 61 ? .ended : .moved
-                var list: [TouchContact] = []
-                for (i, cid) in ids.enumerated() {
-                    let x = 20 + Double(i) * 25 + Double(step) * 0.8
-                    let y = 40 + Double(step) * 1.2 + Double(sequence % 7)
-                    list.append(TouchContact(id: cid, slot: i, phase: phase, deviceX: Int32(x * 10), deviceY: Int32(y * 10), x: x, y: y))
-                }
-                frames.append(TouchFrame(time: time, contacts: list))
-                time += 8000
-            }
-            time += 400_000
-        }
+        let frames = dragFrames(contacts: contacts, sequences: 400)
         var samples: [Double] = []
         samples.reserveCapacity(frames.count)
         for (i, frame) in frames.enumerated() {
@@ -199,6 +206,30 @@ func pipelineLatency() -> [Latency] {
                                p50: samples[samples.count / 2], p99: samples[samples.count * 99 / 100]))
     }
     return results
+}
+
+/// `sequences` drags of `contacts` fingers: each lands, moves for 60 frames of 8 ms and
+/// lifts; 400 ms between them.
+func dragFrames(contacts: Int, sequences: Int) -> [TouchFrame] {
+    var frames: [TouchFrame] = []
+    var time: Int64 = 0
+    var id = 0
+    for sequence in 0..<sequences {
+        let ids = (0..<contacts).map { _ in id += 1; return id }
+        for step in 0...61 {
+            let phase: TouchPhase = step == 0 ? .began : step == 61 ? .ended : .moved
+            var list: [TouchContact] = []
+            for (i, cid) in ids.enumerated() {
+                let x = 20 + Double(i) * 25 + Double(step) * 0.8
+                let y = 40 + Double(step) * 1.2 + Double(sequence % 7)
+                list.append(TouchContact(id: cid, slot: i, phase: phase, deviceX: Int32(x * 10), deviceY: Int32(y * 10), x: x, y: y))
+            }
+            frames.append(TouchFrame(time: time, contacts: list))
+            time += 8000
+        }
+        time += 400_000
+    }
+    return frames
 }
 
 // MARK: - Hit testing

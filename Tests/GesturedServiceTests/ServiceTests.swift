@@ -150,6 +150,30 @@ struct ServiceTests {
         #expect(h.log.lines.contains { $0.hasPrefix("info touch device gone") })
     }
 
+    @Test func aDeviceWhoseTimeGoesBackwardsIsResetAndUsedOn() throws {
+        let h = try Harness()
+        let device = try h.plug()
+        h.frame(device, at: 0, [(0, 1000, 500)], begin: true)
+        for step in 1...5 { h.frame(device, at: Double(step) * 10, [(0, Int32(1000 + step * 20), 500)]) }
+        // A frame stamped a second before the one before it: no device should, so its contacts
+        // are reset; gestures in progress end cancelled, with time standing still.
+        let earlier = h.clock.time - 1_000_000
+        device.write([
+            InputEvent(time: earlier, type: EventType.abs, code: AbsCode.mtPositionX, value: 1120),
+            InputEvent(time: earlier, type: EventType.syn, code: SynCode.report, value: 0),
+        ])
+        h.service.runOnce(timeout: 0)
+        #expect(h.log.lines.contains { $0.hasPrefix("warning device sent what no device should: contacts reset") })
+        #expect(h.gestures.map(\.time) == h.gestures.map(\.time).sorted())
+        // The finger lifts; the next tap is recognised as ever.
+        h.frame(device, at: 100, [(0, -1, 0)])
+        h.tap(device, at: 1000)
+        h.advance(to: 2000)
+        #expect(h.summary == ["pan began root 1", "pan changed root 1", "pan changed root 1", "pan changed root 1",
+                              "swipe recognized root 1", "pan cancelled root 1", "tap recognized root 1"])
+        #expect(h.service.devicesInUse == ["/dev/input/event7"])
+    }
+
     @Test func liveGesturesAreTheReplaysGestures() throws {
         // A real recording played into a (fake) device gives what replaying the file gives.
         for name in ["Atmel maXTouch Touchscreen.1-finger-fast-taps.events", "Atmel maXTouch Touchscreen.4-finger-drag-down.events"] {
