@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit e2e release bench clean check-swift
+.PHONY: deps build demo test unit guard e2e release bench sanitize fuzz clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -24,8 +24,9 @@ demo: build
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
-# The whole test suite: the unit tests, then the real-kernel lane in a VM.
-test: unit e2e
+# The whole test suite: the unit tests, the instruction-count guard, the fuzz targets, then the real-kernel lane
+# in a VM.
+test: unit guard fuzz e2e
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -45,10 +46,28 @@ e2e: release
 	grep -E '^(PASS|FAIL|e2e:)' out/vm/vm-console.log || echo "e2e: the VM did not run the lane (see out/vm/vm-console.log)"; \
 	exit $$status
 
+# The performance regression guard: instructions of a fixed workload under callgrind against
+# benchmarks/instructions-baseline.txt (fails above +25%).
+guard: check-swift deps
+	scripts/callgrind-guard.sh
+
+# The tests under the address sanitizer (its own build in .build-asan), then under the thread
+# sanitizer (.build-tsan). LeakSanitizer's reports of the toolchain's own leaks are suppressed.
+sanitize: check-swift deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# The fuzz targets (Fuzz/, libFuzzer + address sanitizer), FUZZ_SECONDS each (60).
+FUZZ_SECONDS ?= 60
+fuzz: check-swift deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # Throughput of the readers and the decoder (release build); prints JSON.
 bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
 
 clean:
-	rm -rf .build .build-release out
+	rm -rf .build .build-release .build-asan .build-tsan Fuzz/.build out

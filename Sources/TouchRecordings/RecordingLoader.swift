@@ -26,6 +26,26 @@ extension Recording {
         }
     }
 
+    /// Reads a recording already in memory; `path` only names it in messages. The format is
+    /// detected unless given. Evemu text must hold its own description: nothing beside it is
+    /// looked for.
+    public static func parse(bytes: [UInt8], path: String, format: RecordingFormat? = nil) throws(RecordingError) -> Recording {
+        try checkText(bytes, path: path)
+        switch format ?? detectFormat(bytes) {
+        case .libinputRecord:
+            return try LibinputRecordReader(path: path).read(bytes)
+        case .evemu:
+            let parsed = try EvemuReader(path: path).parse(bytes)
+            guard let description = parsed.description else {
+                throw RecordingError(path: path, line: 0, message: "no device description in this text (no N:, I:, B:, A: lines)")
+            }
+            return evemuRecording(parsed, description: description, path: path, descriptionPath: nil)
+        case nil:
+            throw RecordingError(path: path, line: firstContentLine(bytes), message:
+                "not a recording: expected libinput record YAML (\"version: 1\") or evemu text (N:, I:, B:, A:, E: lines)")
+        }
+    }
+
     private static func loadEvemu(path: String, bytes: [UInt8], descPath: String?) throws(RecordingError) -> Recording {
         let parsed = try EvemuReader(path: path).parse(bytes)
         var description = parsed.description
@@ -42,17 +62,24 @@ extension Recording {
             }
             description = d
         }
-        guard var description else {
+        guard let description else {
             let tried = descriptionCandidates(for: path).map { "\"\($0)\"" }.joined(separator: ", ")
             throw RecordingError(path: path, line: 0, message:
                 "the file has events but no device description, and none was found beside it (tried \(tried)); pass --desc FILE")
         }
+        return evemuRecording(parsed, description: description, path: path, descriptionPath: usedDescPath)
+    }
+
+    /// The recording of parsed evemu events on `description`.
+    private static func evemuRecording(_ parsed: EvemuReader.Parsed, description: DeviceDescription, path: String,
+                                       descriptionPath: String?) -> Recording {
+        var description = description
         // The events file's own header values describe the state when its events start.
         for (code, value) in parsed.initialValues where description.absInfo[code] != nil {
             description.absInfo[code]?.value = value
         }
         let device = RecordedDevice(description: description, events: parsed.events, eventLines: parsed.eventLines)
-        return Recording(path: path, format: .evemu, devices: [device], descriptionPath: usedDescPath)
+        return Recording(path: path, format: .evemu, devices: [device], descriptionPath: descriptionPath)
     }
 
     /// `NAME.DESC.events` → `NAME.DESC.desc`, `NAME.desc` (longest first).

@@ -87,6 +87,29 @@ if CommandLine.arguments.contains("--pipeline-only") {
     exit(0)
 }
 
+/// `--instructions`: a fixed amount of work and nothing else (no clock, no files), for
+/// counting instructions under callgrind (`scripts/callgrind-guard.sh`): the generated events
+/// decoded and played through the built-in layout, and 20,000 hit tests in 1,000 regions.
+if CommandLine.arguments.contains("--instructions") {
+    let events = generateEvents()
+    let surface = TouchSurface(device: device)!
+    var decoder = TouchDecoder(device: device, surface: surface)
+    let layout = Layout.standard(size: (300, 200), touchscreen: true)
+    var handled = 0
+    for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
+    let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
+    do {
+        for e in events { try decoder.process(e) { pipeline.process($0) } }
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+    pipeline.finish()
+    let found = hitTests(regions: 1000, points: 20_000) { layout, point in layout.hitTest(point) != nil }
+    print("{\"gestures_handled\": \(handled), \"hits\": \(found)}")
+    exit(0)
+}
+
 /// `--hour-of-use`: only the hour-long replay, as JSON (the fault-injection tests run it).
 func hourJSON() throws -> String {
     let hour = try hourOfUse()
@@ -234,47 +257,59 @@ func dragFrames(contacts: Int, sequences: Int) -> [TouchFrame] {
 
 // MARK: - Hit testing
 
-/// Microseconds per hit test in layouts of 10, 100 and 1,000 regions: a 1920 x 1080 screen
-/// with panels, each a grid of 40 x 40 buttons extended by 10 all round, probed at 20,000
-/// pseudo-random points (the same every run).
+/// A 1920 x 1080 screen of `count` regions: panels, each a grid of 40 x 40 buttons extended
+/// by 10 all round.
+func panelLayout(regions count: Int) -> Layout {
+    let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+    let panels = max(1, count / 100)
+    var made = 1
+    for p in 0..<panels {
+        let panel = Region(id: "panel\(p)", frame: Rect(x: Double(p % 5) * 380 + 10, y: Double(p / 5) * 540 + 10, width: 370, height: 520))
+        root.addChild(panel)
+        made += 1
+        var i = 0
+        while made < count && i < (count - 1) / panels {
+            let button = Region(id: "b\(p)-\(i)", frame: Rect(x: Double(i % 8) * 45 + 5, y: Double(i / 8) * 45 + 5, width: 40, height: 40),
+                                hitInsets: EdgeInsets(all: -10))
+            panel.addChild(button)
+            made += 1
+            i += 1
+        }
+    }
+    precondition(made == count, "layout of \(made) regions")
+    let layout = Layout(root: root)
+    _ = layout.hitTest(Point(x: 1, y: 1))  // builds the index
+    return layout
+}
+
+/// Runs `body` on `points` pseudo-random points of a `regions`-region panel layout (the same
+/// points every run); returns how many it said yes to.
+func hitTests(regions: Int, points: Int, _ body: (Layout, Point) -> Bool) -> Int {
+    let layout = panelLayout(regions: regions)
+    var seed: UInt64 = 42
+    func next() -> Double {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Double(seed >> 11) / Double(1 << 53)
+    }
+    var yes = 0
+    for _ in 0..<points where body(layout, Point(x: next() * 1920, y: next() * 1080)) { yes += 1 }
+    return yes
+}
+
+/// Microseconds per hit test in layouts of 10, 100 and 1,000 regions, at 20,000 points after
+/// 2,000 for warm-up.
 func hitTestLatency() -> [(regions: Int, p50: Double, p99: Double)] {
     var results: [(Int, Double, Double)] = []
     for count in [10, 100, 1000] {
-        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        let panels = max(1, count / 100)
-        var made = 1
-        for p in 0..<panels {
-            let panel = Region(id: "panel\(p)", frame: Rect(x: Double(p % 5) * 380 + 10, y: Double(p / 5) * 540 + 10, width: 370, height: 520))
-            root.addChild(panel)
-            made += 1
-            var i = 0
-            while made < count && i < (count - 1) / panels {
-                let button = Region(id: "b\(p)-\(i)", frame: Rect(x: Double(i % 8) * 45 + 5, y: Double(i / 8) * 45 + 5, width: 40, height: 40),
-                                    hitInsets: EdgeInsets(all: -10))
-                panel.addChild(button)
-                made += 1
-                i += 1
-            }
-        }
-        let layout = Layout(root: root)
-        _ = layout.hitTest(Point(x: 1, y: 1))  // builds the index
-        var seed: UInt64 = 42
-        func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
         var samples: [Double] = []
-        samples.reserveCapacity(20000)
-        var found = 0
-        for _ in 0..<22000 {
-            let point = Point(x: next() * 1920, y: next() * 1080)
+        samples.reserveCapacity(22000)
+        let found = hitTests(regions: count, points: 22000) { layout, point in
             let start = now()
             let hit = layout.hitTest(point)
-            let elapsed = now() - start
-            if hit != nil { found += 1 }
-            samples.append(elapsed * 1e6)
+            samples.append((now() - start) * 1e6)
+            return hit != nil
         }
-        precondition(found > 0 && made == count, "layout of \(made) regions, \(found) hits")
+        precondition(found > 0, "no hits")
         samples.removeFirst(2000)  // warm-up
         samples.sort()
         results.append((count, samples[samples.count / 2], samples[samples.count * 99 / 100]))
