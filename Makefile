@@ -24,9 +24,9 @@ demo: build
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
-# The whole test suite: the unit tests, the instruction-count guard, the fuzz targets, then the real-kernel lane
-# in a VM.
-test: unit guard fuzz e2e
+# The whole test suite: the unit tests, the instruction-count guard, the tests under the address
+# and thread sanitizers, the fuzz targets, then the real-kernel lane in a VM.
+test: unit guard sanitize fuzz e2e
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// libFuzzer targets, one per entry point that reads untrusted input. A package of its own,
-// because a fuzz target has no main (libFuzzer brings it) and would break the main package's
+// The libFuzzer binary for every entry point that reads untrusted input (FuzzEntryPoints). A package of its own,
+// because a fuzz binary has no main (libFuzzer brings it) and would break the main package's
 // `swift build`. Build and run with ../scripts/fuzz.sh (or `make fuzz`).
 import PackageDescription
 
@@ -8,10 +8,8 @@ let package = Package(
     name: "gestured-fuzz",
     dependencies: [.package(name: "gestured", path: "..")],
     targets: [
-        .executableTarget(name: "fuzz-libinput-record", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
-        .executableTarget(name: "fuzz-evemu", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
-        .executableTarget(name: "fuzz-decoder", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
-        .executableTarget(name: "fuzz-configuration", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
+        // One binary for every entry point: GESTURED_FUZZ_TARGET chooses (scripts/fuzz.sh sets it).
+        .executableTarget(name: "gestured-fuzz", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/fuzz.sh [SECONDS] [TARGET...] — builds the libFuzzer targets in Fuzz/ (with the
+# scripts/fuzz.sh [SECONDS] [TARGET...] — builds the libFuzzer binary in Fuzz/ (with the
 # address sanitizer) and runs each for SECONDS (default 60), seeded with fixtures/ and
 # examples/. Targets: libinput-record evemu decoder configuration (default: all).
 # A crash stops that target: the input is saved as out/fuzz/crash-TARGET-*, and the script
@@ -43,10 +43,10 @@ status=0
 for target in "${targets[@]}"; do
     seed "$target"
     log=$out/$target.log
-    Fuzz/.build/debug/fuzz-"$target" "$out/corpus-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    GESTURED_FUZZ_TARGET=$target Fuzz/.build/debug/gestured-fuzz "$out/corpus-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$out/crash-$target-" -print_final_stats=1 > "$log" 2>&1
     rc=$?
-    runs=$(awk -F': *' '/stat::number_of_executed_units/ {print $2}' "$log")
+    runs=$(awk '/stat::number_of_executed_units/ {print $NF}' "$log")
     if [ $rc -eq 0 ]; then
         echo "fuzz: $target: no crash in ${runs:-?} runs over $seconds s (corpus $(ls "$out/corpus-$target" | wc -l) inputs)"
     else

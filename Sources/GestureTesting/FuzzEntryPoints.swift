@@ -7,6 +7,20 @@ import TouchRecordings
 /// run every input that once crashed (`fixtures/fuzz/`) through exactly the same code. Each
 /// takes any bytes; a thrown error is fine, a crash or a failed `precondition` is a bug.
 public enum FuzzEntryPoints {
+    /// The targets' names, as `scripts/fuzz.sh` and `fixtures/fuzz/` use them.
+    public static let names = ["libinput-record", "evemu", "decoder", "configuration"]
+
+    /// The entry point of a target name, or nil.
+    public static func entry(named name: String) -> (([UInt8]) -> Void)? {
+        switch name {
+        case "libinput-record": libinputRecord
+        case "evemu": evemu
+        case "decoder": decoder
+        case "configuration": configuration
+        default: nil
+        }
+    }
+
     /// Any bytes as libinput record YAML; one that reads is decoded too, as replay would.
     public static func libinputRecord(_ bytes: [UInt8]) {
         recording(bytes, format: .libinputRecord)

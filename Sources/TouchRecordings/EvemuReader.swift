@@ -188,6 +188,9 @@ struct EvemuReader {
         let fractionDigits = line.pos - fractionStart
         guard fractionDigits <= 6 else { throw fail(timeAt, "E: the time has more than 6 decimals") }
         if negative || seconds < 0 { throw fail(timeAt, "negative timestamp") }
+        guard seconds <= maximumTimestampSeconds else {
+            throw fail(timeAt, "timestamp \(seconds) s is too large (at most \(maximumTimestampSeconds) s)")
+        }
         var micros = fraction
         for _ in fractionDigits..<6 { micros *= 10 }
         line.skipSpaces()

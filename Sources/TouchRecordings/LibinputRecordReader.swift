@@ -180,6 +180,9 @@ struct LibinputRecordReader {
         }
         if fields.0 < 0 || fields.1 < 0 { throw at(columns.0, "negative timestamp") }
         guard fields.1 < 1_000_000 else { throw at(columns.1, "microseconds must be below 1000000, found \(fields.1)") }
+        guard fields.0 <= maximumTimestampSeconds else {
+            throw at(columns.0, "timestamp \(fields.0) s is too large (at most \(maximumTimestampSeconds) s)")
+        }
         guard fields.2 <= 0xffff, EventType.isKnown(UInt16(fields.2)) else {
             throw at(columns.2, "unknown event type \(fields.2)")
         }

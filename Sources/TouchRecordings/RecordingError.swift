@@ -22,3 +22,7 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
         return "\(location): \(message)"
     }
 }
+
+/// The largest timestamp a recording may hold, in seconds: event times are microseconds in an
+/// Int64, so about 292,000 years is the limit; real ones are seconds since boot or since 1970.
+let maximumTimestampSeconds: Int64 = 9_000_000_000_000

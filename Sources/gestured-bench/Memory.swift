@@ -11,10 +11,7 @@ import TouchEvents
 func allocationsPerFrame() -> [(contacts: Int, allocations: Double, bytes: Double)] {
     var results: [(Int, Double, Double)] = []
     for contacts in [1, 2, 5, 10] {
-        let layout = Layout.standard(size: (300, 200), touchscreen: true)
-        var handled = 0
-        for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
-        let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
+        let (pipeline, _) = benchPipeline()
         let frames = dragFrames(contacts: contacts, sequences: 120)
         let warmUp = 62 * 20
         for frame in frames[..<warmUp] { pipeline.process(frame) }

@@ -94,10 +94,7 @@ if CommandLine.arguments.contains("--instructions") {
     let events = generateEvents()
     let surface = TouchSurface(device: device)!
     var decoder = TouchDecoder(device: device, surface: surface)
-    let layout = Layout.standard(size: (300, 200), touchscreen: true)
-    var handled = 0
-    for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
-    let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
+    let (pipeline, handled) = benchPipeline()
     do {
         for e in events { try decoder.process(e) { pipeline.process($0) } }
     } catch {
@@ -106,7 +103,7 @@ if CommandLine.arguments.contains("--instructions") {
     }
     pipeline.finish()
     let found = hitTests(regions: 1000, points: 20_000) { layout, point in layout.hitTest(point) != nil }
-    print("{\"gestures_handled\": \(handled), \"hits\": \(found)}")
+    print("{\"gestures_handled\": \(handled.count), \"hits\": \(found)}")
     exit(0)
 }
 
@@ -210,10 +207,7 @@ func format2(_ v: Double) -> String {
 func pipelineLatency() -> [Latency] {
     var results: [Latency] = []
     for contacts in [1, 2, 5, 10] {
-        let layout = Layout.standard(size: (300, 200), touchscreen: true)
-        var handled = 0
-        for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
-        let pipeline = GesturePipeline(layout: layout, deviceName: "bench")
+        let (pipeline, handled) = benchPipeline()
         let frames = dragFrames(contacts: contacts, sequences: 400)
         var samples: [Double] = []
         samples.reserveCapacity(frames.count)
@@ -223,12 +217,26 @@ func pipelineLatency() -> [Latency] {
             let elapsed = now() - start
             if i >= 62 * 20 { samples.append(elapsed * 1e6) }  // after 20 warm-up sequences
         }
-        precondition(handled > 0 || contacts > 5, "no handler ran")
+        precondition(handled.count > 0 || contacts > 5, "no handler ran")
         samples.sort()
         results.append(Latency(contacts: contacts, frames: samples.count,
                                p50: samples[samples.count / 2], p99: samples[samples.count * 99 / 100]))
     }
     return results
+}
+
+/// Counts what the handlers were called with.
+final class HandlerCount {
+    var count = 0
+}
+
+/// The built-in layout's pipeline (300 x 200 mm touchscreen) with a handler on every
+/// recognizer, and the count of their calls.
+func benchPipeline() -> (GesturePipeline, HandlerCount) {
+    let layout = Layout.standard(size: (300, 200), touchscreen: true)
+    let handled = HandlerCount()
+    for r in layout.root.recognizers { r.addHandler { _ in handled.count &+= 1 } }
+    return (GesturePipeline(layout: layout, deviceName: "bench"), handled)
 }
 
 /// `sequences` drags of `contacts` fingers: each lands, moves for 60 frames of 8 ms and

@@ -186,15 +186,10 @@ struct FaultInjectionTests {
 
     /// Every input that once crashed a fuzz target (fixtures/fuzz/TARGET/), and every fixture
     /// the fuzzer starts from, through the fuzz targets' own code.
-    @Test(arguments: ["libinput-record", "evemu", "decoder", "configuration"])
+    @Test(arguments: FuzzEntryPoints.names)
     func fuzzInputsAreHandled(target: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let entry: ([UInt8]) -> Void = switch target {
-        case "libinput-record": FuzzEntryPoints.libinputRecord
-        case "evemu": FuzzEntryPoints.evemu
-        case "decoder": FuzzEntryPoints.decoder
-        default: FuzzEntryPoints.configuration
-        }
+        let entry = try #require(FuzzEntryPoints.entry(named: target))
         var inputs: [URL] = []
         let crashes = root.appendingPathComponent("fixtures/fuzz/\(target)")
         inputs += (try? FileManager.default.contentsOfDirectory(at: crashes, includingPropertiesForKeys: nil)) ?? []

@@ -98,6 +98,14 @@ struct BadInputTests {
             == "tid.yaml:41: tracking id 6 on slot 0, which still has tracking id 5 (no -1 in between)")
     }
 
+    /// Found by the evemu fuzz target: seconds times a million overflowed.
+    @Test func timestampsTooLargeForMicroseconds() {
+        #expect(loadError("big.yaml", libinputRecording(events: "  - evdev:\n    - [ 99999999999999,      0,   0,   0,     0]\n"))
+            == "big.yaml:35:9: timestamp 99999999999999 s is too large (at most 9000000000000 s)")
+        #expect(loadError("big.evemu", evemuDescription + "E: 99999999999999.000000 0000 0000 0000\n")
+            == "big.evemu:19:4: timestamp 99999999999999 s is too large (at most 9000000000000 s)")
+    }
+
     @Test func negativeAndDecreasingTimestamps() {
         #expect(loadError("neg.yaml", libinputRecording(events: "  - evdev:\n    - [ -1,      0,   0,   0,     0]\n"))
             == "neg.yaml:35:9: negative timestamp")

@@ -1,8 +1,0 @@
-import GestureTesting
-
-/// libFuzzer's entry point: see ``FuzzEntryPoints/decoder(_:)``.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzEntryPoints.decoder(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
