@@ -53,11 +53,13 @@ guard: check-swift deps
 
 # The tests under the address sanitizer (its own build in .build-asan), then under the thread
 # sanitizer (.build-tsan). LeakSanitizer's reports of the toolchain's own leaks are suppressed.
+# Linked with lld: gold warns about every sanitizer symbol it cannot export.
+SANITIZE_LINK := -Xswiftc -use-ld=lld
 sanitize: check-swift deps
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SANITIZE_LINK)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_LINK)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_LINK)
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_LINK)
 
 # The fuzz targets (Fuzz/, libFuzzer + address sanitizer), FUZZ_SECONDS each (60).
 FUZZ_SECONDS ?= 60

@@ -16,7 +16,8 @@ mkdir -p "$out"
 
 echo "fuzz: building (address sanitizer, libFuzzer)"
 start=$(date +%s)
-(cd Fuzz && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library) > "$out/build.log" 2>&1 || {
+# lld: gold warns about every sanitizer symbol it cannot export.
+(cd Fuzz && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld) > "$out/build.log" 2>&1 || {
     tail -30 "$out/build.log"
     echo "fuzz: build failed (see $out/build.log)"
     exit 1
