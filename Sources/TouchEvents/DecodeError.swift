@@ -6,6 +6,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case slotOutOfRange(slot: Int32, slotCount: Int)
     case trackingIDOnActiveSlot(slot: Int, current: Int32, new: Int32)
     case tooManyContacts(count: Int, limit: Int)
+    /// A slot axis on a device whose `ABS_MT_SLOT` range holds no slot (maximum below minimum).
+    case noSlots
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "tracking id \(new) on slot \(slot), which still has tracking id \(current) (no -1 in between)"
         case .tooManyContacts(let count, let limit):
             "\(count) contacts in one frame; at most \(limit) are decoded"
+        case .noSlots:
+            "a multitouch event, but the device's ABS_MT_SLOT range holds no slot (its maximum is below its minimum)"
         }
     }
 }

@@ -39,6 +39,8 @@ extension TouchDecoder {
     }
 
     mutating func slotAxis(_ code: UInt16, _ value: Int32) throws(DecodeError) {
+        // A description can claim slots and give none (found by fuzzing): nothing to index.
+        if slots.isEmpty { throw .noSlots }
         switch code {
         case AbsCode.mtSlot:
             guard value >= 0, Int(value) < slots.count else {

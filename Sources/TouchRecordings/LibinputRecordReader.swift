@@ -183,7 +183,7 @@ struct LibinputRecordReader {
         guard fields.0 <= maximumTimestampSeconds else {
             throw at(columns.0, "timestamp \(fields.0) s is too large (at most \(maximumTimestampSeconds) s)")
         }
-        guard fields.2 <= 0xffff, EventType.isKnown(UInt16(fields.2)) else {
+        guard fields.2 >= 0, fields.2 <= 0xffff, EventType.isKnown(UInt16(fields.2)) else {
             throw at(columns.2, "unknown event type \(fields.2)")
         }
         guard fields.3 >= 0, fields.3 <= 0xffff else { throw at(columns.3, "event code \(fields.3) is out of range") }

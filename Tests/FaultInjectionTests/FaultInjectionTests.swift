@@ -101,6 +101,16 @@ struct FaultInjectionTests {
         }
     }
 
+    /// Found by the evemu fuzz target: a description whose ABS_MT_SLOT maximum is below its
+    /// minimum claims slots and has none; a slot event is an error, not an index out of range.
+    @Test func aSlotRangeThatHoldsNoSlot() throws {
+        var script = EventScript()
+        script.frame(at: 0, [(0, true, false, 1000, 1000)])
+        #expect(throws: DecodeError.noSlots) {
+            _ = try play(script.events, device: touchscreen(slots: 0))
+        }
+    }
+
     /// A 60-slot device with every slot in use: decoded, tracked, and released.
     @Test func sixtySlotsAllActive() throws {
         var script = EventScript()

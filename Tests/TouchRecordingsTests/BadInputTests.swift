@@ -98,6 +98,12 @@ struct BadInputTests {
             == "tid.yaml:41: tracking id 6 on slot 0, which still has tracking id 5 (no -1 in between)")
     }
 
+    /// Found by the libinput-record fuzz target: a negative type trapped converting to UInt16.
+    @Test func negativeEventType() {
+        #expect(loadError("type.yaml", libinputRecording(events: "  - evdev:\n    - [  0,      0,  -1,   0,     0]\n"))
+            == "type.yaml:35:22: unknown event type -1")
+    }
+
     /// Found by the evemu fuzz target: seconds times a million overflowed.
     @Test func timestampsTooLargeForMicroseconds() {
         #expect(loadError("big.yaml", libinputRecording(events: "  - evdev:\n    - [ 99999999999999,      0,   0,   0,     0]\n"))
