@@ -45,8 +45,9 @@ for target in "${targets[@]}"; do
     seed "$target"
     log=$out/$target.log
     # A fixed seed (FUZZ_SEED, 1) and a cap on runs (FUZZ_RUNS, 25,000) make a run from a fresh
-    # corpus repeatable: CI explores exactly what was explored here before landing, however fast
-    # its machine. Another seed, or more runs, explores further.
+    # corpus nearly repeatable: CI explores much what was explored here before landing, however
+    # fast its machine (libFuzzer's own choices still vary a little). Another seed, or more
+    # runs, explores further.
     GESTURED_FUZZ_TARGET=$target Fuzz/.build/debug/gestured-fuzz "$out/corpus-$target" -seed="${FUZZ_SEED:-1}" \
         -runs="${FUZZ_RUNS:-25000}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$out/crash-$target-" -print_final_stats=1 > "$log" 2>&1
