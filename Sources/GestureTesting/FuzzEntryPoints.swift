@@ -46,18 +46,17 @@ public enum FuzzEntryPoints {
     /// Bytes 0–1 describe the device (slot count, protocol, kind, resolution); then every 8
     /// bytes are one event: time step (ms), type, code, and a 32-bit value.
     public static func decoder(_ bytes: [UInt8]) {
-        let size = bytes.count
-        guard size >= 2 else { return }
+        guard bytes.count >= 2 else { return }
         let device = makeDevice(bytes[0], bytes[1])
         guard let surface = TouchSurface(device: device) else { return }
         let layout = Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: device.kind == .touchscreen)
-        var handled = 0
-        for r in layout.root.recognizers { r.addHandler { _ in handled &+= 1 } }
+        // Handlers are called too, as in the service.
+        for r in layout.root.recognizers { r.addHandler { _ in } }
         let pipeline = GesturePipeline(layout: layout)
         var decoder = TouchDecoder(device: device, surface: surface)
         var time: Int64 = 1_000_000
         var offset = 2
-        while offset + 8 <= size {
+        while offset + 8 <= bytes.count {
             let e = bytes[offset..<offset + 8]
             offset += 8
             time += Int64(e[e.startIndex]) * 1000

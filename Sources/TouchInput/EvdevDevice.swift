@@ -20,16 +20,26 @@ public final class EvdevDevice {
 
     /// Opens `path` read-only and non-blocking.
     public init(path: String) throws(InputError) {
+        let (fd, dev) = try Self.openLibevdev(path) { code in
+            if code == EACCES || code == EPERM {
+                return " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
+            }
+            return code == ENOENT ? " (`gestured devices` lists the touch devices)" : ""
+        }
+        _ = gestured_set_monotonic_clock(fd)
+        self.path = path
+        fileDescriptor = fd
+        handle = dev
+        description = DeviceDescription(libevdev: dev)
+    }
+
+    /// `path` opened read-only and non-blocking, and its libevdev handle; the caller frees both.
+    /// An `open` failure says `cannot open: REASON`, then what `hint` adds for its errno.
+    static func openLibevdev(_ path: String, hint: (Int32) -> String = { _ in "" }) throws(InputError) -> (Int32, OpaquePointer) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            var message = "cannot open: \(String(cString: strerror(code)))"
-            if code == EACCES || code == EPERM {
-                message += " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
-            } else if code == ENOENT {
-                message += " (`gestured devices` lists the touch devices)"
-            }
-            throw InputError(path: path, message: message)
+            throw InputError(path: path, message: "cannot open: \(String(cString: strerror(code)))" + hint(code))
         }
         var dev: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &dev)
@@ -37,11 +47,7 @@ public final class EvdevDevice {
             close(fd)
             throw InputError(path: path, message: "not an evdev device: \(String(cString: strerror(-rc)))")
         }
-        _ = gestured_set_monotonic_clock(fd)
-        self.path = path
-        fileDescriptor = fd
-        handle = dev
-        description = DeviceDescription(libevdev: dev)
+        return (fd, dev)
     }
 
     deinit {

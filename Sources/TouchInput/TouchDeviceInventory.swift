@@ -100,17 +100,11 @@ public enum TouchDeviceInventory {
 
     /// The description of the device at `node`, read through libevdev.
     public static func describe(_ node: String) throws(InputError) -> DeviceDescription {
-        let fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw InputError(path: node, message: "cannot open: \(String(cString: strerror(errno)))")
+        let (fd, dev) = try EvdevDevice.openLibevdev(node)
+        defer {
+            libevdev_free(dev)
+            close(fd)
         }
-        defer { close(fd) }
-        var dev: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &dev)
-        guard rc == 0, let dev else {
-            throw InputError(path: node, message: "not an evdev device: \(String(cString: strerror(-rc)))")
-        }
-        defer { libevdev_free(dev) }
         return DeviceDescription(libevdev: dev)
     }
 
