@@ -54,12 +54,12 @@ public enum FuzzEntryPoints {
         for r in layout.root.recognizers { r.addHandler { _ in } }
         let pipeline = GesturePipeline(layout: layout)
         var decoder = TouchDecoder(device: device, surface: surface)
-        var time: Int64 = 1_000_000
+        var time = Instant.zero + .seconds(1)
         var offset = 2
         while offset + 8 <= bytes.count {
             let e = bytes[offset..<offset + 8]
             offset += 8
-            time += Int64(e[e.startIndex]) * 1000
+            time += .milliseconds(Int(e[e.startIndex]))
             let event = InputEvent(time: time, type: eventType(e[e.startIndex + 1]), code: eventCode(e[e.startIndex + 1], e[e.startIndex + 2]),
                                    value: value(e[(e.startIndex + 3)...]))
             do throws(DecodeError) {
@@ -89,10 +89,10 @@ public enum FuzzEntryPoints {
         }
         let pipeline = GesturePipeline(layout: layout)
         let contact = TouchContact(id: 1, slot: 0, phase: .began, deviceX: 400, deviceY: 240, x: 400, y: 240)
-        pipeline.process(TouchFrame(time: 1_000_000, contacts: [contact]))
+        pipeline.process(TouchFrame(time: .zero + .seconds(1), contacts: [contact]))
         var lifted = contact
         lifted.phase = .ended
-        pipeline.process(TouchFrame(time: 1_080_000, contacts: [lifted]))
+        pipeline.process(TouchFrame(time: .zero + .milliseconds(1080), contacts: [lifted]))
         pipeline.finish()
         precondition(!pipeline.isTracking && pipeline.nextDeadline == nil, "the pipeline holds a sequence after the end")
     }

@@ -1,4 +1,5 @@
 import Gestures
+import TouchEvents
 
 /// Collects every gesture a pipeline emits, in order, and renders them as lines that a test
 /// can compare whole:
@@ -20,7 +21,7 @@ public final class GestureRecorder {
     public var lines: [String] { gestures.map(Self.line) }
 
     public static func line(_ g: Gesture) -> String {
-        var s = "\(format(Double(g.time) / 1000))ms \(g.kind) \(g.state) \(g.region) touches=\(g.touches)"
+        var s = "\(format(Double(g.time.microseconds) / 1000))ms \(g.kind) \(g.state) \(g.region) touches=\(g.touches)"
         if let taps = g.taps { s += " taps=\(taps)" }
         if let d = g.direction { s += " \(d)" }
         if let e = g.edge { s += " edge=\(e)" }
@@ -31,14 +32,7 @@ public final class GestureRecorder {
         return s
     }
 
-    static func format(_ v: Double, places: Int = 1) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let n = Int((v * scale).rounded())
-        let sign = n < 0 ? "-" : ""
-        let m = abs(n)
-        let whole = m / Int(scale)
-        let fraction = String(m % Int(scale))
-        return "\(sign)\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
+    private static func format(_ v: Double, places: Int = 1) -> String {
+        formatDecimal(v, places: places, trailingZeros: .keep)
     }
 }

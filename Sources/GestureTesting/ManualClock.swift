@@ -1,34 +1,37 @@
 import Gestures
 import TouchEvents
 
-/// A clock that moves only when told to, driving a pipeline's deadlines — the model of
-/// swift-nio's EmbeddedEventLoop.advanceTime(by:). Times are milliseconds from 0.
-public final class ManualClock {
-    public let pipeline: GesturePipeline
-    /// Current time, µs.
-    public private(set) var now: Int64 = 0
+/// The one manual clock for tests: time moves only when told to — the model of swift-nio's
+/// `EmbeddedEventLoop.advanceTime(by:)`. It can drive a pipeline's deadlines as it moves, and
+/// it stands in for the monotonic clock wherever a ``TouchClock`` is asked for (the service).
+public final class ManualClock: TouchClock {
+    /// The pipeline whose deadlines fire as time moves, if any.
+    public let pipeline: GesturePipeline?
+    public private(set) var now: Instant
 
-    public init(pipeline: GesturePipeline) {
+    /// Starts at `start`; with `pipeline`, fires its deadlines as time moves.
+    public init(start: Instant = .zero, pipeline: GesturePipeline? = nil) {
+        now = start
         self.pipeline = pipeline
     }
 
-    /// Moves time forward by `milliseconds`, firing the deadlines on the way.
-    public func advance(by milliseconds: Double) {
-        advance(toMilliseconds: Double(now) / 1000 + milliseconds)
+    /// Moves time forward by `duration`, firing the deadlines on the way.
+    public func advance(by duration: Duration) {
+        advance(to: now + duration)
     }
 
-    /// Moves time forward to `milliseconds` (never backwards).
-    public func advance(toMilliseconds milliseconds: Double) {
-        let t = max(now, Int64((milliseconds * 1000).rounded()))
-        pipeline.advance(to: t)
-        now = t
+    /// Moves time forward to `instant` (never backwards), firing the deadlines on the way.
+    public func advance(to instant: Instant) {
+        let target = max(now, instant)
+        pipeline?.advance(to: target)
+        now = target
     }
 
-    /// Feeds frames in order, moving time with them.
+    /// Feeds frames to the pipeline in order, moving time with them.
     public func play(_ frames: [TouchFrame]) {
         for frame in frames {
             now = max(now, frame.time)
-            pipeline.process(frame)
+            pipeline?.process(frame)
         }
     }
 }

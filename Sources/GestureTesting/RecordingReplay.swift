@@ -15,13 +15,13 @@ public enum RecordingReplay {
         public var layout: Layout
         public var mapping: SurfaceMapping
         public var gestures: [Gesture]
-        /// Every recognizer that failed: when (µs), which (`tap(1 tap, 1 touch)`), where, why, and
+        /// Every recognizer that failed: when, which (`tap(1 tap, 1 touch)`), where, why, and
         /// how many gestures had been emitted then (its place among them).
         public var failures: [Failure]
     }
 
     public struct Failure: Sendable {
-        public var time: Int64
+        public var time: Instant
         public var recognizer: String
         public var kind: GestureKind
         public var region: String

@@ -1,13 +1,13 @@
 import Gestures
 import TouchEvents
 
-/// Scripted touches for tests: say where fingers land, move and lift (times in ms,
-/// positions in mm) and get the frames a decoder would produce — every finger down in
-/// every frame, in slot order, with `stationary` for the ones that did not move.
+/// Scripted touches for tests: say where fingers land, move and lift (times from the
+/// script's start, positions in mm) and get the frames a decoder would produce — every finger
+/// down in every frame, in slot order, with `stationary` for the ones that did not move.
 ///
 ///     var s = TouchScript()
-///     s.tap(at: 0, x: 20, y: 30)
-///     s.drag(from: Point(x: 10, y: 10), to: Point(x: 60, y: 10), at: 500, duration: 200)
+///     s.tap(at: .zero, x: 20, y: 30)
+///     s.drag(from: Point(x: 10, y: 10), to: Point(x: 60, y: 10), at: .milliseconds(500), duration: .milliseconds(200))
 ///     clock.play(s.frames)
 public struct TouchScript {
     private enum Action {
@@ -16,56 +16,55 @@ public struct TouchScript {
         case up
     }
 
-    private var actions: [(time: Int64, finger: Int, action: Action)] = []
-    private var toolCounts: [(time: Int64, count: Int)] = []
+    private var actions: [(time: Instant, finger: Int, action: Action)] = []
+    private var toolCounts: [(time: Instant, count: Int)] = []
     private var nextFinger = 100
 
     public init() {}
 
     /// Finger `finger` (any number naming it in this script) lands.
-    public mutating func down(_ finger: Int, at ms: Double, x: Double, y: Double) {
-        actions.append((micros(ms), finger, .down(Point(x: x, y: y))))
+    public mutating func down(_ finger: Int, at offset: Duration, x: Double, y: Double) {
+        actions.append((.zero + offset, finger, .down(Point(x: x, y: y))))
     }
 
-    public mutating func move(_ finger: Int, at ms: Double, x: Double, y: Double) {
-        actions.append((micros(ms), finger, .move(Point(x: x, y: y))))
+    public mutating func move(_ finger: Int, at offset: Duration, x: Double, y: Double) {
+        actions.append((.zero + offset, finger, .move(Point(x: x, y: y))))
     }
 
-    public mutating func up(_ finger: Int, at ms: Double) {
-        actions.append((micros(ms), finger, .up))
+    public mutating func up(_ finger: Int, at offset: Duration) {
+        actions.append((.zero + offset, finger, .up))
     }
 
-    /// The device's `BTN_TOOL_*` finger count from `ms` on (touchpads that report more
+    /// The device's `BTN_TOOL_*` finger count from `offset` on (touchpads that report more
     /// fingers than they have slots).
-    public mutating func toolFingers(_ count: Int, at ms: Double) {
-        toolCounts.append((micros(ms), count))
+    public mutating func toolFingers(_ count: Int, at offset: Duration) {
+        toolCounts.append((.zero + offset, count))
     }
 
-    /// `touches` fingers 10 mm apart land at `ms` and lift `duration` ms later.
-    public mutating func tap(at ms: Double, x: Double, y: Double, touches: Int = 1, duration: Double = 80) {
+    /// `touches` fingers 10 mm apart land at `offset` and lift `duration` later.
+    public mutating func tap(at offset: Duration, x: Double, y: Double, touches: Int = 1, duration: Duration = .milliseconds(80)) {
         let fingers = (0..<touches).map { _ in newFinger() }
-        for (i, f) in fingers.enumerated() { down(f, at: ms, x: x + Double(i) * 10, y: y) }
-        for f in fingers { up(f, at: ms + duration) }
+        for (i, f) in fingers.enumerated() { down(f, at: offset, x: x + Double(i) * 10, y: y) }
+        for f in fingers { up(f, at: offset + duration) }
     }
 
     /// `touches` fingers 10 mm apart move together from `start` to `end` in `steps` frames.
-    public mutating func drag(from start: Point, to end: Point, at ms: Double, duration: Double, touches: Int = 1, steps: Int = 10) {
+    public mutating func drag(from start: Point, to end: Point, at offset: Duration, duration: Duration, touches: Int = 1,
+                              steps: Int = 10) {
         let fingers = (0..<touches).map { _ in newFinger() }
-        for (i, f) in fingers.enumerated() { down(f, at: ms, x: start.x + Double(i) * 10, y: start.y) }
+        for (i, f) in fingers.enumerated() { down(f, at: offset, x: start.x + Double(i) * 10, y: start.y) }
         for step in 1...max(1, steps) {
             let k = Double(step) / Double(max(1, steps))
             let p = start + (end - start) * k
-            for (i, f) in fingers.enumerated() { move(f, at: ms + duration * k, x: p.x + Double(i) * 10, y: p.y) }
+            for (i, f) in fingers.enumerated() { move(f, at: offset + duration * k, x: p.x + Double(i) * 10, y: p.y) }
         }
-        for f in fingers { up(f, at: ms + duration) }
+        for f in fingers { up(f, at: offset + duration) }
     }
 
     private mutating func newFinger() -> Int {
         nextFinger += 1
         return nextFinger
     }
-
-    private func micros(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
 
     /// The frames, one per distinct time.
     public var frames: [TouchFrame] {

@@ -3,14 +3,14 @@ import TouchEvents
 
 /// Prints decoded frames: one JSON object per line, or one readable line per frame.
 struct FrameFormatter {
-    /// Times are printed relative to this (µs): the recording's first event.
-    var origin: Int64
+    /// Times are printed relative to this: the recording's first event.
+    var origin: Instant
 
     /// `{"time": 0.0123, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 810,
     /// "device_y": 1650, "x": 73.6, "y": 150.0}], "fingers": 1}` — pressure and touch
     /// major/minor follow x and y where the device reports them.
     func json(_ frame: TouchFrame) -> String {
-        var s = "{\"time\": \(formatSecondsTrimmed(frame.time - origin)), \"contacts\": ["
+        var s = "{\"time\": \(formatSeconds(frame.time - origin)), \"contacts\": ["
         for (i, c) in frame.contacts.enumerated() {
             if i > 0 { s += ", " }
             s += "{\"id\": \(c.id), \"slot\": \(c.slot), \"phase\": \"\(c.phase.rawValue)\", "
@@ -27,7 +27,7 @@ struct FrameFormatter {
 
     /// `  0.0123s  fingers 1  #1 slot 0 began (810, 1650) 73.6 x 150.0 mm`
     func readable(_ frame: TouchFrame) -> String {
-        var s = formatSecondsTrimmed(frame.time - origin).leftPadded(to: 10) + "s  fingers \(frame.fingerCount)"
+        var s = formatSeconds(frame.time - origin).leftPadded(to: 10) + "s  fingers \(frame.fingerCount)"
         if frame.contacts.isEmpty { s += "  (no contacts)" }
         for c in frame.contacts {
             s += "  #\(c.id) slot \(c.slot) \(c.phase.rawValue) (\(c.deviceX), \(c.deviceY)) "

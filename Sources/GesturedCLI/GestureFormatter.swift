@@ -1,9 +1,10 @@
 import Gestures
+import TouchEvents
 
 /// Prints gesture events: one JSON object per line, or one readable line each.
 struct GestureFormatter {
-    /// Times are printed relative to this (µs): the recording's first event.
-    var origin: Int64
+    /// Times are printed relative to this: the recording's first event.
+    var origin: Instant
     /// "mm" on the device surface, or "" for a configuration's layout units.
     var unit = "mm"
 
@@ -11,7 +12,7 @@ struct GestureFormatter {
 
     /// `  0.4316s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm` (no unit for layout units)
     func readable(_ g: Gesture) -> String {
-        var s = formatSecondsTrimmed(g.time - origin).leftPadded(to: 10) + "s  \(g.kind) \(g.state)  \(g.region)"
+        var s = formatSeconds(g.time - origin).leftPadded(to: 10) + "s  \(g.kind) \(g.state)  \(g.region)"
         s += "  \(g.touches) touch\(g.touches == 1 ? "" : "es")"
         if let taps = g.taps { s += "  taps \(taps)" }
         if let d = g.direction { s += "  \(d)" }
@@ -23,6 +24,4 @@ struct GestureFormatter {
         if let r = g.rotation { s += "  rotation \(formatDecimal(r, places: 1))°" }
         return s + "\n"
     }
-
-    private func mm(_ v: Double) -> String { formatDecimal(v, places: 2) }
 }

@@ -83,10 +83,10 @@ public struct RecordRunner {
         loop.watch(source.fileDescriptor)
         if handlesSignals { try loop.handleSignals([SIGINT, SIGTERM]) }
         let start = EventLoop.monotonicNow()
-        if let durationSeconds { loop.setDeadline(start + Int64(durationSeconds * 1_000_000)) }
+        if let durationSeconds { loop.setDeadline(start + .seconds(durationSeconds)) }
         var events: [InputEvent] = []
-        var shown: Int64 = 0
-        defer { if showsProgress && shown > 0 { output.warn("\n") } }
+        var shown = Instant.zero
+        defer { if showsProgress && shown > .zero { output.warn("\n") } }
         while true {
             for event in loop.wait(timeout: -1) {
                 switch event {
@@ -103,9 +103,9 @@ public struct RecordRunner {
             }
             // A running count, at most five times a second.
             let now = EventLoop.monotonicNow()
-            if showsProgress && now - shown >= 200_000 {
+            if showsProgress && now - shown >= .milliseconds(200) {
                 shown = now
-                output.warn("\r\(events.count) events, \(formatDecimal(Double(now - start) / 1e6, places: 1)) s — Ctrl-C to stop  ")
+                output.warn("\r\(events.count) events, \(formatDecimal((now - start).inSeconds, places: 1)) s — Ctrl-C to stop  ")
             }
         }
     }

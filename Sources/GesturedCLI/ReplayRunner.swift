@@ -55,7 +55,7 @@ public struct ReplayRunner: Sendable {
         do throws(RecordingError) {
             var stats = Statistics()
             var frameLines: [String] = []
-            var origin: Int64?
+            var origin: Instant?
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
                 configuration: configuration,
@@ -98,7 +98,7 @@ public struct ReplayRunner: Sendable {
                     lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
                 }
                 for (i, f) in result.failures.enumerated() {
-                    let t = formatSecondsTrimmed(f.time - device.firstEventTime)
+                    let t = formatSeconds(f.time - device.firstEventTime)
                     let text = mode == .explain
                         ? t.leftPadded(to: 10) + "s  \(f.recognizer)@\(f.region) failed: \(f.reason)\n"
                         : "{\"time\": \(t), \"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
@@ -129,8 +129,8 @@ public struct ReplayRunner: Sendable {
         var contacts = Set<Int>()
         var maximumFingers = 0
         var cancelled = 0
-        var first: Int64?
-        var last: Int64 = 0
+        var first: Instant?
+        var last = Instant.zero
 
         mutating func add(_ frame: TouchFrame) {
             frames += 1
@@ -155,7 +155,7 @@ public struct ReplayRunner: Sendable {
         case .given: sizeNote = "as given"
         case .assumed: sizeNote = "assumed, see the warning"
         }
-        let span = stats.first.map { formatSecondsTrimmed(stats.last - $0) } ?? "0.0"
+        let span = stats.first.map { formatSeconds(stats.last - $0) } ?? "0.0"
         var s = "\(recording.path) (\(recording.format.rawValue))\n"
         s += "  device:   \(d.name) [\(d.kind)], \(d.touchProtocol)\n"
         s += "  surface:  \(surface.size) (\(sizeNote))\n"

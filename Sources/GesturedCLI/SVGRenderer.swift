@@ -61,7 +61,7 @@ struct SVGRenderer {
         svg += "</g>\n"
 
         // Traces.
-        var traces: [Int: [(time: Int64, point: Point, phase: TouchPhase)]] = [:]
+        var traces: [Int: [(time: Instant, point: Point, phase: TouchPhase)]] = [:]
         var order: [Int] = []
         for frame in frames {
             for c in frame.contacts {
@@ -85,11 +85,12 @@ struct SVGRenderer {
             // Drawn after the end mark, so a touch that never moved shows both.
             let (sx, sy) = px(first.point)
             svg += "<circle class=\"start\" cx=\"\(n(sx))\" cy=\"\(n(sy))\" r=\"3.5\" fill=\"\(colour)\"/>\n"
-            var next = first.time + Self.tickMicroseconds
+            var next = first.time + .microseconds(Self.tickMicroseconds)
             for sample in trace.dropLast() where sample.time >= next {
                 let (tx, ty) = px(sample.point)
                 svg += "<circle class=\"tick\" cx=\"\(n(tx))\" cy=\"\(n(ty))\" r=\"2\" fill=\"#ffffff\" stroke=\"\(colour)\"/>\n"
-                next += Self.tickMicroseconds * ((sample.time - next) / Self.tickMicroseconds + 1)
+                // The first tick after this sample.
+                next += .microseconds(Self.tickMicroseconds * ((sample.time - next).inMicroseconds / Self.tickMicroseconds + 1))
             }
             svg += "</g>\n"
         }

@@ -54,7 +54,7 @@ public struct UInputPlayer: Sendable {
 
     private func waitUntilReady(_ node: String, logStart: Int) throws(InputError) {
         let start = EventLoop.monotonicNow()
-        func timedOut() -> Bool { Double(EventLoop.monotonicNow() - start) / 1e6 > readyTimeout }
+        func timedOut() -> Bool { (EventLoop.monotonicNow() - start).inSeconds > readyTimeout }
         // The node exists and udev has given it its properties (its database entry).
         var st = stat()
         while stat(node, &st) != 0 || access("/run/udev/data/c\(major(st.st_rdev)):\(minor(st.st_rdev))", F_OK) != 0 {
@@ -74,20 +74,20 @@ public struct UInputPlayer: Sendable {
         guard let first = events.first?.time, let last = events.last?.time else { return }
         let start = EventLoop.monotonicNow()
         var frame: [InputEvent] = []
-        var shown: Int64 = 0
-        defer { if showsProgress && shown > 0 { output.warn("\n") } }
-        let total = formatDecimal(Double(last - first) / 1e6, places: 1)
+        var shown = Instant.zero
+        defer { if showsProgress && shown > .zero { output.warn("\n") } }
+        let total = formatDecimal((last - first).inSeconds, places: 1)
         for e in events {
             frame.append(e)
             guard e.isReport else { continue }
             // Where the playback is, at most five times a second.
-            if showsProgress, EventLoop.monotonicNow() - shown >= 200_000 {
+            if showsProgress, EventLoop.monotonicNow() - shown >= .milliseconds(200) {
                 shown = EventLoop.monotonicNow()
-                output.warn("\rplaying \(formatDecimal(Double(e.time - first) / 1e6, places: 1)) of \(total) s  ")
+                output.warn("\rplaying \(formatDecimal((e.time - first).inSeconds, places: 1)) of \(total) s  ")
             }
-            let due = start + Int64(Double(e.time - first) / speed)
+            let due = start + (e.time - first) / speed
             let wait = due - EventLoop.monotonicNow()
-            if wait > 0 { sleepMilliseconds(Double(wait) / 1000) }
+            if wait > .zero { sleepMilliseconds(wait.inMilliseconds) }
             try device.write(frame)
             frame.removeAll(keepingCapacity: true)
         }

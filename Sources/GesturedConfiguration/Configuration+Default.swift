@@ -1,4 +1,5 @@
 import Gestures
+import TouchEvents
 
 extension Configuration {
     /// The built-in layout written out as a configuration, every parameter at its default:
@@ -23,7 +24,7 @@ extension Configuration {
             out += "    - kind: \(spec.kind.rawValue)"
             if spec.kind == .edgePan { out += "  # touchscreens only: remove it for a touchpad" }
             out += "\n"
-            for (key, value) in spec.orderedNumbers { out += "      \(key): \(format(value))\n" }
+            for (key, value) in spec.orderedNumbers { out += "      \(key): \(formatDecimal(value, places: 6, trailingZeros: .trimAll))\n" }
             if let d = spec.directions { out += "      directions: [\(SwipeDirection.allCases.filter(d.contains).map(\.rawValue).joined(separator: ", "))]\n" }
             if let e = spec.edges { out += "      edges: [\(Edge.allCases.filter(e.contains).map(\.rawValue).joined(separator: ", "))]\n" }
             if !spec.simultaneousWith.isEmpty {
@@ -33,9 +34,6 @@ extension Configuration {
         return out
     }
 
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
 }
 
 extension GestureSpec {
@@ -45,14 +43,14 @@ extension GestureSpec {
         switch r {
         case let t as TapRecognizer:
             numbers = ["taps": Double(t.taps), "touches": Double(t.touches), "max-movement": t.maximumMovement,
-                       "max-duration": t.maximumPressDuration, "max-interval": t.maximumInterval, "max-distance": t.maximumDistance]
+                       "max-duration": t.maximumPressDuration.inMilliseconds, "max-interval": t.maximumInterval.inMilliseconds, "max-distance": t.maximumDistance]
         case let l as LongPressRecognizer:
-            numbers = ["touches": Double(l.touches), "min-duration": l.minimumDuration, "max-movement": l.allowedMovement]
+            numbers = ["touches": Double(l.touches), "min-duration": l.minimumDuration.inMilliseconds, "max-movement": l.allowedMovement]
         case let p as PanRecognizer:
             numbers = ["min-touches": Double(p.minimumTouches), "max-touches": Double(p.maximumTouches), "min-distance": p.minimumDistance]
         case let s as SwipeRecognizer:
             numbers = ["touches": Double(s.touches), "min-distance": s.minimumDistance, "min-velocity": s.minimumVelocity,
-                       "max-duration": s.maximumDuration, "angle-tolerance": s.angleTolerance]
+                       "max-duration": s.maximumDuration.inMilliseconds, "angle-tolerance": s.angleTolerance]
             directions = s.directions
         case let p as PinchRecognizer:
             numbers = ["min-touches": Double(p.minimumTouches), "min-spread-change": p.minimumSpreadChange]

@@ -68,13 +68,13 @@ extension GestureSpec {
         case .tap:
             let t = TapRecognizer(taps: i("taps") ?? 1, touches: i("touches") ?? 1)
             if let v = n("max-movement") { t.maximumMovement = v }
-            if let v = n("max-duration") { t.maximumPressDuration = v }
-            if let v = n("max-interval") { t.maximumInterval = v }
+            if let v = n("max-duration") { t.maximumPressDuration = .milliseconds(v) }
+            if let v = n("max-interval") { t.maximumInterval = .milliseconds(v) }
             if let v = n("max-distance") { t.maximumDistance = v }
             r = t
         case .longPress:
             let l = LongPressRecognizer(touches: i("touches") ?? 1)
-            if let v = n("min-duration") { l.minimumDuration = v }
+            if let v = n("min-duration") { l.minimumDuration = .milliseconds(v) }
             if let v = n("max-movement") { l.allowedMovement = v }
             r = l
         case .pan:
@@ -85,7 +85,7 @@ extension GestureSpec {
             let s = SwipeRecognizer(directions: directions ?? Set(SwipeDirection.allCases), touches: i("touches") ?? 1)
             if let v = n("min-distance") { s.minimumDistance = v }
             if let v = n("min-velocity") { s.minimumVelocity = v }
-            if let v = n("max-duration") { s.maximumDuration = v }
+            if let v = n("max-duration") { s.maximumDuration = .milliseconds(v) }
             if let v = n("angle-tolerance") { s.angleTolerance = v }
             r = s
         case .pinch:

@@ -26,8 +26,8 @@ public struct ServiceSettings: Sendable, Equatable {
     public var socket: String?
     /// The group that may connect to the socket (mode 0660).
     public var socketGroup: String?
-    /// Milliseconds an action may run before it is stopped.
-    public var actionTimeout = 5000.0
+    /// How long an action may run before it is stopped (`action-timeout`, in milliseconds).
+    public var actionTimeout = Duration.milliseconds(5000)
     /// Actions running at once at most; more are skipped, with a warning.
     public var maxActions = 4
     /// Running actions as root must be asked for.

@@ -113,7 +113,7 @@ struct ConfigurationParser {
             s.socket = path
         }
         if let v = m["socket-group"] { s.socketGroup = try string(v, "socket-group") }
-        if let v = m["action-timeout"] { s.actionTimeout = try parameter(v, "action-timeout", .milliseconds) }
+        if let v = m["action-timeout"] { s.actionTimeout = .milliseconds(try parameter(v, "action-timeout", .milliseconds)) }
         if let v = m["max-actions"] { s.maxActions = Int(try parameter(v, "max-actions", .count(1...64))) }
         if let v = m["actions-as-root"] { s.actionsAsRoot = try bool(v, "actions-as-root") }
         return s

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Gestures
 import Logging
+import TouchEvents
 
 /// Runs `exec` actions: a program and its arguments without a shell, the gesture's values in
 /// its environment (never in its arguments), stdin from /dev/null. A slow or hung program never
@@ -13,22 +14,22 @@ final class ActionRunner {
     struct Running {
         var pid: pid_t
         var label: String
-        var deadline: Int64
+        var deadline: Instant
         var terminated = false
     }
 
     private(set) var running: [Running] = []
-    var timeout: Int64
+    var timeout: Duration
     var maximum: Int
     var allowRoot: Bool
-    private let clock: ServiceClock
+    private let clock: any TouchClock
     private let logger: Logger
     private var warnedRoot = false
-    /// Grace between SIGTERM and SIGKILL, µs.
-    static let killGrace: Int64 = 1_000_000
+    /// Grace between SIGTERM and SIGKILL.
+    static let killGrace = Duration.seconds(1)
 
-    init(timeoutMilliseconds: Double, maximum: Int, allowRoot: Bool, clock: ServiceClock, logger: Logger) {
-        timeout = Int64(timeoutMilliseconds * 1000)
+    init(timeout: Duration, maximum: Int, allowRoot: Bool, clock: any TouchClock, logger: Logger) {
+        self.timeout = timeout
         self.maximum = maximum
         self.allowRoot = allowRoot
         self.clock = clock
@@ -36,12 +37,12 @@ final class ActionRunner {
     }
 
     /// The variables an action sees for `g`.
-    static func environment(_ g: Gesture, origin: Int64) -> [String: String] {
+    static func environment(_ g: Gesture, origin: Instant) -> [String: String] {
         var env: [String: String] = [
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "GESTURE_KIND": g.kind.rawValue, "GESTURE_STATE": g.state.rawValue, "GESTURE_REGION": g.region,
             "GESTURE_TOUCHES": String(g.touches), "GESTURE_X": formatDecimal(g.location.x, places: 2),
-            "GESTURE_Y": formatDecimal(g.location.y, places: 2), "GESTURE_TIME": formatSecondsTrimmed(g.time - origin),
+            "GESTURE_Y": formatDecimal(g.location.y, places: 2), "GESTURE_TIME": formatSeconds(g.time - origin),
         ]
         if let d = g.device { env["GESTURE_DEVICE"] = d }
         if let t = g.taps { env["GESTURE_TAPS"] = String(t) }
@@ -105,21 +106,21 @@ final class ActionRunner {
             logger.error("action failed to start: \(String(cString: strerror(rc)))", metadata: ["action": "\(label)"])
             return nil
         }
-        running.append(Running(pid: pid, label: label, deadline: clock.now() + timeout))
+        running.append(Running(pid: pid, label: label, deadline: clock.now + timeout))
         logger.debug("action started", metadata: ["action": "\(label)", "pid": "\(pid)"])
         return pid
     }
 
-    /// The next timeout or kill (µs), if any action runs.
-    var nextDeadline: Int64? { running.map(\.deadline).min() }
+    /// The next timeout or kill, if any action runs.
+    var nextDeadline: Instant? { running.map(\.deadline).min() }
 
     /// Stops actions whose time is up.
     func fireDeadlines() {
-        let now = clock.now()
+        let now = clock.now
         for i in running.indices where running[i].deadline <= now {
             if !running[i].terminated {
                 logger.warning("action timed out: stopping it", metadata: [
-                    "action": "\(running[i].label)", "pid": "\(running[i].pid)", "timeout_ms": "\(timeout / 1000)",
+                    "action": "\(running[i].label)", "pid": "\(running[i].pid)", "timeout_ms": "\(timeout.inMicroseconds / 1000)",
                 ])
                 kill(-running[i].pid, SIGTERM)
                 running[i].terminated = true

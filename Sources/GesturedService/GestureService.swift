@@ -38,7 +38,7 @@ public final class GestureService {
         var decoder: TouchDecoder
         let pipeline: GesturePipeline
         /// The device's first event time: gesture times are seconds from it, as in replays.
-        var origin: Int64?
+        var origin: Instant?
 
         init(device: any TouchDevice, decoder: TouchDecoder, pipeline: GesturePipeline) {
             self.device = device
@@ -50,7 +50,7 @@ public final class GestureService {
     public let options: Options
     public private(set) var configuration: Configuration?
     private let monitor: any DeviceMonitor
-    private let clock: ServiceClock
+    private let clock: any TouchClock
     private let logger: Logger
     private let output: (String) -> Void
     /// Every touch device the monitor reported (used or not), by node.
@@ -67,7 +67,7 @@ public final class GestureService {
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
     /// receives the `--json` lines.
-    public init(options: Options, monitor: any DeviceMonitor, clock: ServiceClock, logger: Logger,
+    public init(options: Options, monitor: any DeviceMonitor, clock: any TouchClock, logger: Logger,
                 output: @escaping (String) -> Void) throws(ServiceError) {
         self.options = options
         self.monitor = monitor
@@ -76,7 +76,7 @@ public final class GestureService {
         self.output = output
         if let path = options.configPath { configuration = try Self.loadConfiguration(path) }
         let settings = configuration?.service ?? ServiceSettings()
-        actions = ActionRunner(timeoutMilliseconds: settings.actionTimeout, maximum: settings.maxActions,
+        actions = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
                                allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
     }
 
@@ -162,7 +162,7 @@ public final class GestureService {
 
     /// Cancels what is going on and closes everything.
     public func shutdown() {
-        let now = clock.now()
+        let now = clock.now
         for d in live.values { d.pipeline.cancelAll(time: now) }
         live.removeAll()
         known.removeAll()
@@ -171,18 +171,18 @@ public final class GestureService {
         logger.info("stopped")
     }
 
-    private var nextDeadline: Int64? {
+    private var nextDeadline: Instant? {
         var earliest = actions.nextDeadline
         for d in live.values {
-            if let t = d.pipeline.nextDeadline, t < earliest ?? .max { earliest = t }
+            if let t = d.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
         return earliest
     }
 
     private func fireDeadlines() {
-        let now = clock.now()
-        for d in live.values where (d.pipeline.nextDeadline ?? .max) <= now { d.pipeline.advance(to: now) }
-        if (actions.nextDeadline ?? .max) <= now { actions.fireDeadlines() }
+        let now = clock.now
+        for d in live.values where (d.pipeline.nextDeadline ?? .distantFuture) <= now { d.pipeline.advance(to: now) }
+        if (actions.nextDeadline ?? .distantFuture) <= now { actions.fireDeadlines() }
     }
 
     private func dispatch(_ event: EventLoop.Event) {
@@ -272,7 +272,7 @@ public final class GestureService {
     private func remove(_ node: String, reason: String) {
         if let state = live.removeValue(forKey: node) {
             // Its gestures end `cancelled`; handlers and clients see it.
-            state.pipeline.cancelAll(time: max(clock.now(), state.decoder.lastTime))
+            state.pipeline.cancelAll(time: max(clock.now, state.decoder.lastTime))
             logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
         }
         if let device = known.removeValue(forKey: node) { loop?.unwatch(device.fileDescriptor) }
@@ -357,10 +357,10 @@ public final class GestureService {
             return
         }
         configuration = fresh
-        actions.timeout = Int64(fresh.service.actionTimeout * 1000)
+        actions.timeout = fresh.service.actionTimeout
         actions.maximum = fresh.service.maxActions
         actions.allowRoot = fresh.service.actionsAsRoot
-        let now = clock.now()
+        let now = clock.now
         for (node, state) in live {
             state.pipeline.cancelAll(time: max(now, state.decoder.lastTime))
             live[node] = nil

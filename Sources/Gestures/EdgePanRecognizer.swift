@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// A pan that starts within `bandWidth` millimetres of one of `edges` of its region and
 /// moves inward (UIKit's screen-edge pan). Reports the edge, the translation and velocity.
 public final class EdgePanRecognizer: GestureRecognizer {
@@ -39,7 +41,7 @@ public final class EdgePanRecognizer: GestureRecognizer {
         edge = nil
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         translation += t.centroidDelta
         velocity.add(time: t.time, translation)
         switch phase {
@@ -96,7 +98,7 @@ public final class EdgePanRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.translation = translation
         g.velocity = velocity.velocity(at: time)

@@ -1,16 +1,18 @@
+import TouchEvents
+
 /// Why a recognizer failed, with the numbers; rendered as text only when asked (logs,
 /// `failureReason`, `replay --explain`), so failing costs nothing on the hot path.
 public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case tooManyTouches(Int, limit: Int, required: Bool)
     case tooFewTouches(Int, required: Int)
     case moved(millimetres: Double, allowed: Double)
-    case held(milliseconds: Double, allowed: Double)
-    case noFurtherTap(next: Int, withinMilliseconds: Double)
+    case held(Duration, allowed: Duration)
+    case noFurtherTap(next: Int, within: Duration)
     case tapTooFar(tap: Int, millimetres: Double, allowed: Double)
-    case liftedTooSoon(milliseconds: Double, required: Double)
+    case liftedTooSoon(Duration, required: Duration)
     case liftedBeforeMoving(millimetres: Double, required: Double)
     case swipeTooShortOrSlow(millimetres: Double, required: Double, velocity: Double)
-    case swipeTooSlow(allowedMilliseconds: Double, moved: Double)
+    case swipeTooSlow(allowed: Duration, moved: Double)
     case spreadTooSmall(millimetres: Double, required: Double)
     case turnedTooLittle(degrees: Double, required: Double)
     case tooFarFromEdge(millimetres: Double, edge: Edge, band: Double)
@@ -32,14 +34,14 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
             "\(plural(n, "touch")) > \(limit) \(required ? "required" : "allowed")"
         case .tooFewTouches(let n, let required): "\(plural(n, "touch")) < \(required) required"
         case .moved(let mm, let allowed): "moved \(one(mm)) mm > \(one(allowed)) mm allowed"
-        case .held(let ms, let allowed): "held \(one(ms)) ms > \(one(allowed)) ms allowed"
-        case .noFurtherTap(let next, let ms): "no tap \(next) within \(one(ms)) ms"
+        case .held(let held, let allowed): "held \(ms(held)) ms without lifting (\(ms(allowed)) ms allowed)"
+        case .noFurtherTap(let next, let within): "no tap \(next) within \(ms(within)) ms"
         case .tapTooFar(let tap, let mm, let allowed): "tap \(tap) landed \(one(mm)) mm from the first > \(one(allowed)) mm allowed"
-        case .liftedTooSoon(let ms, let required): "lifted after \(one(ms)) ms < \(one(required)) ms required"
+        case .liftedTooSoon(let held, let required): "lifted after \(ms(held)) ms < \(ms(required)) ms required"
         case .liftedBeforeMoving(let mm, let required): "lifted after moving \(one(mm)) mm < \(one(required)) mm"
         case .swipeTooShortOrSlow(let mm, let required, let velocity):
             "lifted after \(one(mm)) mm (needs \(one(required)) mm at \(one(velocity)) mm/s)"
-        case .swipeTooSlow(let ms, let moved): "took longer than \(one(ms)) ms (moved \(one(moved)) mm)"
+        case .swipeTooSlow(let allowed, let moved): "took longer than \(ms(allowed)) ms (moved \(one(moved)) mm)"
         case .spreadTooSmall(let mm, let required): "spread changed \(one(mm)) mm < \(one(required)) mm"
         case .turnedTooLittle(let degrees, let required): "turned \(one(degrees))° < \(one(required))°"
         case .tooFarFromEdge(let mm, let edge, let band): "began \(one(mm)) mm from the \(edge) edge > \(one(band)) mm band"
@@ -57,3 +59,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// `4.2` — one decimal, for reasons.
+private func one(_ value: Double) -> String { formatDecimal(value, places: 1) }
+
+/// A duration in milliseconds with one decimal.
+private func ms(_ duration: Duration) -> String { one(duration.inMilliseconds) }

@@ -1,11 +1,13 @@
+import TouchEvents
+
 extension Gesture {
     /// The gesture as one line of JSON, the same for `gestured replay --json`, `gestured run
     /// --json` and socket clients: the documented keys, in order, only where they apply —
     /// `time device kind state region touches x y taps dx dy vx vy scale rotation direction
     /// edge`; pinch and rotate add their rate as `velocity` (scale/s, degrees/s). `time` is in
-    /// seconds from `origin` (µs).
-    public func jsonLine(origin: Int64) -> String {
-        var s = "{\"time\": \(formatSecondsTrimmed(time - origin))"
+    /// seconds from `origin`.
+    public func jsonLine(origin: Instant) -> String {
+        var s = "{\"time\": \(formatSeconds(time - origin))"
         if let device { s += ", \"device\": \(jsonString(device))" }
         s += ", \"kind\": \"\(kind.rawValue)\", \"state\": \"\(state.rawValue)\", \"region\": \(jsonString(region))"
         s += ", \"touches\": \(touches), \"x\": \(mm(location.x)), \"y\": \(mm(location.y))"

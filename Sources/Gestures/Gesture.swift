@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// The kinds of gesture.
 public enum GestureKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case tap
@@ -35,14 +37,14 @@ public enum Edge: String, Sendable, Hashable, CaseIterable, CustomStringConverti
 /// One gesture event, as handlers, commands and socket clients receive it.
 ///
 /// Positions are millimetres on the touch surface (x right, y down) until a layout maps
-/// the device onto a screen. Times are microseconds on the frames' clock.
+/// the device onto a screen. Times are instants on the frames' clock.
 public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var kind: GestureKind
     public var state: GestureState
-    /// When this event happened (µs): the frame or deadline that caused it.
-    public var time: Int64
-    /// When the touch sequence that led to it started (µs).
-    public var startTime: Int64
+    /// When this event happened: the frame or deadline that caused it.
+    public var time: Instant
+    /// When the touch sequence that led to it started.
+    public var startTime: Instant
     /// The device the touches came from (its name), when known.
     public var device: String?
     /// The region the gesture belongs to.
@@ -67,7 +69,7 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// The recognizer's name, for logs (`tap(2 taps, 1 touch)`).
     public var recognizer: String
 
-    public init(kind: GestureKind, state: GestureState, time: Int64, startTime: Int64, device: String? = nil, region: String,
+    public init(kind: GestureKind, state: GestureState, time: Instant, startTime: Instant, device: String? = nil, region: String,
                 touches: Int, location: Point, recognizer: String) {
         self.kind = kind
         self.state = state
@@ -81,6 +83,6 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)µs"
+        "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)"
     }
 }

@@ -1,5 +1,5 @@
 /// Default thresholds. Distances are millimetres on the physical surface, so one
-/// configuration behaves the same on a 7" panel and a 27" screen; times are milliseconds.
+/// configuration behaves the same on a 7" panel and a 27" screen; times are `Duration`s.
 public enum GestureDefaults {
     /// How far a finger may move and still tap: 3 mm. Flutter's kTouchSlop (18 logical
     /// pixels, 2.9 mm at 160 dpi) for touchscreens, where a fingertip rolls more than on a
@@ -8,17 +8,17 @@ public enum GestureDefaults {
 
     /// How long a tap may be held: 500 ms, where a long press begins (UIKit's default
     /// minimumPressDuration), so a press is always one or the other.
-    public static let tapMaximumPressDuration = 500.0
+    public static let tapMaximumPressDuration = Duration.milliseconds(500)
 
     /// The longest pause between the taps of a multi-tap: 300 ms (Flutter's kDoubleTapTimeout).
-    public static let tapMaximumInterval = 300.0
+    public static let tapMaximumInterval = Duration.milliseconds(300)
 
     /// How far apart the taps of a multi-tap may land: 16 mm (Flutter's kDoubleTapSlop,
     /// 100 logical pixels at 160 dpi).
     public static let tapMaximumDistance = 16.0
 
     /// How long a long press must be held: 500 ms (UIKit's minimumPressDuration).
-    public static let longPressMinimumDuration = 500.0
+    public static let longPressMinimumDuration = Duration.milliseconds(500)
 
     /// How far a long press may drift before it begins: 3 mm, the same as a tap, so that
     /// a press that is not a tap because it moved is not a long press either.
@@ -37,7 +37,7 @@ public enum GestureDefaults {
     public static let swipeMinimumVelocity = 100.0
 
     /// How long a swipe may take, from the moment all its fingers are down: 500 ms.
-    public static let swipeMaximumDuration = 500.0
+    public static let swipeMaximumDuration = Duration.milliseconds(500)
 
     /// How far (in degrees) a swipe may stray from its axis: 30°, leaving 30° between the
     /// cones of neighbouring directions.
@@ -57,6 +57,6 @@ public enum GestureDefaults {
 
     /// Velocities are least-squares fits over the samples of the last 100 ms (Flutter's
     /// VelocityTracker horizon); a finger still for 40 ms has velocity 0.
-    public static let velocityHorizon = 100.0
-    public static let velocityStopTime = 40.0
+    public static let velocityHorizon = Duration.milliseconds(100)
+    public static let velocityStopTime = Duration.milliseconds(40)
 }

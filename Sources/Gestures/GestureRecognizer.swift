@@ -1,28 +1,18 @@
-/// What a recognizer asks for after a frame or a deadline.
-enum RecognizerStep: Equatable {
-    case none
-    /// It cannot be this gesture (the reason says why, with numbers).
-    case fail(FailureReason)
-    /// A continuous gesture wants to begin; the arena decides.
-    case begin
-    /// A discrete gesture happened; the arena decides.
-    case recognize
-    /// A continuous gesture that has begun changed.
-    case change
-    /// A continuous gesture that has begun finished.
-    case end
-    /// A continuous gesture that has begun lost its touches (palm, dropped events, device gone).
-    case cancel
-}
+import TouchEvents
 
-/// The base of every recognizer: it owns the state, the deadline, the handlers, the failure
-/// requirements and who it may recognise with; subclasses only read touches and say what
-/// they see (``RecognizerStep``). One recognizer serves one region.
+/// The base of every recognizer: its configuration, handlers, failure requirements and who it
+/// may recognise with. Subclasses read touches and answer with a ``RecognizerUpdate`` (a step
+/// and their next deadline); the ``Arena`` alone decides what follows and changes ``state``.
+/// One recognizer serves one region.
 public class GestureRecognizer {
     public let kind: GestureKind
-    @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
+    /// What the arena decided for it in the current (or last) touch sequence; only the arena
+    /// writes it.
+    @exclusivity(unchecked) var membership = ArenaMembership()
+    /// Where it stands in the current (or last) touch sequence.
+    public var state: GestureState { membership.state }
     /// Why it last failed, with numbers.
-    @exclusivity(unchecked) public internal(set) var failure: FailureReason?
+    public var failure: FailureReason? { membership.failure }
     /// ``failure`` as text: "moved 4.2 mm > 3.0 mm allowed".
     public var failureReason: String? { failure?.description }
     /// The region it is attached to.
@@ -44,14 +34,9 @@ public class GestureRecognizer {
     var requirements: [GestureRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
     var automaticRequirements: [GestureRecognizer] = []
-    @exclusivity(unchecked) var deadline: Int64?
-    /// A begin or recognize waiting for the recognizers it requires to fail.
-    @exclusivity(unchecked) var deferred: RecognizerStep?
     var handlers: [HandlerEntry] = []
     /// Created by a convenience method (`onTap`…): removed with its last handler.
     var ownedByHandlers = false
-    /// Start of the touch sequence it is tracking (µs).
-    @exclusivity(unchecked) var sequenceStart: Int64 = 0
     @exclusivity(unchecked) private var cachedLabel = ""
     /// ``name``, built once and again only after the configuration changes.
     var label: String {
@@ -87,39 +72,24 @@ public class GestureRecognizer {
     }
 
     /// True once the recognizer is done for this sequence.
-    public var isFinished: Bool {
-        switch state {
-        case .failed, .recognized, .ended, .cancelled: true
-        case .possible, .began, .changed: false
-        }
-    }
-
-    /// True while a begun continuous gesture is going on.
-    var isActive: Bool { state == .began || state == .changed }
-
-    /// True if it is waiting for a deadline or a requirement to decide.
-    var isHolding: Bool { deadline != nil || deferred != nil }
+    public var isFinished: Bool { membership.state.isFinal }
 
     // MARK: - For subclasses
 
-    /// Back to `possible` for a new sequence; subclasses reset their own state and call super.
-    func reset() {
-        state = .possible
-        failure = nil
-        deadline = nil
-        deferred = nil
-    }
+    /// Forgets the last sequence: subclasses reset their own phase and call super. (The
+    /// arena resets its own bookkeeping.)
+    func reset() {}
 
     /// A frame of the sequence.
-    func handle(_ touches: TouchTracker) -> RecognizerStep { .none }
+    func handle(_ touches: TouchTracker) -> RecognizerUpdate { .none }
 
-    /// The deadline the recognizer set has passed (`now` is that deadline).
-    func deadlinePassed(_ now: Int64, _ touches: TouchTracker) -> RecognizerStep { .none }
+    /// The deadline the recognizer asked for has come (`now` is that deadline).
+    func deadlinePassed(_ now: Instant, _ touches: TouchTracker) -> RecognizerUpdate { .none }
 
     /// The gesture value for an event in `state` at `time`. Once the fingers have lifted,
     /// `touches` is the number it ended with.
-    func gesture(_ state: GestureState, time: Int64, _ touches: TouchTracker) -> Gesture {
-        Gesture(kind: kind, state: state, time: time, startTime: sequenceStart, region: region?.id ?? "",
+    func gesture(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
+        Gesture(kind: kind, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? "",
                 touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
                 recognizer: label)
     }
@@ -128,12 +98,4 @@ public class GestureRecognizer {
 /// "1 touch", "2 touches".
 func plural(_ n: Int, _ word: String) -> String {
     "\(n) \(word)\(n == 1 ? "" : word.hasSuffix("ch") ? "es" : "s")"
-}
-
-/// `4.2` — one decimal, for reasons.
-func one(_ v: Double) -> String {
-    let tenths = (v * 10).rounded()
-    let sign = tenths < 0 ? "-" : ""
-    let a = abs(tenths)
-    return "\(sign)\(Int(a) / 10).\(Int(a) % 10)"
 }

@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import TouchEvents
 
 /// A handler attached to a recognizer. It is released when its token is cancelled or its
 /// owner goes away, and is never called after that.
@@ -9,10 +10,10 @@ final class HandlerEntry {
     weak var owner: AnyObject?
     /// Nil once released.
     var body: ((AnyObject?, Gesture) throws -> Void)?
-    /// Delay before the call, µs (0: at once).
-    let delay: Int64
+    /// Delay before the call (zero: at once).
+    let delay: Duration
 
-    init(id: Int, owner: AnyObject?, delay: Int64, body: @escaping (AnyObject?, Gesture) throws -> Void) {
+    init(id: Int, owner: AnyObject?, delay: Duration, body: @escaping (AnyObject?, Gesture) throws -> Void) {
         self.id = id
         hasOwner = owner != nil
         self.owner = owner
@@ -61,20 +62,20 @@ extension GestureRecognizer {
     /// closure), `delay` after it if given. The token's `cancel()` removes it.
     @discardableResult
     public func addHandler(delay: Duration = .zero, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        addHandler(owner: nil, delayMilliseconds: milliseconds(delay)) { try handler($1) }
+        attachHandler(owner: nil, delay: delay) { try handler($1) }
     }
 
     /// Like ``addHandler(delay:_:)``, living only as long as `owner`, which it receives.
     @discardableResult
     public func addHandler<Owner: AnyObject>(owner: Owner, delay: Duration = .zero,
                                              _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
-        addHandler(owner: owner, delayMilliseconds: milliseconds(delay)) { if let o = $0 as? Owner { try handler(o, $1) } }
+        attachHandler(owner: owner, delay: delay) { if let o = $0 as? Owner { try handler(o, $1) } }
     }
 
     /// Attaches a handler; with an owner, it lives only as long as the owner.
-    func addHandler(owner: AnyObject?, delayMilliseconds: Double, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
+    func attachHandler(owner: AnyObject?, delay: Duration, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
         let id = Self.ids.wrappingAdd(1, ordering: .relaxed).newValue
-        let entry = HandlerEntry(id: id, owner: owner, delay: Int64(max(0, delayMilliseconds) * 1000), body: body)
+        let entry = HandlerEntry(id: id, owner: owner, delay: max(.zero, delay), body: body)
         handlers.append(entry)
         return GestureToken(recognizer: self, entryID: entry.id)
     }
@@ -95,11 +96,6 @@ extension GestureRecognizer {
         handlers.removeAll { $0.body == nil }
         if ownedByHandlers && handlers.isEmpty { region?.remove(self) }
     }
-}
-
-func milliseconds(_ d: Duration) -> Double {
-    let (seconds, attoseconds) = d.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
 }
 
 /// The one place user closures are called: a handler that throws is logged with the

@@ -1,10 +1,12 @@
+import TouchEvents
+
 /// A press of exactly `touches` fingers held still for `minimumDuration`; continuous once
 /// it begins (changed as the fingers move, ended when they lift).
 public final class LongPressRecognizer: GestureRecognizer {
     public var touches: Int {
         didSet { configurationChanged() }
     }
-    /// Milliseconds the fingers must stay down.
+    /// How long the fingers must stay down.
     public var minimumDuration = GestureDefaults.longPressMinimumDuration
     /// Millimetres any finger may move before the press begins.
     public var allowedMovement = GestureDefaults.longPressAllowedMovement
@@ -12,8 +14,8 @@ public final class LongPressRecognizer: GestureRecognizer {
     private enum Phase {
         /// Not all `touches` fingers are down yet.
         case gathering
-        /// All fingers down since `since`; the deadline begins the press.
-        case holding(since: Int64)
+        /// All fingers down; at `deadline` the press begins.
+        case holding(deadline: Instant)
         /// Begun: reporting moves until the lift.
         case pressing
     }
@@ -32,7 +34,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         phase = .gathering
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .gathering, .holding:
             if t.pressMaxTouches > touches {
@@ -42,12 +44,12 @@ public final class LongPressRecognizer: GestureRecognizer {
                 return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
             if !t.isDown {
-                return .fail(.liftedTooSoon(milliseconds: Double(t.time - t.pressStartTime) / 1000, required: minimumDuration))
+                return .fail(.liftedTooSoon(t.time - t.pressStartTime, required: minimumDuration))
             }
             if case .gathering = phase, t.touches == touches {
-                phase = .holding(since: t.time)
-                deadline = t.time + Int64(minimumDuration * 1000)
+                phase = .holding(deadline: t.time + minimumDuration)
             }
+            if case .holding(let deadline) = phase { return .wait(until: deadline) }
             return .none
         case .pressing:
             if !t.isDown { return .end }
@@ -55,10 +57,9 @@ public final class LongPressRecognizer: GestureRecognizer {
         }
     }
 
-    override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
+    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         guard case .holding = phase else { return .none }
         phase = .pressing
-        deadline = nil
         return .begin
     }
 }

@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// Dragging with `minimumTouches`…`maximumTouches` fingers. Begins once the fingers have
 /// moved `minimumDistance` together; reports the translation since the first touch and the
 /// velocity; the finger count may change while it goes on (as in UIKit), each event says
@@ -38,7 +40,7 @@ public final class PanRecognizer: GestureRecognizer {
         velocity.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         translation += t.centroidDelta
         velocity.add(time: t.time, translation)
         switch phase {
@@ -54,7 +56,7 @@ public final class PanRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.translation = translation
         g.velocity = velocity.velocity(at: time)

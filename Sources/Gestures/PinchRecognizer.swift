@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// Two or more fingers moving apart or together. Begins when their spread (mean distance
 /// from the centroid) has changed by `minimumSpreadChange`; reports the scale relative to
 /// the spread at the first touch, the centroid, and the scale's rate per second.
@@ -33,7 +35,7 @@ public final class PinchRecognizer: GestureRecognizer {
         rate.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         scale *= t.spreadFactor
         spreadChange += t.spreadDelta
         rate.add(time: t.time, Point(x: scale, y: 0))
@@ -51,7 +53,7 @@ public final class PinchRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.scale = scale
         g.velocity = Point(x: rate.velocity(at: time).x, y: 0)

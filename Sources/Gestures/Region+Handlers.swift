@@ -20,7 +20,7 @@ extension Region {
             add(recognizer)
             target = recognizer
         }
-        return target.addHandler(owner: owner, delayMilliseconds: milliseconds(delay), body)
+        return target.attachHandler(owner: owner, delay: delay, body)
     }
 
     @discardableResult

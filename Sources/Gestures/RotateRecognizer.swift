@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// Two or more fingers turning about their centroid. Begins after `minimumAngle` degrees;
 /// reports the rotation since the first touch in degrees, clockwise positive in y-down
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
@@ -31,7 +33,7 @@ public final class RotateRecognizer: GestureRecognizer {
         rate.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         rotation += t.rotationDelta
         rate.add(time: t.time, Point(x: rotation, y: 0))
         switch phase {
@@ -46,7 +48,7 @@ public final class RotateRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.rotation = rotation
         g.velocity = Point(x: rate.velocity(at: time).x, y: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TouchEvents
 
 /// A quick straight stroke of exactly `touches` fingers in one of `directions`. Recognised
 /// the moment it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` —
@@ -14,15 +15,15 @@ public final class SwipeRecognizer: GestureRecognizer {
     public var minimumDistance = GestureDefaults.swipeMinimumDistance
     /// Millimetres per second along the direction.
     public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
-    /// Milliseconds from the moment all fingers are down.
+    /// How long from the moment all fingers are down.
     public var maximumDuration = GestureDefaults.swipeMaximumDuration
     /// Degrees the stroke may stray from its axis.
     public var angleTolerance = GestureDefaults.swipeAngleTolerance
 
     private enum Phase {
         case gathering
-        /// All fingers down since `since`.
-        case tracking(since: Int64)
+        /// All fingers down; the swipe must be recognised by `deadline`.
+        case tracking(deadline: Instant)
         case finished
     }
 
@@ -50,25 +51,26 @@ public final class SwipeRecognizer: GestureRecognizer {
         recognized = nil
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         if t.pressMaxTouches > touches { return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true)) }
         switch phase {
         case .gathering:
             if !t.isDown { return .fail(.tooFewTouches(t.pressMaxTouches, required: touches)) }
             if t.touches == touches {
-                phase = .tracking(since: t.time)
-                deadline = t.time + Int64(maximumDuration * 1000)
+                let deadline = t.time + maximumDuration
+                phase = .tracking(deadline: deadline)
                 velocity.add(time: t.time, translation)
+                return .wait(until: deadline)
             }
             return .none
-        case .tracking:
+        case .tracking(let deadline):
             translation += t.centroidDelta
             velocity.add(time: t.time, translation)
             if !t.isDown || t.touches < touches {
                 return .fail(.swipeTooShortOrSlow(millimetres: translation.length, required: minimumDistance, velocity: minimumVelocity))
             }
             let distance = translation.length
-            guard distance >= minimumDistance else { return .none }
+            guard distance >= minimumDistance else { return .wait(until: deadline) }
             // Directions are the layout's (a panel mounted sideways swipes "up" along its side),
             // distances and speeds the surface's millimetres.
             let turned = t.mapping.orient(translation)
@@ -76,12 +78,11 @@ public final class SwipeRecognizer: GestureRecognizer {
             let axis = Self.unit(direction)
             let along = turned.x * axis.x + turned.y * axis.y
             let off = acos(max(-1, min(1, along / max(turned.length, 1e-9)))) * 180 / .pi
-            guard off <= angleTolerance, directions.contains(direction) else { return .none }
+            guard off <= angleTolerance, directions.contains(direction) else { return .wait(until: deadline) }
             let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
-            guard speed >= minimumVelocity else { return .none }
+            guard speed >= minimumVelocity else { return .wait(until: deadline) }
             phase = .finished
-            deadline = nil
             recognized = (direction, velocity.velocity(at: t.time))
             return .recognize
         case .finished:
@@ -89,11 +90,11 @@ public final class SwipeRecognizer: GestureRecognizer {
         }
     }
 
-    override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
-        .fail(.swipeTooSlow(allowedMilliseconds: maximumDuration, moved: translation.length))
+    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
+        .fail(.swipeTooSlow(allowed: maximumDuration, moved: translation.length))
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.touches = touches
         g.translation = translation

@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// Taps: `taps` presses of exactly `touches` fingers, each short and still, close together
 /// in time and place. Recognised at the last lift — at once, unless a recognizer with more
 /// taps on the same region makes it wait for that one to fail.
@@ -15,22 +17,22 @@ public final class TapRecognizer: GestureRecognizer {
     }
     /// Millimetres any finger may move during a tap.
     public var maximumMovement = GestureDefaults.tapMaximumMovement
-    /// Milliseconds a tap may be held.
+    /// How long a tap may be held.
     public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration
-    /// Milliseconds from a lift to the next tap's touch.
+    /// How long from a lift to the next tap's touch.
     public var maximumInterval = GestureDefaults.tapMaximumInterval
     /// Millimetres between the first tap and a later one.
     public var maximumDistance = GestureDefaults.tapMaximumDistance
 
     private enum Phase {
-        /// Waiting for tap `done + 1` to touch down.
-        case waiting(done: Int)
-        /// Tap `done + 1` is down.
-        case pressing(done: Int)
+        /// Waiting for tap `done + 1` to touch down (until `deadline`, after the first tap).
+        case waiting(done: Int, deadline: Instant?)
+        /// Tap `done + 1` is down; it must lift by `deadline`.
+        case pressing(done: Int, deadline: Instant)
         case finished
     }
 
-    @exclusivity(unchecked) private var phase = Phase.waiting(done: 0)
+    @exclusivity(unchecked) private var phase = Phase.waiting(done: 0, deadline: nil)
     @exclusivity(unchecked) private var firstLocation = Point.zero
     @exclusivity(unchecked) private var tapLocation = Point.zero
 
@@ -49,13 +51,13 @@ public final class TapRecognizer: GestureRecognizer {
 
     override func reset() {
         super.reset()
-        phase = .waiting(done: 0)
+        phase = .waiting(done: 0, deadline: nil)
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerStep {
+    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
-        case .waiting(let done):
-            guard t.isDown else { return .none }
+        case .waiting(let done, let deadline):
+            guard t.isDown else { return RecognizerUpdate(.none, deadline: deadline) }
             if done == 0 {
                 firstLocation = t.pressStartLocation
             } else {
@@ -64,17 +66,17 @@ public final class TapRecognizer: GestureRecognizer {
                     return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: maximumDistance))
                 }
             }
-            phase = .pressing(done: done)
-            deadline = t.pressStartTime + Int64(maximumPressDuration * 1000)
-            return pressing(done: done, t)
-        case .pressing(let done):
-            return pressing(done: done, t)
+            let deadline = t.pressStartTime + maximumPressDuration
+            phase = .pressing(done: done, deadline: deadline)
+            return pressing(done: done, until: deadline, t)
+        case .pressing(let done, let deadline):
+            return pressing(done: done, until: deadline, t)
         case .finished:
             return .none
         }
     }
 
-    private func pressing(done: Int, _ t: TouchTracker) -> RecognizerStep {
+    private func pressing(done: Int, until deadline: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         if t.pressMaxTouches > touches {
             return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
         }
@@ -83,7 +85,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
         if t.isDown {
             tapLocation = t.centroid
-            return .none
+            return .wait(until: deadline)
         }
         // All fingers lifted.
         if t.pressMaxTouches < touches {
@@ -91,26 +93,25 @@ public final class TapRecognizer: GestureRecognizer {
         }
         if done + 1 == taps {
             phase = .finished
-            deadline = nil
             return .recognize
         }
-        phase = .waiting(done: done + 1)
-        deadline = t.time + Int64(maximumInterval * 1000)
-        return .none
+        let next = t.time + maximumInterval
+        phase = .waiting(done: done + 1, deadline: next)
+        return .wait(until: next)
     }
 
-    override func deadlinePassed(_ now: Int64, _ t: TouchTracker) -> RecognizerStep {
+    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .pressing:
-            return .fail(.held(milliseconds: Double(now - t.pressStartTime) / 1000, allowed: maximumPressDuration))
-        case .waiting(let done):
-            return .fail(.noFurtherTap(next: done + 1, withinMilliseconds: maximumInterval))
+            return .fail(.held(now - t.pressStartTime, allowed: maximumPressDuration))
+        case .waiting(let done, _):
+            return .fail(.noFurtherTap(next: done + 1, within: maximumInterval))
         case .finished:
             return .none
         }
     }
 
-    override func gesture(_ state: GestureState, time: Int64, _ t: TouchTracker) -> Gesture {
+    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.touches = touches
         g.taps = taps

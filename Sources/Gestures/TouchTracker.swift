@@ -25,8 +25,8 @@ public final class TouchTracker {
 
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
 
-    /// Time of the last frame (µs).
-    @exclusivity(unchecked) public private(set) var time: Int64 = 0
+    /// Time of the last frame.
+    @exclusivity(unchecked) public private(set) var time = Instant.zero
     /// Fingers down: the active contacts, or the device's `BTN_TOOL_*` count while any
     /// contact is down if that is larger (a two-slot touchpad's third finger).
     @exclusivity(unchecked) public private(set) var touches = 0
@@ -50,7 +50,7 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var cancelled = false
 
     /// The current press: from the first finger down to the last finger up.
-    @exclusivity(unchecked) public private(set) var pressStartTime: Int64 = 0
+    @exclusivity(unchecked) public private(set) var pressStartTime = Instant.zero
     @exclusivity(unchecked) public private(set) var pressMaxTouches = 0
     /// The farthest any contact of the press moved from where it landed, mm.
     @exclusivity(unchecked) public private(set) var pressMaxMovement = 0.0

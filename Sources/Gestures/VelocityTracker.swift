@@ -1,3 +1,5 @@
+import TouchEvents
+
 /// Velocity from position samples: a least-squares line through the samples of the last
 /// ``GestureDefaults/velocityHorizon`` milliseconds, as Flutter's VelocityTracker does
 /// (which fits a polynomial; a line is enough for the speeds gestures need).
@@ -6,7 +8,7 @@
 /// no exclusivity check on the recognizer that owns it.
 final class VelocityTracker {
     private static let capacity = 20
-    private let times = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
+    private let times = UnsafeMutablePointer<Instant>.allocate(capacity: capacity)
     private let xs = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
     private let ys = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
     @exclusivity(unchecked) private var count = 0
@@ -23,7 +25,7 @@ final class VelocityTracker {
         head = 0
     }
 
-    func add(time: Int64, _ p: Point) {
+    func add(time: Instant, _ p: Point) {
         head = head + 1 == Self.capacity ? 0 : head + 1
         times[head] = time
         xs[head] = p.x
@@ -31,19 +33,21 @@ final class VelocityTracker {
         if count < Self.capacity { count += 1 }
     }
 
-    /// Units per second at `now` (µs); zero with fewer than two recent samples, or when the
+    private static let horizonMicroseconds = GestureDefaults.velocityHorizon.inMicroseconds
+    private static let stopMicroseconds = GestureDefaults.velocityStopTime.inMicroseconds
+
+    /// Units per second at `now`; zero with fewer than two recent samples, or when the
     /// newest sample is older than ``GestureDefaults/velocityStopTime``.
-    func velocity(at now: Int64) -> Point {
+    func velocity(at now: Instant) -> Point {
         guard count >= 2 else { return .zero }
         let newest = times[head]
-        if Double(now - newest) / 1000 > GestureDefaults.velocityStopTime { return .zero }
-        let horizon = Int64(GestureDefaults.velocityHorizon * 1000)
+        if now.microseconds - newest.microseconds > Self.stopMicroseconds { return .zero }
         var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0, stt = 0.0, stx = 0.0, sty = 0.0
         var i = head
         for _ in 0..<count {
-            let age = newest - times[i]
-            if age > horizon { break }
-            let t = -Double(age) / 1_000_000  // seconds, newest at 0
+            let ageMicroseconds = newest.microseconds - times[i].microseconds
+            if ageMicroseconds > Self.horizonMicroseconds { break }
+            let t = -Double(ageMicroseconds) / 1_000_000  // seconds, newest at 0
             n += 1
             st += t
             sx += xs[i]

@@ -1,11 +1,11 @@
-/// One kernel input event (`struct input_event`), with its time in microseconds.
+/// One kernel input event (`struct input_event`), with its time.
 ///
 /// The time is whatever clock the source used: `CLOCK_MONOTONIC` for live devices
 /// (the service enables it), the recorded wall-clock or relative time for recordings.
 /// Only differences between times are ever used.
 public struct InputEvent: Sendable, Hashable {
-    /// Event time in microseconds.
-    public var time: Int64
+    /// When the kernel stamped the event.
+    public var time: Instant
     /// Event type (`EV_*`), see ``EventType``.
     public var type: UInt16
     /// Event code within the type (`ABS_*`, `BTN_*`, `SYN_*`, …).
@@ -15,7 +15,7 @@ public struct InputEvent: Sendable, Hashable {
 
     /// Creates an event.
     @inlinable
-    public init(time: Int64, type: UInt16, code: UInt16, value: Int32) {
+    public init(time: Instant, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type
         self.code = code
@@ -30,10 +30,7 @@ public struct InputEvent: Sendable, Hashable {
 extension InputEvent: CustomStringConvertible {
     /// `EV_ABS / ABS_MT_POSITION_X 340 @ 1.000123s`
     public var description: String {
-        let seconds = time / 1_000_000
-        let micros = abs(time % 1_000_000)
-        let fraction = String(micros).leftPadded(to: 6, with: "0")
-        return "\(EventCodeNames.typeName(type)) / \(EventCodeNames.codeName(type: type, code: code)) \(value) @ \(seconds).\(fraction)s"
+        "\(EventCodeNames.typeName(type)) / \(EventCodeNames.codeName(type: type, code: code)) \(value) @ \(time)"
     }
 }
 

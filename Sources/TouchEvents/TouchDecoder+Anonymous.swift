@@ -54,7 +54,7 @@ extension TouchDecoder {
         packet = Packet()
     }
 
-    mutating func reportAnonymous(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func reportAnonymous(time: Instant, emit: (TouchFrame) -> Void) {
         frame.contacts.removeAll(keepingCapacity: true)
         // A frame with neither packets nor a release (only buttons, say) changes no contact.
         if !sawMTReport && !touchReleased && packets.isEmpty {

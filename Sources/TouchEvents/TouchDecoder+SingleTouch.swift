@@ -29,7 +29,7 @@ extension TouchDecoder {
         single.unknown = false
     }
 
-    mutating func reportSingle(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func reportSingle(time: Instant, emit: (TouchFrame) -> Void) {
         frame.contacts.removeAll(keepingCapacity: true)
         if single.unknown && single.changed {
             // After dropped events a position means a finger is down: a new contact.

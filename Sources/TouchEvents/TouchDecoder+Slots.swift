@@ -99,7 +99,7 @@ extension TouchDecoder {
         }
     }
 
-    mutating func reportSlots(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func reportSlots(time: Instant, emit: (TouchFrame) -> Void) {
         frame.contacts.removeAll(keepingCapacity: true)
         var beganAndEnded = false
         for f in finishedThisFrame {

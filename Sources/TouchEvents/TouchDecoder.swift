@@ -36,7 +36,7 @@ public struct TouchDecoder: Sendable {
     /// Single-touch devices without `BTN_TOUCH` use `BTN_TOOL_FINGER` as the touch state.
     let downKey: UInt16
 
-    var lastEventTime: Int64 = .min
+    var lastEventTime = Instant.distantPast
     var nextContactID = 1
     var dropping = false
     var toolMask: UInt8 = 0
@@ -85,7 +85,7 @@ public struct TouchDecoder: Sendable {
         reportsMinor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMinor] != nil
         downKey = device.has(type: EventType.key, code: KeyCode.touch) || !device.has(type: EventType.key, code: KeyCode.toolFinger)
             ? KeyCode.touch : KeyCode.toolFinger
-        frame = TouchFrame(time: 0, contacts: [])
+        frame = TouchFrame(time: .zero, contacts: [])
         frame.contacts.reserveCapacity(max(slots.count, 10))
         finishedThisFrame.reserveCapacity(4)
 
@@ -119,7 +119,7 @@ public struct TouchDecoder: Sendable {
         if event.time < lastEventTime {
             throw .timeWentBackwards(previous: lastEventTime, current: event.time)
         }
-        if event.time < 0 { throw .negativeTime(microseconds: event.time) }
+        if event.time < .zero { throw .negativeTime(event.time) }
         lastEventTime = event.time
         try dispatch(event, emit: emit)
     }
@@ -160,13 +160,13 @@ public struct TouchDecoder: Sendable {
 
     /// Cancels every contact that is still down (end of a recording, device removed).
     /// Emits one frame at `time` if there was any.
-    public mutating func cancelAll(time: Int64, emit: (TouchFrame) -> Void) {
+    public mutating func cancelAll(time: Instant, emit: (TouchFrame) -> Void) {
         dropping = false
-        recoverFromDrop(time: max(time, lastEventTime == .min ? time : lastEventTime), emit: emit)
+        recoverFromDrop(time: max(time, lastEventTime == .distantPast ? time : lastEventTime), emit: emit)
     }
 
-    /// Time of the last event fed (µs; 0 before any).
-    public var lastTime: Int64 { lastEventTime == .min ? 0 : lastEventTime }
+    /// Time of the last event fed (`.zero` before any).
+    public var lastTime: Instant { lastEventTime == .distantPast ? .zero : lastEventTime }
 
     /// Contacts currently down.
     public var activeContactCount: Int {
@@ -233,7 +233,7 @@ public struct TouchDecoder: Sendable {
     }
 
     /// Emits `frame` (already filled) if it says anything.
-    mutating func emitFrame(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func emitFrame(time: Instant, emit: (TouchFrame) -> Void) {
         let tools = toolCount
         guard !frame.contacts.isEmpty || tools != lastEmittedToolCount else { return }
         frame.time = time
@@ -242,7 +242,7 @@ public struct TouchDecoder: Sendable {
         emit(frame)
     }
 
-    mutating func report(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func report(time: Instant, emit: (TouchFrame) -> Void) {
         switch mode {
         case .slots: reportSlots(time: time, emit: emit)
         case .anonymous: reportAnonymous(time: time, emit: emit)
@@ -252,7 +252,7 @@ public struct TouchDecoder: Sendable {
 
     /// After dropped events (or on request): every announced contact is cancelled, and the
     /// slots wait for a new tracking id before they report again.
-    mutating func recoverFromDrop(time: Int64, emit: (TouchFrame) -> Void) {
+    mutating func recoverFromDrop(time: Instant, emit: (TouchFrame) -> Void) {
         frame.contacts.removeAll(keepingCapacity: true)
         switch mode {
         case .slots:

@@ -56,14 +56,14 @@ public struct TouchContact: Sendable, Hashable {
 /// The state of the surface after one `SYN_REPORT`: every contact that is down, began,
 /// ended or was cancelled in that frame, in slot order.
 public struct TouchFrame: Sendable, Equatable {
-    /// Time of the `SYN_REPORT` in microseconds (the event's own clock).
-    public var time: Int64
+    /// Time of the `SYN_REPORT` (the event's own clock).
+    public var time: Instant
     public var contacts: [TouchContact]
     /// Fingers the device says are down through `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`
     /// (0 if it does not say). A two-slot touchpad reports a third finger only here.
     public var toolFingerCount: Int
 
-    public init(time: Int64, contacts: [TouchContact], toolFingerCount: Int = 0) {
+    public init(time: Instant, contacts: [TouchContact], toolFingerCount: Int = 0) {
         self.time = time
         self.contacts = contacts
         self.toolFingerCount = toolFingerCount

@@ -16,7 +16,7 @@ public struct SurfaceSize: Sendable, Hashable, CustomStringConvertible {
         self.init(width: w, height: h)
     }
 
-    public var description: String { "\(formatMillimetres(width)) x \(formatMillimetres(height)) mm" }
+    public var description: String { "\(formatDecimal(width, places: 1)) x \(formatDecimal(height, places: 1)) mm" }
 }
 
 /// Where a surface's millimetre scale came from.
@@ -100,11 +100,3 @@ public struct TouchSurface: Sendable, Hashable {
     public func millimetresY(_ deviceY: Int32) -> Double { Double(Int(deviceY) - Int(yMinimum)) / yUnitsPerMillimetre }
 }
 
-/// `12.3` — millimetres rounded to 0.1 mm, for messages.
-package func formatMillimetres(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    let whole = Int(tenths / 10)
-    let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
-    let sign = value < 0 && whole == 0 && fraction != 0 ? "-" : ""
-    return "\(sign)\(whole).\(fraction)"
-}

@@ -73,8 +73,7 @@ public final class EvdevDevice {
             if rc < 0 {
                 throw InputError(path: path, message: "read failed: \(String(cString: strerror(-rc)))")
             }
-            let time = Int64(gestured_input_event_sec(&ev)) * 1_000_000 + Int64(gestured_input_event_usec(&ev))
-            body(InputEvent(time: time, type: ev.type, code: ev.code, value: ev.value))
+            body(InputEvent(kernel: &ev))
             if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
             }

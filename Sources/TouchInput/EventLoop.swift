@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CEvdev
+import TouchEvents
 
 /// One epoll loop for everything the service waits on: device and socket descriptors, one
 /// timer armed at an absolute `CLOCK_MONOTONIC` deadline (the same clock the kernel stamps
@@ -22,7 +23,7 @@ public final class EventLoop {
     private let timer: Int32
     private var signals: Int32 = -1
     /// The deadline the timer is armed for (nil: disarmed), to skip re-arming it unchanged.
-    private var armed: Int64?
+    private var armed: Instant?
 
     public init() throws(InputError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -38,11 +39,11 @@ public final class EventLoop {
         if signals >= 0 { close(signals) }
     }
 
-    /// Now on `CLOCK_MONOTONIC`, µs.
-    public static func monotonicNow() -> Int64 {
+    /// Now on `CLOCK_MONOTONIC`, the clock live device events are stamped with.
+    public static func monotonicNow() -> Instant {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
+        return Instant(seconds: Int64(ts.tv_sec), microseconds: Int64(ts.tv_nsec) / 1000) ?? .distantFuture
     }
 
     /// Waits for `fd` to become readable (and writable, if asked).
@@ -69,14 +70,14 @@ public final class EventLoop {
         return epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &ev) == 0
     }
 
-    /// Arms the timer at an absolute monotonic time (µs), or disarms it.
-    public func setDeadline(_ deadline: Int64?) {
+    /// Arms the timer at an absolute monotonic time, or disarms it.
+    public func setDeadline(_ deadline: Instant?) {
         guard deadline != armed else { return }
         armed = deadline
         var spec = itimerspec()
         if let deadline {
-            let t = max(deadline, 1)  // 0 would disarm
-            spec.it_value = timespec(tv_sec: Int(t / 1_000_000), tv_nsec: Int(t % 1_000_000) * 1000)
+            let t = max(deadline, Instant(microseconds: 1)).secondsAndMicroseconds  // 0 would disarm
+            spec.it_value = timespec(tv_sec: Int(t.seconds), tv_nsec: Int(t.microseconds) * 1000)
         }
         _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }

@@ -70,3 +70,22 @@ public final class LibevdevHandle {
 
     deinit { libevdev_free(pointer) }
 }
+
+extension InputEvent {
+    /// The kernel's `struct input_event`, stamped with its `timeval`.
+    init(kernel ev: inout input_event) {
+        let time = Instant(seconds: Int64(gestured_input_event_sec(&ev)), microseconds: Int64(gestured_input_event_usec(&ev)))
+        self.init(time: time ?? .distantFuture, type: ev.type, code: ev.code, value: ev.value)
+    }
+
+    /// As the kernel's `struct input_event`.
+    var kernelEvent: input_event {
+        var ev = input_event()
+        let (seconds, microseconds) = time.secondsAndMicroseconds
+        gestured_input_event_set_time(&ev, Int(seconds), Int(microseconds))
+        ev.type = type
+        ev.code = code
+        ev.value = value
+        return ev
+    }
+}

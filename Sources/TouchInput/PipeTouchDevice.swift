@@ -50,11 +50,7 @@ public final class PipeTouchDevice: TouchDevice {
     public func write(_ events: [InputEvent]) {
         var bytes: [UInt8] = []
         for e in events {
-            var ev = input_event()
-            gestured_input_event_set_time(&ev, Int(e.time / 1_000_000), Int(e.time % 1_000_000))
-            ev.type = e.type
-            ev.code = e.code
-            ev.value = e.value
+            var ev = e.kernelEvent
             withUnsafeBytes(of: &ev) { bytes.append(contentsOf: $0) }
         }
         var offset = 0
@@ -82,8 +78,7 @@ public final class PipeTouchDevice: TouchDevice {
             pending.withUnsafeBytes { raw in
                 for offset in stride(from: 0, to: whole, by: size) {
                     var ev = raw.loadUnaligned(fromByteOffset: offset, as: input_event.self)
-                    let time = Int64(gestured_input_event_sec(&ev)) * 1_000_000 + Int64(gestured_input_event_usec(&ev))
-                    body(InputEvent(time: time, type: ev.type, code: ev.code, value: ev.value))
+                    body(InputEvent(kernel: &ev))
                 }
             }
             pending.removeFirst(whole)

@@ -188,11 +188,11 @@ struct EvemuReader {
         let fractionDigits = line.pos - fractionStart
         guard fractionDigits <= 6 else { throw fail(timeAt, "E: the time has more than 6 decimals") }
         if negative || seconds < 0 { throw fail(timeAt, "negative timestamp") }
-        guard seconds <= maximumTimestampSeconds else {
-            throw fail(timeAt, "timestamp \(seconds) s is too large (at most \(maximumTimestampSeconds) s)")
-        }
         var micros = fraction
         for _ in fractionDigits..<6 { micros *= 10 }
+        guard seconds <= maximumTimestampSeconds, let time = Instant(seconds: seconds, microseconds: micros) else {
+            throw fail(timeAt, "timestamp \(seconds) s is too large (at most \(maximumTimestampSeconds) s)")
+        }
         line.skipSpaces()
         let typeAt = line
         guard let type = line.hex() else { throw fail(typeAt, "E: expects the event type in hexadecimal") }
@@ -209,7 +209,7 @@ struct EvemuReader {
             throw fail(valueAt, "value \(value) is outside the 32-bit range of an event value")
         }
         guard line.restIsBlankOrComment() else { throw fail(line, "unexpected text after the event value") }
-        parsed.events.append(InputEvent(time: seconds * 1_000_000 + micros, type: UInt16(type), code: UInt16(code), value: value32))
+        parsed.events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value32))
         parsed.eventLines.append(Int32(truncatingIfNeeded: line.line))
     }
 }

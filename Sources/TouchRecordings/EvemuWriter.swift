@@ -41,11 +41,11 @@ public struct EvemuWriter: Sendable {
             let a = d.absInfo[code]!
             out.line("A: \(hex2(UInt8(code))) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)")
         }
-        let first = device.events.first?.time ?? 0
+        let first = device.events.first?.time ?? .zero
         for e in device.events {
-            let t = e.time - first
-            out.append("E: \(t / 1_000_000).")
-            out.append(String(t % 1_000_000).leftPadded(to: 6, with: "0"))
+            let t = Instant.zero + (e.time - first)
+            out.append("E: \(t.secondsAndMicroseconds.seconds).")
+            out.append(String(t.secondsAndMicroseconds.microseconds).leftPadded(to: 6, with: "0"))
             out.append(" \(hex4(e.type)) \(hex4(e.code)) ")
             out.padded(Int64(e.value), width: 4)
             out.newline()

@@ -180,7 +180,7 @@ struct LibinputRecordReader {
         }
         if fields.0 < 0 || fields.1 < 0 { throw at(columns.0, "negative timestamp") }
         guard fields.1 < 1_000_000 else { throw at(columns.1, "microseconds must be below 1000000, found \(fields.1)") }
-        guard fields.0 <= maximumTimestampSeconds else {
+        guard fields.0 <= maximumTimestampSeconds, let time = Instant(seconds: fields.0, microseconds: fields.1) else {
             throw at(columns.0, "timestamp \(fields.0) s is too large (at most \(maximumTimestampSeconds) s)")
         }
         guard fields.2 >= 0, fields.2 <= 0xffff, EventType.isKnown(UInt16(fields.2)) else {
@@ -190,7 +190,7 @@ struct LibinputRecordReader {
         guard let value = Int32(exactly: fields.4) else {
             throw at(columns.4, "value \(fields.4) is outside the 32-bit range of an event value")
         }
-        s.events.append(InputEvent(time: fields.0 * 1_000_000 + fields.1, type: UInt16(fields.2), code: UInt16(fields.3), value: value))
+        s.events.append(InputEvent(time: time, type: UInt16(fields.2), code: UInt16(fields.3), value: value))
         s.eventLines.append(Int32(truncatingIfNeeded: lineNumber))
     }
 

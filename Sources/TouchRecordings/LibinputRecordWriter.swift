@@ -111,11 +111,11 @@ public struct LibinputRecordWriter: Sendable {
                 out.line("  - evdev:")
                 frameStart = false
             }
-            let t = e.time - first
+            let t = (Instant.zero + (e.time - first)).secondsAndMicroseconds
             out.append("    - [")
-            out.padded(t / 1_000_000, width: 3)
+            out.padded(t.seconds, width: 3)
             out.append(", ")
-            out.padded(t % 1_000_000, width: 6)
+            out.padded(t.microseconds, width: 6)
             out.append(", ")
             out.padded(Int64(e.type), width: 3)
             out.append(", ")
@@ -124,7 +124,7 @@ public struct LibinputRecordWriter: Sendable {
             out.padded(Int64(e.value), width: 6)
             out.append("] # ")
             if e.isReport {
-                out.append("------------ SYN_REPORT (\(e.value)) ---------- +\((e.time - lastReport) / 1000)ms")
+                out.append("------------ SYN_REPORT (\(e.value)) ---------- +\((e.time - lastReport).inMicroseconds / 1000)ms")
                 lastReport = e.time
                 frameStart = true
             } else {

@@ -25,8 +25,8 @@ public struct RecordedDevice: Sendable {
         self.node = node
     }
 
-    /// Time of the first event, µs (0 if there is none).
-    public var firstEventTime: Int64 { events.first?.time ?? 0 }
+    /// Time of the first event (`.zero` if there is none).
+    public var firstEventTime: Instant { events.first?.time ?? .zero }
 }
 
 /// A recording file, read whole.

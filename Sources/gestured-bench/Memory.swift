@@ -47,7 +47,7 @@ func bytesPerActiveSequence() -> Int64 {
         let x = Double(i) * 30 + 14
         contacts.append(TouchContact(id: i + 1, slot: i, phase: .began, deviceX: Int32(x * 10), deviceY: 1000, x: x, y: 100))
         if i == 0 { gestured_allocations_start() }
-        pipeline.process(TouchFrame(time: Int64(i) * 8000, contacts: contacts))
+        pipeline.process(TouchFrame(time: .zero + .milliseconds(8 * i), contacts: contacts))
         live.append(gestured_allocations_live_bytes())
     }
     gestured_allocations_stop()
@@ -72,8 +72,9 @@ func residentKilobytes() -> Int {
 func hourOfUse() throws -> (frames: Int, gestures: [String: Int], rssStart: Int, rss10: Int, rssEnd: Int) {
     var events: [InputEvent] = []
     var trackingID: Int32 = 0
-    /// Moves (an x) or lifts (nil) the contacts in these slots.
-    func frame(_ time: Int64, _ contacts: [(slot: Int32, x: Int32?)]) {
+    /// Moves (an x) or lifts (nil) the contacts in these slots, `microseconds` from the start.
+    func frame(_ microseconds: Int64, _ contacts: [(slot: Int32, x: Int32?)]) {
+        let time = Instant(microseconds: microseconds)
         for c in contacts {
             events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: c.slot))
             guard let x = c.x else {
@@ -85,8 +86,9 @@ func hourOfUse() throws -> (frames: Int, gestures: [String: Int], rssStart: Int,
         }
         events.append(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
     }
-    /// New contacts in these slots.
-    func down(_ time: Int64, _ slots: [(Int32, Int32)]) {
+    /// New contacts in these slots, `microseconds` from the start.
+    func down(_ microseconds: Int64, _ slots: [(Int32, Int32)]) {
+        let time = Instant(microseconds: microseconds)
         for (slot, x) in slots {
             trackingID += 1
             events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: slot))

@@ -31,7 +31,7 @@ let device = DeviceDescription(
 func generateEvents() -> [InputEvent] {
     var events: [InputEvent] = []
     events.reserveCapacity(eventCount + 64)
-    var time: Int64 = 0
+    var time = Instant.zero
     var trackingID: Int32 = 0
     var gesture = 0
     func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
@@ -51,14 +51,14 @@ func generateEvents() -> [InputEvent] {
                 add(EventType.abs, AbsCode.mtPressure, Int32(30 + (frame + f) % 20))
             }
             add(EventType.syn, SynCode.report, 0)
-            time += 8000
+            time += .milliseconds(8)
         }
         for f in 0..<fingers {
             add(EventType.abs, AbsCode.mtSlot, Int32(f))
             add(EventType.abs, AbsCode.mtTrackingID, -1)
         }
         add(EventType.syn, SynCode.report, 0)
-        time += 300_000
+        time += .milliseconds(300)
         gesture += 1
     }
     return events
@@ -243,7 +243,7 @@ func benchPipeline() -> (GesturePipeline, HandlerCount) {
 /// lifts; 400 ms between them.
 func dragFrames(contacts: Int, sequences: Int) -> [TouchFrame] {
     var frames: [TouchFrame] = []
-    var time: Int64 = 0
+    var time = Instant.zero
     var id = 0
     for sequence in 0..<sequences {
         let ids = (0..<contacts).map { _ in id += 1; return id }
@@ -256,9 +256,9 @@ func dragFrames(contacts: Int, sequences: Int) -> [TouchFrame] {
                 list.append(TouchContact(id: cid, slot: i, phase: phase, deviceX: Int32(x * 10), deviceY: Int32(y * 10), x: x, y: y))
             }
             frames.append(TouchFrame(time: time, contacts: list))
-            time += 8000
+            time += .milliseconds(8)
         }
-        time += 400_000
+        time += .milliseconds(400)
     }
     return frames
 }

@@ -27,7 +27,8 @@ struct EventScript {
     var events: [InputEvent] = []
     var trackingID: Int32 = 0
 
-    mutating func frame(at time: Int64, _ contacts: [(slot: Int, down: Bool, up: Bool, x: Int32, y: Int32)]) {
+    mutating func frame(at microseconds: Int64, _ contacts: [(slot: Int, down: Bool, up: Bool, x: Int32, y: Int32)]) {
+        let time = Instant(microseconds: microseconds)
         for c in contacts {
             events.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtSlot, value: Int32(c.slot)))
             if c.up {
@@ -66,9 +67,9 @@ struct FaultInjectionTests {
     /// firing twice — and the drag is still the same drag.
     @Test func timeGoingBackwardsIsTakenAsStandingStill() throws {
         var touches = TouchScript()
-        touches.drag(from: Point(x: 100, y: 100), to: Point(x: 180, y: 100), at: 5000, duration: 200, steps: 20)
+        touches.drag(from: Point(x: 100, y: 100), to: Point(x: 180, y: 100), at: .milliseconds(5000), duration: .milliseconds(200), steps: 20)
         var frames = touches.frames
-        for i in frames.indices where i >= 11 { frames[i].time -= 1_000_000 }
+        for i in frames.indices where i >= 11 { frames[i].time = frames[i].time - .seconds(1) }
         let layout = Layout.standard(size: (300, 200), touchscreen: true)
         let pipeline = GesturePipeline(layout: layout)
         let recorder = GestureRecorder(pipeline)
@@ -96,7 +97,7 @@ struct FaultInjectionTests {
         var script = EventScript()
         script.frame(at: 2_000_000, [(0, true, false, 1000, 1000)])
         script.frame(at: 1_000_000, [(0, false, true, 0, 0)])
-        #expect(throws: DecodeError.timeWentBackwards(previous: 2_000_000, current: 1_000_000)) {
+        #expect(throws: DecodeError.timeWentBackwards(previous: Instant(microseconds: 2_000_000), current: Instant(microseconds: 1_000_000))) {
             _ = try play(script.events, device: touchscreen(slots: 10))
         }
     }
@@ -149,7 +150,7 @@ struct FaultInjectionTests {
         #expect(layout.hitTest(Point(x: 538.2, y: 124))?.id == "b1253")  // in b1253's extension
         #expect(layout.hitTest(Point(x: 539, y: 125))?.id == "screen")  // between the extensions
         var touches = TouchScript()
-        touches.tap(at: 0, x: 534, y: 124)
+        touches.tap(at: .zero, x: 534, y: 124)
         let pipeline = GesturePipeline(layout: layout)
         let recorder = GestureRecorder(pipeline)
         ManualClock(pipeline: pipeline).play(touches.frames)

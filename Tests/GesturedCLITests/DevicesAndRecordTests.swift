@@ -130,7 +130,7 @@ struct RecordCommandTests {
     @Test func aFrameCutOffByTheStopIsDropped() throws {
         var device = try Recording.load(path: fixture("synthetic/pinch-rotate.yaml")).device(nil)
         let complete = device.events.count
-        device.events.append(InputEvent(time: device.events.last!.time + 10_000, type: 3, code: 0x35, value: 1234))
+        device.events.append(InputEvent(time: device.events.last!.time + .milliseconds(10), type: 3, code: 0x35, value: 1234))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("record-cut-\(getpid()).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, _) = try recordThroughPipe(device, to: path)

@@ -32,7 +32,9 @@ let touchscreen = DeviceDescription(
 /// A service on a manual clock with fake devices; every gesture and log line is kept.
 final class Harness {
     let monitor = ManualDeviceMonitor()
-    let clock = ManualServiceClock(time: 1_000_000_000)
+    /// Where the clock starts: 1000 s, as a machine up for a while.
+    static let start = Instant(microseconds: 1_000_000_000)
+    let clock: ManualClock
     let log = LogRecorder(level: .debug)
     let folder: String
     var lines: [String] = []
@@ -40,7 +42,8 @@ final class Harness {
     let service: GestureService
     private var nextTrackingID: Int32 = 1
 
-    init(config: String? = nil, socket: Bool = false, json: Bool = true) throws {
+    init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start) throws {
+        clock = ManualClock(start: start)
         folder = NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var options = GestureService.Options()
@@ -68,10 +71,10 @@ final class Harness {
     /// Writes one frame at `ms` after the start (fingers: (slot, x, y) in device units, or a
     /// lift with x < 0) and lets the service handle it.
     func frame(_ device: PipeTouchDevice, at ms: Double, _ fingers: [(slot: Int32, x: Int32, y: Int32)], begin: Bool = false) {
-        clock.time = 1_000_000_000 + Int64(ms * 1000)
+        clock.advance(to: Self.start + .milliseconds(ms))
         var events: [InputEvent] = []
         func add(_ code: UInt16, _ value: Int32, _ type: UInt16 = EventType.abs) {
-            events.append(InputEvent(time: clock.time, type: type, code: code, value: value))
+            events.append(InputEvent(time: clock.now, type: type, code: code, value: value))
         }
         for f in fingers {
             add(AbsCode.mtSlot, f.slot)
@@ -99,7 +102,7 @@ final class Harness {
 
     /// Moves the clock and fires what is due.
     func advance(to ms: Double) {
-        clock.time = 1_000_000_000 + Int64(ms * 1000)
+        clock.advance(to: Self.start + .milliseconds(ms))
         service.runOnce(timeout: 0)
     }
 
@@ -157,7 +160,7 @@ struct ServiceTests {
         for step in 1...5 { h.frame(device, at: Double(step) * 10, [(0, Int32(1000 + step * 20), 500)]) }
         // A frame stamped a second before the one before it: no device should, so its contacts
         // are reset; gestures in progress end cancelled, with time standing still.
-        let earlier = h.clock.time - 1_000_000
+        let earlier = h.clock.now - .seconds(1)
         device.write([
             InputEvent(time: earlier, type: EventType.abs, code: AbsCode.mtPositionX, value: 1120),
             InputEvent(time: earlier, type: EventType.syn, code: SynCode.report, value: 0),
@@ -180,7 +183,7 @@ struct ServiceTests {
             let path = repositoryRoot + "/fixtures/recordings/evemu-devices/touchscreens/" + name
             let replayed = try RecordingReplay.run(path: path)
             let recording = try Recording.load(path: path).devices[0]
-            let h = try Harness()
+            let h = try Harness(start: recording.firstEventTime)
             var printed: [String] = []
             h.service.observer = { printed.append($0.jsonLine(origin: recording.firstEventTime)) }
             let device = try h.plug("/dev/input/event9", recording.description)
@@ -188,12 +191,12 @@ struct ServiceTests {
             for e in recording.events {
                 frame.append(e)
                 guard e.isReport else { continue }
-                h.clock.time = e.time
+                h.clock.advance(to: e.time)
                 device.write(frame)
                 frame.removeAll()
                 h.service.runOnce(timeout: 0)
             }
-            h.clock.time = recording.events.last!.time + 2_000_000
+            h.clock.advance(to: recording.events.last!.time + .seconds(2))
             h.service.runOnce(timeout: 0)
             #expect(printed == replayed.gestures.map { $0.jsonLine(origin: recording.firstEventTime) }, "\(name)")
             #expect(!printed.isEmpty)
@@ -316,7 +319,7 @@ struct ServiceTests {
         options.noSocket = true
         func refusal() -> String? {
             do {
-                _ = try GestureService(options: options, monitor: ManualDeviceMonitor(), clock: ManualServiceClock(),
+                _ = try GestureService(options: options, monitor: ManualDeviceMonitor(), clock: ManualClock(),
                                        logger: Logger(label: "t")) { _ in }
                 return nil
             } catch {
@@ -349,7 +352,7 @@ struct ServiceTests {
     @Test func jsonLinesGoToTheOutput() throws {
         var printed: [String] = []
         let monitor = ManualDeviceMonitor()
-        let clock = ManualServiceClock(time: 5_000_000)
+        let clock = ManualClock(start: Instant(microseconds: 5_000_000))
         var options = GestureService.Options()
         options.noSocket = true
         options.printJSON = true
@@ -358,16 +361,16 @@ struct ServiceTests {
         let device = try PipeTouchDevice(node: "/dev/input/event3", description: touchscreen)
         monitor.plugIn(device)
         service.runOnce(timeout: 0)
-        device.write([InputEvent(time: 5_000_000, type: 3, code: AbsCode.mtTrackingID, value: 1),
-                      InputEvent(time: 5_000_000, type: 3, code: AbsCode.mtPositionX, value: 100),
-                      InputEvent(time: 5_000_000, type: 3, code: AbsCode.mtPositionY, value: 100),
-                      InputEvent(time: 5_000_000, type: 0, code: 0, value: 0),
-                      InputEvent(time: 5_050_000, type: 3, code: AbsCode.mtTrackingID, value: -1),
-                      InputEvent(time: 5_050_000, type: 0, code: 0, value: 0)])
-        clock.time = 5_050_000
+        device.write([InputEvent(time: Instant(microseconds: 5_000_000), type: 3, code: AbsCode.mtTrackingID, value: 1),
+                      InputEvent(time: Instant(microseconds: 5_000_000), type: 3, code: AbsCode.mtPositionX, value: 100),
+                      InputEvent(time: Instant(microseconds: 5_000_000), type: 3, code: AbsCode.mtPositionY, value: 100),
+                      InputEvent(time: Instant(microseconds: 5_000_000), type: 0, code: 0, value: 0),
+                      InputEvent(time: Instant(microseconds: 5_050_000), type: 3, code: AbsCode.mtTrackingID, value: -1),
+                      InputEvent(time: Instant(microseconds: 5_050_000), type: 0, code: 0, value: 0)])
+        clock.advance(to: Instant(microseconds: 5_050_000))
         service.runOnce(timeout: 0)
         #expect(printed.isEmpty, "a lone tap waits for the double tap's window")
-        clock.time = 5_400_000
+        clock.advance(to: Instant(microseconds: 5_400_000))
         service.runOnce(timeout: 0)
         #expect(printed == [#"{"time": 0.35, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 10.0, "y": 10.0, "taps": 1}"# + "\n"])
         service.shutdown()

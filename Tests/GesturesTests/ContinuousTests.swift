@@ -7,9 +7,9 @@ import Testing
 struct ContinuousTests {
     @Test func longPressBeginsAtItsDeadlineWithoutAFrame() {
         var s = TouchScript()
-        s.down(1, at: 0, x: 50, y: 50)
-        s.move(1, at: 700, x: 52, y: 50)
-        s.up(1, at: 800)
+        s.down(1, at: .zero, x: 50, y: 50)
+        s.move(1, at: .milliseconds(700), x: 52, y: 50)
+        s.up(1, at: .milliseconds(800))
         #expect(run(layout { $0.add(LongPressRecognizer()) }, s, until: 600) == [
             "500.0ms long-press began pad touches=1 at 50.0,50.0",
         ])
@@ -23,12 +23,12 @@ struct ContinuousTests {
     @Test func longPressFailsWhenLiftedEarlyOrMoved() {
         let early = LongPressRecognizer()
         var s = TouchScript()
-        s.tap(at: 0, x: 50, y: 50, duration: 300)
+        s.tap(at: .zero, x: 50, y: 50, duration: .milliseconds(300))
         #expect(run(layout { $0.add(early) }, s) == [])
         #expect(early.failureReason == "lifted after 300.0 ms < 500.0 ms required")
         let moved = LongPressRecognizer()
         var m = TouchScript()
-        m.drag(from: Point(x: 50, y: 50), to: Point(x: 60, y: 50), at: 0, duration: 100)
+        m.drag(from: Point(x: 50, y: 50), to: Point(x: 60, y: 50), at: .zero, duration: .milliseconds(100))
         #expect(run(layout { $0.add(moved) }, m) == [])
         #expect(moved.failureReason == "moved 4.0 mm > 3.0 mm allowed")
     }
@@ -38,7 +38,7 @@ struct ContinuousTests {
         let recorder = GestureRecorder(pipeline)
         var s = TouchScript()
         // 50 mm to the right in 200 ms, 10 steps: 250 mm/s.
-        s.drag(from: Point(x: 10, y: 50), to: Point(x: 60, y: 50), at: 0, duration: 200)
+        s.drag(from: Point(x: 10, y: 50), to: Point(x: 60, y: 50), at: .zero, duration: .milliseconds(200))
         ManualClock(pipeline: pipeline).play(s.frames)
         #expect(recorder.lines.first == "20.0ms pan began pad touches=1 at 15.0,50.0 d=5.0,0.0")
         #expect(recorder.lines.last == "200.0ms pan ended pad touches=1 at 60.0,50.0 d=50.0,0.0")
@@ -51,14 +51,14 @@ struct ContinuousTests {
     @Test func panIgnoresTouchesThatDoNotMove() {
         let pan = PanRecognizer()
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10, duration: 200)
+        s.tap(at: .zero, x: 10, y: 10, duration: .milliseconds(200))
         #expect(run(layout { $0.add(pan) }, s) == [])
         #expect(pan.failureReason == "lifted after moving 0.0 mm < 3.0 mm")
     }
 
     @Test func swipeIsRecognisedBeforeTheLift() {
         var s = TouchScript()
-        s.drag(from: Point(x: 100, y: 20), to: Point(x: 100, y: 80), at: 0, duration: 150, touches: 2, steps: 6)
+        s.drag(from: Point(x: 100, y: 20), to: Point(x: 100, y: 80), at: .zero, duration: .milliseconds(150), touches: 2, steps: 6)
         let log = run(layout { $0.add(SwipeRecognizer(directions: [.down], touches: 2)) }, s)
         // 10 mm per 25 ms step: 10 mm reached at 25 ms, 400 mm/s; recognised there, not at 150 ms.
         #expect(log == ["25.0ms swipe recognized pad touches=2 down at 105.0,30.0 d=0.0,10.0"])
@@ -67,34 +67,34 @@ struct ContinuousTests {
     @Test func slowOrCrookedOrWrongWaySwipesFail() {
         let slow = SwipeRecognizer()
         var s = TouchScript()
-        s.drag(from: Point(x: 10, y: 20), to: Point(x: 30, y: 20), at: 0, duration: 800, steps: 40)
+        s.drag(from: Point(x: 10, y: 20), to: Point(x: 30, y: 20), at: .zero, duration: .milliseconds(800), steps: 40)
         #expect(run(layout { $0.add(slow) }, s) == [])
         // 24 steps of 0.5 mm before the 500 ms deadline.
         #expect(slow.failureReason == "took longer than 500.0 ms (moved 12.0 mm)")
 
         let crooked = SwipeRecognizer()
         var c = TouchScript()
-        c.drag(from: Point(x: 10, y: 20), to: Point(x: 40, y: 50), at: 0, duration: 100)  // 45°
+        c.drag(from: Point(x: 10, y: 20), to: Point(x: 40, y: 50), at: .zero, duration: .milliseconds(100))  // 45°
         #expect(run(layout { $0.add(crooked) }, c) == [])
         #expect(crooked.failureReason == "lifted after 42.4 mm (needs 10.0 mm at 100.0 mm/s)")
 
         let wrongWay = SwipeRecognizer(directions: [.left])
         var w = TouchScript()
-        w.drag(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20), at: 0, duration: 100)
+        w.drag(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20), at: .zero, duration: .milliseconds(100))
         #expect(run(layout { $0.add(wrongWay) }, w) == [])
     }
 
     @Test func pinchScalesWithTheSpread() {
         var s = TouchScript()
-        s.down(1, at: 0, x: 90, y: 50)
-        s.down(2, at: 0, x: 110, y: 50)
+        s.down(1, at: .zero, x: 90, y: 50)
+        s.down(2, at: .zero, x: 110, y: 50)
         for step in 1...10 {
             let d = 10 + Double(step)
-            s.move(1, at: Double(step) * 10, x: 100 - d, y: 50)
-            s.move(2, at: Double(step) * 10, x: 100 + d, y: 50)
+            s.move(1, at: .milliseconds(Double(step) * 10), x: 100 - d, y: 50)
+            s.move(2, at: .milliseconds(Double(step) * 10), x: 100 + d, y: 50)
         }
-        s.up(1, at: 120)
-        s.up(2, at: 120)
+        s.up(1, at: .milliseconds(120))
+        s.up(2, at: .milliseconds(120))
         let log = run(layout { $0.add(PinchRecognizer()) }, s)
         #expect(log.first == "50.0ms pinch began pad touches=2 at 100.0,50.0 scale=1.50")
         #expect(log.dropLast().last == "100.0ms pinch changed pad touches=2 at 100.0,50.0 scale=2.00")
@@ -104,16 +104,16 @@ struct ContinuousTests {
     /// Two fingers 40 mm apart turning `degrees` about (100, 50) in 10 steps.
     func twist(_ degrees: Double, spread: Bool = false) -> TouchScript {
         var s = TouchScript()
-        s.down(1, at: 0, x: 80, y: 50)
-        s.down(2, at: 0, x: 120, y: 50)
+        s.down(1, at: .zero, x: 80, y: 50)
+        s.down(2, at: .zero, x: 120, y: 50)
         for step in 1...10 {
             let a = degrees * Double(step) / 10 * .pi / 180
             let r = spread ? 20 + Double(step) : 20
-            s.move(1, at: Double(step) * 10, x: 100 - r * cos(a), y: 50 - r * sin(a))
-            s.move(2, at: Double(step) * 10, x: 100 + r * cos(a), y: 50 + r * sin(a))
+            s.move(1, at: .milliseconds(Double(step) * 10), x: 100 - r * cos(a), y: 50 - r * sin(a))
+            s.move(2, at: .milliseconds(Double(step) * 10), x: 100 + r * cos(a), y: 50 + r * sin(a))
         }
-        s.up(1, at: 120)
-        s.up(2, at: 120)
+        s.up(1, at: .milliseconds(120))
+        s.up(2, at: .milliseconds(120))
         return s
     }
 
@@ -144,21 +144,21 @@ struct ContinuousTests {
 
     @Test func edgePanStartsInTheBandAndMovesInward() {
         var s = TouchScript()
-        s.drag(from: Point(x: 2, y: 50), to: Point(x: 42, y: 50), at: 0, duration: 100)
+        s.drag(from: Point(x: 2, y: 50), to: Point(x: 42, y: 50), at: .zero, duration: .milliseconds(100))
         let log = run(layout { $0.add(EdgePanRecognizer()) }, s)
         #expect(log.first == "10.0ms edge-pan began pad touches=1 edge=left at 6.0,50.0 d=4.0,0.0")
         #expect(log.last == "100.0ms edge-pan ended pad touches=1 edge=left at 42.0,50.0 d=40.0,0.0")
 
         let middle = EdgePanRecognizer()
         var m = TouchScript()
-        m.drag(from: Point(x: 60, y: 50), to: Point(x: 100, y: 50), at: 0, duration: 100)
+        m.drag(from: Point(x: 60, y: 50), to: Point(x: 100, y: 50), at: .zero, duration: .milliseconds(100))
         #expect(run(layout { $0.add(middle) }, m) == [])
         // Top and bottom tie; edges are tried left, right, top, bottom.
         #expect(middle.failureReason == "began 50.0 mm from the top edge > 5.0 mm band")
 
         let outward = EdgePanRecognizer(edges: [.right])
         var o = TouchScript()
-        o.drag(from: Point(x: 197, y: 50), to: Point(x: 197, y: 90), at: 0, duration: 100)
+        o.drag(from: Point(x: 197, y: 50), to: Point(x: 197, y: 90), at: .zero, duration: .milliseconds(100))
         #expect(run(layout { $0.add(outward) }, o) == [])
         #expect(outward.failureReason == "moved 4.0 mm but not inward from the right edge")
     }

@@ -10,8 +10,8 @@ final class Owner {}
 struct HandlerTests {
     func tapTwice() -> [TouchFrame] {
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
-        s.tap(at: 1000, x: 10, y: 10)
+        s.tap(at: .zero, x: 10, y: 10)
+        s.tap(at: .milliseconds(1000), x: 10, y: 10)
         return s.frames
     }
 
@@ -22,11 +22,11 @@ struct HandlerTests {
         region.onLongPress { calls.append("long-press \($0.state)") }
         let pipeline = GesturePipeline(layout: Layout(root: region))
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
-        s.down(1, at: 1000, x: 10, y: 10)
-        s.up(1, at: 1600)
+        s.tap(at: .zero, x: 10, y: 10)
+        s.down(1, at: .milliseconds(1000), x: 10, y: 10)
+        s.up(1, at: .milliseconds(1600))
         ManualClock(pipeline: pipeline).play(s.frames)
-        #expect(calls == ["tap 1 at 80000", "long-press began", "long-press ended"])
+        #expect(calls == ["tap 1 at 0.080000s", "long-press began", "long-press ended"])
     }
 
     @Test func aHandlerBoundToAnOwnerIsReleasedWithIt() {
@@ -68,7 +68,7 @@ struct HandlerTests {
         let pipeline = GesturePipeline(layout: Layout(root: region))
         let recorder = GestureRecorder(pipeline)
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
+        s.tap(at: .zero, x: 10, y: 10)
         ManualClock(pipeline: pipeline).play(s.frames)
         #expect(recorder.lines == ["80.0ms tap recognized r touches=1 taps=1 at 10.0,10.0"])
         #expect(singles == 1)
@@ -76,41 +76,41 @@ struct HandlerTests {
 
     @Test func aDelayedHandlerFiresAfterItsDelay() {
         let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        var calls: [Int64] = []
+        var calls: [Instant] = []
         region.onTap(delay: .milliseconds(200)) { calls.append($0.time) }
         let pipeline = GesturePipeline(layout: Layout(root: region))
         let clock = ManualClock(pipeline: pipeline)
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
+        s.tap(at: .zero, x: 10, y: 10)
         clock.play(s.frames)
         #expect(calls.isEmpty)
-        #expect(pipeline.nextDeadline == 280_000)
-        clock.advance(toMilliseconds: 279)
+        #expect(pipeline.nextDeadline == ms(280))
+        clock.advance(to: ms(279))
         #expect(calls.isEmpty)
-        clock.advance(toMilliseconds: 280)
-        #expect(calls == [80_000])
+        clock.advance(to: ms(280))
+        #expect(calls == [ms(80)])
     }
 
     @Test func aDelayedCallIsSupersededByTheNextRecognitionAndDroppedOnCancel() {
         let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        var taps: [Int64] = []
+        var taps: [Instant] = []
         region.onTap(delay: .milliseconds(200)) { taps.append($0.time) }
         var pans: [GestureState] = []
         region.onPan(delay: .milliseconds(50)) { pans.append($0.state) }
         let pipeline = GesturePipeline(layout: Layout(root: region))
         let clock = ManualClock(pipeline: pipeline)
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
-        s.tap(at: 150, x: 10, y: 10)  // before the first call's deadline (280 ms)
+        s.tap(at: .zero, x: 10, y: 10)
+        s.tap(at: .milliseconds(150), x: 10, y: 10)  // before the first call's deadline (280 ms)
         clock.play(s.frames)
-        clock.advance(by: 1000)
-        #expect(taps == [230_000], "only the second tap calls its handler")
+        clock.advance(by: .milliseconds(1000))
+        #expect(taps == [ms(230)], "only the second tap calls its handler")
 
         var p = TouchScript()
-        p.drag(from: Point(x: 10, y: 50), to: Point(x: 30, y: 50), at: 2000, duration: 40, steps: 4)
+        p.drag(from: Point(x: 10, y: 50), to: Point(x: 30, y: 50), at: .milliseconds(2000), duration: .milliseconds(40), steps: 4)
         clock.play(Array(p.frames.dropLast()))
-        pipeline.cancelAll(time: clock.now + 10_000)
-        clock.advance(by: 1000)
+        pipeline.cancelAll(time: clock.now + .milliseconds(10))
+        clock.advance(by: .milliseconds(1000))
         #expect(pans.isEmpty, "a pan cancelled before its delayed call never calls it")
     }
 
@@ -124,13 +124,13 @@ struct HandlerTests {
         region.onLongPress { _ in after += 1 }
         let pipeline = GesturePipeline(layout: Layout(root: region), logger: logger)
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
-        s.down(1, at: 1000, x: 10, y: 10)
-        s.up(1, at: 1600)
+        s.tap(at: .zero, x: 10, y: 10)
+        s.down(1, at: .milliseconds(1000), x: 10, y: 10)
+        s.up(1, at: .milliseconds(1600))
         ManualClock(pipeline: pipeline).play(s.frames)
         #expect(after == 2)
         let errors = capture.lines.filter { $0.hasPrefix("error") }
-        #expect(errors == ["error a gesture handler threw error=Boom() gesture=tap recognized in r with 1 touch at 80000µs recognizer=tap(1 tap, 1 touch)"])
+        #expect(errors == ["error a gesture handler threw error=Boom() gesture=tap recognized in r with 1 touch at 0.080000s recognizer=tap(1 tap, 1 touch)"])
     }
 
     @Test func configureClosuresAdjustTheRecognizer() {
@@ -138,9 +138,9 @@ struct HandlerTests {
         var seen: [Int] = []
         region.onTap(configure: { $0.maximumMovement = 10 }) { seen.append($0.taps!) }
         var s = TouchScript()
-        s.down(1, at: 0, x: 10, y: 10)
-        s.move(1, at: 30, x: 16, y: 10)
-        s.up(1, at: 60)
+        s.down(1, at: .zero, x: 10, y: 10)
+        s.move(1, at: .milliseconds(30), x: 16, y: 10)
+        s.up(1, at: .milliseconds(60))
         let pipeline = GesturePipeline(layout: Layout(root: region))
         ManualClock(pipeline: pipeline).play(s.frames)
         #expect(seen == [1])
@@ -157,7 +157,7 @@ struct ConfiguredRegionHandlerTests {
         let token = region.onTap { _ in calls += 1 }
         #expect(region.recognizers.count == 1, "no second, competing tap recognizer")
         var s = TouchScript()
-        s.tap(at: 0, x: 10, y: 10)
+        s.tap(at: .zero, x: 10, y: 10)
         ManualClock(pipeline: GesturePipeline(layout: Layout(root: region))).play(s.frames)
         #expect(calls == 1)
         token.cancel()

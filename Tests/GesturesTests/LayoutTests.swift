@@ -150,7 +150,7 @@ struct MappingTests {
             surface: surface, output: SurfaceSize(width: 800, height: 400), rotation: .clockwise90))
         let recorder = GestureRecorder(pipeline)
         var s = TouchScript()
-        s.drag(from: Point(x: 20, y: 25), to: Point(x: 60, y: 25), at: 0, duration: 100)
+        s.drag(from: Point(x: 20, y: 25), to: Point(x: 60, y: 25), at: .zero, duration: .milliseconds(100))
         ManualClock(pipeline: pipeline).play(s.frames)
         // 4 mm per 10 ms step: 12 mm at 30 ms. (32, 25) mm is (0.32, 0.5) of the surface, turned
         // (0.5, 0.32) of the layout; 12 mm of the surface's x are 0.12 of the layout's height.
@@ -162,12 +162,12 @@ struct MappingTests {
         let pipeline = GesturePipeline(layout: layout, mapping: SurfaceMapping(surface: surface, output: surface, flipX: true))
         let recorder = GestureRecorder(pipeline)
         var s = TouchScript()
-        s.down(1, at: 0, x: 40, y: 25)
-        s.down(2, at: 0, x: 60, y: 25)
-        s.move(1, at: 10, x: 40, y: 15)  // the pair turns clockwise on the surface…
-        s.move(2, at: 10, x: 60, y: 35)
-        s.up(1, at: 20)
-        s.up(2, at: 20)
+        s.down(1, at: .zero, x: 40, y: 25)
+        s.down(2, at: .zero, x: 60, y: 25)
+        s.move(1, at: .milliseconds(10), x: 40, y: 15)  // the pair turns clockwise on the surface…
+        s.move(2, at: .milliseconds(10), x: 60, y: 35)
+        s.up(1, at: .milliseconds(20))
+        s.up(2, at: .milliseconds(20))
         ManualClock(pipeline: pipeline).play(s.frames)
         #expect(recorder.gestures.first?.rotation.map { $0 < 0 } == true, "…and anticlockwise in the mirror")
     }
@@ -190,10 +190,10 @@ struct SequenceTests {
     @Test func twoButtonsCanBePressedAtOnce() {
         let (layout, _) = twoButtons()
         var s = TouchScript()
-        s.down(1, at: 0, x: 20, y: 20)
-        s.down(2, at: 20, x: 120, y: 20)
-        s.up(1, at: 60)
-        s.up(2, at: 90)
+        s.down(1, at: .zero, x: 20, y: 20)
+        s.down(2, at: .milliseconds(20), x: 120, y: 20)
+        s.up(1, at: .milliseconds(60))
+        s.up(2, at: .milliseconds(90))
         #expect(run(layout, s) == [
             "60.0ms tap recognized left touches=1 taps=1 at 20.0,20.0",
             "90.0ms tap recognized right touches=1 taps=1 at 120.0,20.0",
@@ -205,10 +205,10 @@ struct SequenceTests {
         let (layout, _) = twoButtons()
         let tap = layout.region("left")!.recognizers[0]
         var s = TouchScript()
-        s.down(1, at: 0, x: 15, y: 20)
-        s.down(2, at: 10, x: 40, y: 20)
-        s.up(1, at: 60)
-        s.up(2, at: 60)
+        s.down(1, at: .zero, x: 15, y: 20)
+        s.down(2, at: .milliseconds(10), x: 40, y: 20)
+        s.up(1, at: .milliseconds(60))
+        s.up(2, at: .milliseconds(60))
         #expect(run(layout, s) == [])
         #expect(tap.failureReason == "2 touches > 1 required")
     }
@@ -218,14 +218,14 @@ struct SequenceTests {
         // left button's sequence, so the second finger, on the bare screen, joins it.
         let (layout, _) = twoButtons()
         var s = TouchScript()
-        s.down(1, at: 0, x: 30, y: 30)
-        s.down(2, at: 0, x: 80, y: 30)
+        s.down(1, at: .zero, x: 30, y: 30)
+        s.down(2, at: .zero, x: 80, y: 30)
         for step in 1...5 {
-            s.move(1, at: Double(step) * 10, x: 30 - Double(step) * 3, y: 30)
-            s.move(2, at: Double(step) * 10, x: 80 + Double(step) * 3, y: 30)
+            s.move(1, at: .milliseconds(Double(step) * 10), x: 30 - Double(step) * 3, y: 30)
+            s.move(2, at: .milliseconds(Double(step) * 10), x: 80 + Double(step) * 3, y: 30)
         }
-        s.up(1, at: 60)
-        s.up(2, at: 60)
+        s.up(1, at: .milliseconds(60))
+        s.up(2, at: .milliseconds(60))
         let log = run(layout, s)
         #expect(log.first == "20.0ms pinch began screen touches=2 at 55.0,30.0 scale=1.24")
         #expect(log.last == "60.0ms pinch ended screen touches=2 at 55.0,30.0 scale=1.60")
@@ -240,7 +240,7 @@ struct SequenceTests {
         let layout = Layout(root: root)
         layout.root.isHidden = false
         var s = TouchScript()
-        s.tap(at: 0, x: 100, y: 80)
+        s.tap(at: .zero, x: 100, y: 80)
         let pipeline = GesturePipeline(layout: layout)
         let recorder = GestureRecorder(pipeline)
         ManualClock(pipeline: pipeline).play(s.frames)

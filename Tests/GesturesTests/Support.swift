@@ -11,11 +11,15 @@ func layout(_ build: (Region) -> Void) -> Layout {
 
 /// Plays `script` and returns the gesture log; without `until`, every pending deadline
 /// fires at the end (as at the end of a recording).
-func run(_ layout: Layout, _ script: TouchScript, until ms: Double? = nil) -> [String] {
+func run(_ layout: Layout, _ script: TouchScript, until milliseconds: Double? = nil) -> [String] {
+    let until = milliseconds.map(ms)
     let pipeline = GesturePipeline(layout: layout)
     let recorder = GestureRecorder(pipeline)
     let clock = ManualClock(pipeline: pipeline)
-    clock.play(script.frames.filter { ms == nil || Double($0.time) <= ms! * 1000 })
-    if let ms { clock.advance(toMilliseconds: ms) } else { pipeline.finish() }
+    clock.play(script.frames.filter { until == nil || $0.time <= until! })
+    if let until { clock.advance(to: until) } else { pipeline.finish() }
     return recorder.lines
 }
+
+/// `milliseconds` after the clock's origin, where every script starts.
+func ms(_ milliseconds: Double) -> Instant { .zero + .milliseconds(milliseconds) }

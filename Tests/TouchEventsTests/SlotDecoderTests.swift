@@ -104,7 +104,7 @@ struct SlotDecoderTests {
     @Test func resynchronizePolicyTrustsTheSyncEvents() throws {
         var s = Script()
         s.frame(0, [S.slot(0), S.id(1), S.x(100), S.y(100)])
-        s.events.append(InputEvent(time: 5000, type: EventType.syn, code: SynCode.dropped, value: 0))
+        s.events.append(InputEvent(time: .zero + .milliseconds(5), type: EventType.syn, code: SynCode.dropped, value: 0))
         s.frame(10, [S.slot(0), S.x(150)])  // libevdev's sync delta
         s.frame(20, [S.slot(0), S.id(-1)])
         #expect(try decodeLog(TestDevices.touchscreen(), s.events, policy: .resynchronize) == [
@@ -165,11 +165,11 @@ struct SlotDecoderTests {
         var s = Script()
         s.frame(10, [S.slot(0), S.id(1)])
         s.frame(9, [S.slot(0), S.id(-1)])
-        #expect(throws: DecodeError.timeWentBackwards(previous: 10_000, current: 9_000)) {
+        #expect(throws: DecodeError.timeWentBackwards(previous: .zero + .milliseconds(10), current: .zero + .milliseconds(9))) {
             try decodeLog(TestDevices.touchscreen(), s.events)
         }
-        let negative = [InputEvent(time: -1, type: EventType.abs, code: AbsCode.mtSlot, value: 0)]
-        #expect(throws: DecodeError.negativeTime(microseconds: -1)) {
+        let negative = [InputEvent(time: Instant(microseconds: -1), type: EventType.abs, code: AbsCode.mtSlot, value: 0)]
+        #expect(throws: DecodeError.negativeTime(Instant(microseconds: -1))) {
             try decodeLog(TestDevices.touchscreen(), negative)
         }
     }

@@ -62,15 +62,15 @@ enum TestDevices {
         properties: [InputProperty.direct])
 }
 
-/// Builds event streams: `t` is in milliseconds; each `frame` ends with SYN_REPORT.
+/// Builds event streams: each `frame` at `ms` milliseconds, ending with SYN_REPORT.
 struct Script {
     var events: [InputEvent] = []
 
     mutating func frame(_ ms: Int64, _ items: [(UInt16, UInt16, Int32)]) {
         for (type, code, value) in items {
-            events.append(InputEvent(time: ms * 1000, type: type, code: code, value: value))
+            events.append(InputEvent(time: .zero + .milliseconds(ms), type: type, code: code, value: value))
         }
-        events.append(InputEvent(time: ms * 1000, type: EventType.syn, code: SynCode.report, value: 0))
+        events.append(InputEvent(time: .zero + .milliseconds(ms), type: EventType.syn, code: SynCode.report, value: 0))
     }
 
     static func slot(_ s: Int32) -> (UInt16, UInt16, Int32) { (EventType.abs, AbsCode.mtSlot, s) }
@@ -92,7 +92,7 @@ func decodeLog(
     var decoder = TouchDecoder(device: device, surface: TouchSurface(device: device, size: size)!, dropPolicy: policy)
     var log: [String] = []
     let render = { (frame: TouchFrame) in
-        var line = "\(frame.time / 1000)ms f\(frame.fingerCount)"
+        var line = "\(frame.time.microseconds / 1000)ms f\(frame.fingerCount)"
         if frame.toolFingerCount > 0 { line += " tools\(frame.toolFingerCount)" }
         for c in frame.contacts {
             line += " | \(c.id)@\(c.slot) \(c.phase.rawValue) \(mm(c.x)),\(mm(c.y))"
@@ -105,7 +105,4 @@ func decodeLog(
     return log
 }
 
-private func mm(_ v: Double) -> String {
-    let tenths = Int((v * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10))"
-}
+private func mm(_ v: Double) -> String { formatDecimal(v, places: 1, trailingZeros: .keep) }

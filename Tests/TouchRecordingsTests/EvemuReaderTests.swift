@@ -38,11 +38,11 @@ struct EvemuReaderTests {
         #expect(d.absInfo[AbsCode.mtPositionX] == AbsInfo(value: 420, minimum: 0, maximum: 1000))  // 4-field A: line
         #expect(d.absInfo[AbsCode.mtSlot]?.value == 1)
         #expect(device.events == [
-            InputEvent(time: 1, type: 3, code: 0x39, value: 7),
-            InputEvent(time: 1, type: 3, code: 0x36, value: 250),
-            InputEvent(time: 1, type: 0, code: 0, value: 0),
-            InputEvent(time: 100_000, type: 3, code: 0x39, value: -1),
-            InputEvent(time: 100_000, type: 0, code: 0, value: 0),
+            InputEvent(time: Instant(microseconds: 1), type: 3, code: 0x39, value: 7),
+            InputEvent(time: Instant(microseconds: 1), type: 3, code: 0x36, value: 250),
+            InputEvent(time: Instant(microseconds: 1), type: 0, code: 0, value: 0),
+            InputEvent(time: Instant(microseconds: 100_000), type: 3, code: 0x39, value: -1),
+            InputEvent(time: Instant(microseconds: 100_000), type: 0, code: 0, value: 0),
         ])
         #expect(device.eventLines == [26, 27, 28, 30, 31])
 
@@ -61,7 +61,7 @@ struct EvemuReaderTests {
         put(folder + "/Panel X.two-taps.events", events)
         let recording = try Recording.load(path: folder + "/Panel X.two-taps.events")
         #expect(recording.devices[0].description.name == "Test evemu Touchscreen")
-        #expect(recording.devices[0].events.first?.time == 1_357_751_031_716_015)
+        #expect(recording.devices[0].events.first?.time == Instant(microseconds: 1_357_751_031_716_015))
 
         #expect(Recording.descriptionCandidates(for: "/d/A B.c.d.events") == ["/d/A B.c.d.desc", "/d/A B.c.desc", "/d/A B.desc"])
     }
@@ -72,7 +72,7 @@ struct EvemuReaderTests {
         put(folder + "/taps.events", "E: 0.5 0000 0000 0\n")
         let recording = try Recording.load(path: folder + "/taps.events", descPath: folder + "/other.txt")
         #expect(recording.devices[0].description.name == "Test evemu Touchscreen")
-        #expect(recording.devices[0].events == [InputEvent(time: 500_000, type: 0, code: 0, value: 0)])
+        #expect(recording.devices[0].events == [InputEvent(time: Instant(microseconds: 500_000), type: 0, code: 0, value: 0)])
     }
 
     @Test func eventsWithoutADescriptionSayWhatWasTried() {

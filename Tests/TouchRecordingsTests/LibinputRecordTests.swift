@@ -31,12 +31,12 @@ struct LibinputRecordTests {
         #expect(device.description.udevProperties == ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"])
         #expect(device.description.reportedSize == SurfaceSize(width: 100, height: 50))
         #expect(device.events == [
-            InputEvent(time: 0, type: 3, code: 57, value: 5),
-            InputEvent(time: 0, type: 3, code: 53, value: 100),
-            InputEvent(time: 0, type: 3, code: 54, value: 200),
-            InputEvent(time: 0, type: 0, code: 0, value: 0),
-            InputEvent(time: 1_020_000, type: 3, code: 57, value: -1),
-            InputEvent(time: 1_020_000, type: 0, code: 0, value: 0),
+            InputEvent(time: Instant(microseconds: 0), type: 3, code: 57, value: 5),
+            InputEvent(time: Instant(microseconds: 0), type: 3, code: 53, value: 100),
+            InputEvent(time: Instant(microseconds: 0), type: 3, code: 54, value: 200),
+            InputEvent(time: Instant(microseconds: 0), type: 0, code: 0, value: 0),
+            InputEvent(time: Instant(microseconds: 1_020_000), type: 3, code: 57, value: -1),
+            InputEvent(time: Instant(microseconds: 1_020_000), type: 0, code: 0, value: 0),
         ])
         #expect(device.eventLines == [38, 39, 40, 41, 45, 46])
     }
@@ -65,7 +65,7 @@ struct LibinputRecordTests {
         expected.udevProperties = ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         #expect(back.description == expected)
         let t0 = original.events[0].time
-        #expect(back.events == original.events.map { InputEvent(time: $0.time - t0, type: $0.type, code: $0.code, value: $0.value) })
+        #expect(back.events == original.events.map { InputEvent(time: .zero + ($0.time - t0), type: $0.type, code: $0.code, value: $0.value) })
 
         // Writing what was read gives the same text again.
         #expect(LibinputRecordWriter(source: "test").yaml(for: back) == yaml)
@@ -100,6 +100,6 @@ struct EvemuWriterTests {
         expected.codes[EventType.syn] = [0, 1, 2, 3]
         #expect(back.description == expected)
         let t0 = original.events[0].time
-        #expect(back.events == original.events.map { InputEvent(time: $0.time - t0, type: $0.type, code: $0.code, value: $0.value) })
+        #expect(back.events == original.events.map { InputEvent(time: .zero + ($0.time - t0), type: $0.type, code: $0.code, value: $0.value) })
     }
 }

@@ -1,0 +1,293 @@
+import Logging
+import TouchEvents
+
+/// What the arena decided for one recognizer in the current touch sequence. Declared here so
+/// that only the arena can change it: recognizers and the pipeline read it.
+struct ArenaMembership {
+    fileprivate(set) var state = GestureState.possible
+    /// Why it failed, with numbers.
+    fileprivate(set) var failure: FailureReason?
+    /// When the recognizer asked to hear of time passing (its last ``RecognizerUpdate``).
+    fileprivate(set) var deadline: Instant?
+    /// A begin or recognize held back until the recognizers it requires have failed.
+    fileprivate(set) var deferred: RecognizerStep?
+    /// When the touch sequence began.
+    fileprivate(set) var sequenceStart = Instant.zero
+
+    /// True while a begun continuous gesture is going on.
+    var isActive: Bool { state == .began || state == .changed }
+    /// Waiting for a deadline or a requirement before it can decide.
+    var isHolding: Bool { deadline != nil || deferred != nil }
+}
+
+extension GestureState {
+    /// True once nothing more can happen to a recognizer in this sequence.
+    var isFinal: Bool {
+        switch self {
+        case .failed, .recognized, .ended, .cancelled: true
+        case .possible, .began, .changed: false
+        }
+    }
+
+    /// True for the states of a recognizer that won.
+    var isSuccess: Bool {
+        switch self {
+        case .began, .changed, .ended, .recognized: true
+        case .possible, .failed, .cancelled: false
+        }
+    }
+}
+
+/// Hears what an arena decides: every gesture event to deliver and every recognizer rejected.
+protocol ArenaListener: AnyObject {
+    /// `recognizer` entered `state` (began, changed, ended, cancelled, recognized) at `time`.
+    func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant)
+    /// `recognizer` failed at `time`, for `reason`.
+    func arena(_ arena: Arena, rejected recognizer: GestureRecognizer, because reason: FailureReason, at time: Instant)
+}
+
+/// The recognizers competing for one touch sequence, and the rules between them — as
+/// Flutter's `GestureArenaManager`, it knows nothing of taps or drags, and it alone changes a
+/// recognizer's ``GestureRecognizer/state``:
+///
+/// - **Accept.** The first member to begin or recognise wins; every other member still
+///   possible is rejected, unless the two are simultaneous (a kind in either's
+///   `simultaneousKinds`, or either's `shouldRecognizeSimultaneously` says yes). A member that
+///   asks later loses to the winner, unless simultaneous with it.
+/// - **Require to fail.** A member that requires others to fail (its `require(toFail:)` list,
+///   or fewer taps waiting for more taps) is held back while any of them is undecided; it goes
+///   ahead at the moment the last of them fails, and fails if one of them succeeds.
+///   Requirements outside the arena count as failed.
+/// - **Hold and sweep.** A member waiting for a deadline or a requirement holds the arena open
+///   after the fingers lift; every other member still possible is then rejected (`sweep`).
+/// - **Cancel.** The sequence's touches became untrustworthy: begun gestures end `cancelled`,
+///   the rest fail.
+///
+/// Members answer frames and deadlines with a ``RecognizerUpdate``; the arena applies it
+/// and tells its ``ArenaListener`` what to deliver. Transitions are logged at debug level as
+/// `recognizer@region: from → to (reason)`.
+///
+/// One arena per touch sequence, reused (``reset(regions:members:press:time:)``) with its
+/// buffers, so a new sequence allocates nothing.
+final class Arena {
+    /// The regions whose recognizers take part, deepest first.
+    @exclusivity(unchecked) private(set) var regions: [Region]
+    /// The recognizers taking part, deepest region first.
+    @exclusivity(unchecked) private(set) var members: [GestureRecognizer]
+    /// Which press of the sequence (1 for the first) the members were reset for.
+    @exclusivity(unchecked) private(set) var press: Int
+    /// True once ``cancel(_:at:)`` ran.
+    @exclusivity(unchecked) private(set) var isCancelled = false
+    @exclusivity(unchecked) private var winners: [GestureRecognizer] = []
+    /// How many members are held back by their requirements (most of the time none).
+    @exclusivity(unchecked) private var heldBack = 0
+    /// The sequence's touches, which members read.
+    let touches: TouchTracker
+    private unowned let listener: any ArenaListener
+    /// Set while debug logging is on.
+    @exclusivity(unchecked) var logger: Logger?
+
+    init(listener: any ArenaListener, touches: TouchTracker) {
+        self.listener = listener
+        self.touches = touches
+        regions = []
+        members = []
+        press = 0
+        winners.reserveCapacity(4)
+    }
+
+    /// Makes the arena new for a sequence (or a later press of one) that began at `time`:
+    /// every member back to `possible`, disabled members rejected at once.
+    func reset(regions: [Region], members: [GestureRecognizer], press: Int, time: Instant) {
+        self.regions = regions
+        self.members = members
+        self.press = press
+        winners.removeAll(keepingCapacity: true)
+        isCancelled = false
+        heldBack = 0
+        for member in members {
+            member.reset()
+            member.membership = ArenaMembership(sequenceStart: time)
+            if !member.isEnabled { reject(member, .disabled, at: time) }
+        }
+    }
+
+    /// True once every member is decided.
+    var isSettled: Bool {
+        for member in members where !member.isFinished { return false }
+        return true
+    }
+
+    /// The earliest deadline a member asked for.
+    var nextDeadline: Instant? {
+        var earliest: Instant?
+        for member in members where !member.isFinished {
+            if let deadline = member.membership.deadline, deadline < earliest ?? .distantFuture { earliest = deadline }
+        }
+        return earliest
+    }
+
+    // MARK: - Driving the members
+
+    /// A frame of the sequence (already in ``touches``): every member still undecided reads it.
+    func frameArrived() {
+        let time = touches.time
+        if touches.cancelled && !isCancelled {
+            cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
+        }
+        for member in members where !member.isFinished {
+            apply(member.handle(touches), of: member, at: time)
+        }
+        if !touches.isDown { sweep(at: time) }
+    }
+
+    /// The deadline `time` has come: the members that asked for it hear of it.
+    func deadlinePassed(_ time: Instant) {
+        for member in members where member.membership.deadline == time && !member.isFinished {
+            member.membership.deadline = nil
+            apply(member.deadlinePassed(time, touches), of: member, at: time)
+        }
+        if !touches.isDown { sweep(at: time) }
+    }
+
+    /// The fingers have lifted: every member still possible and not holding the arena open
+    /// (for a deadline or a requirement) fails.
+    func sweep(at time: Instant) {
+        for member in members where member.state == .possible && !member.membership.isHolding {
+            reject(member, .touchesLifted, at: time)
+        }
+    }
+
+    /// The touches can no longer be trusted: begun gestures end `cancelled`, undecided ones fail.
+    func cancel(_ reason: FailureReason, at time: Instant) {
+        isCancelled = true
+        for member in members where !member.isFinished {
+            if member.membership.isActive {
+                transition(member, to: .cancelled, reason: reason)
+                listener.arena(self, emits: .cancelled, of: member, at: time)
+            } else {
+                reject(member, reason, at: time)
+            }
+        }
+    }
+
+    // MARK: - Rules
+
+    private func apply(_ update: RecognizerUpdate, of member: GestureRecognizer, at time: Instant) {
+        member.membership.deadline = update.deadline
+        if member.membership.deferred != nil {
+            // Held back by its requirements: only a failure, or touches ending, count now.
+            switch update.step {
+            case .fail(let reason): reject(member, reason, at: time)
+            case .end, .cancel: reject(member, .endedWhileWaiting, at: time)
+            case .none, .begin, .recognize, .change: break
+            }
+            return
+        }
+        switch update.step {
+        case .none:
+            break
+        case .fail(let reason):
+            reject(member, reason, at: time)
+        case .begin, .recognize:
+            claim(member, update.step, at: time)
+        case .change:
+            guard member.membership.isActive else { return }
+            member.membership.state = .changed
+            listener.arena(self, emits: .changed, of: member, at: time)
+        case .end:
+            guard member.membership.isActive else { return }
+            transition(member, to: .ended, reason: nil)
+            listener.arena(self, emits: .ended, of: member, at: time)
+        case .cancel:
+            guard member.membership.isActive else { return }
+            transition(member, to: .cancelled, reason: nil)
+            listener.arena(self, emits: .cancelled, of: member, at: time)
+        }
+    }
+
+    /// `member` wants to begin or recognise: it wins unless a rule says otherwise.
+    private func claim(_ member: GestureRecognizer, _ step: RecognizerStep, at time: Instant) {
+        if member.membership.deferred != nil {
+            member.membership.deferred = nil
+            heldBack -= 1
+        }
+        if let shouldBegin = member.shouldBegin, !shouldBegin(member) {
+            return reject(member, .shouldBeginRefused, at: time)
+        }
+        switch requirements(of: member) {
+        case .succeeded(let other):
+            return reject(member, .requirementSucceeded(other.label), at: time)
+        case .pending:
+            heldBack += 1
+            member.membership.deferred = step
+            logger?.debug("\(member.label)@\(member.region?.id ?? "-"): waits for the recognizers it requires to fail")
+            return
+        case .allFailed:
+            break
+        }
+        if let winner = winners.first(where: { !simultaneous(member, $0) }) {
+            return reject(member, .lostTo(winner.label), at: time)
+        }
+        member.membership.deadline = nil
+        winners.append(member)
+        let state: GestureState = step == .recognize ? .recognized : .began
+        transition(member, to: state, reason: nil)
+        listener.arena(self, emits: state, of: member, at: time)
+        for other in members where other !== member && other.state == .possible && !simultaneous(other, member) {
+            reject(other, .lostTo(member.label), at: time)
+        }
+    }
+
+    private func reject(_ member: GestureRecognizer, _ reason: FailureReason, at time: Instant) {
+        guard member.state == .possible else { return }
+        member.membership.failure = reason
+        member.membership.deadline = nil
+        if member.membership.deferred != nil {
+            member.membership.deferred = nil
+            heldBack -= 1
+        }
+        transition(member, to: .failed, reason: reason)
+        listener.arena(self, rejected: member, because: reason, at: time)
+        // Those held back for `member` to fail may go ahead now.
+        guard heldBack > 0 else { return }
+        for waiting in members {
+            guard let step = waiting.membership.deferred else { continue }
+            if case .pending = requirements(of: waiting) { continue }
+            claim(waiting, step, at: time)
+        }
+    }
+
+    private enum Requirements {
+        case allFailed
+        case pending
+        case succeeded(GestureRecognizer)
+    }
+
+    /// Where the recognizers `member` requires to fail stand (those outside this arena count as failed).
+    private func requirements(of member: GestureRecognizer) -> Requirements {
+        var pending = false
+        for list in [member.requirements, member.automaticRequirements] {
+            for required in list {
+                guard members.contains(where: { $0 === required }) else { continue }
+                if required.state.isSuccess { return .succeeded(required) }
+                if !required.isFinished { pending = true }
+            }
+        }
+        return pending ? .pending : .allFailed
+    }
+
+    private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.simultaneousKinds.contains(b.kind) || b.simultaneousKinds.contains(a.kind)
+            || a.shouldRecognizeSimultaneously?(a, b) == true || b.shouldRecognizeSimultaneously?(b, a) == true
+    }
+
+    private func transition(_ member: GestureRecognizer, to state: GestureState, reason: FailureReason?) {
+        if let logger {
+            var line = "\(member.label)@\(member.region?.id ?? "-"): \(member.state) → \(state)"
+            if let reason { line += " (\(reason))" }
+            logger.debug("\(line)")
+        }
+        member.membership.state = state
+    }
+}

@@ -1,0 +1,44 @@
+import TouchEvents
+
+/// What a recognizer asks of its arena after a frame or a deadline.
+enum RecognizerStep: Equatable {
+    /// Nothing to decide yet.
+    case none
+    /// It cannot be this gesture (the reason says why, with numbers).
+    case fail(FailureReason)
+    /// A continuous gesture wants to begin; the arena decides.
+    case begin
+    /// A discrete gesture happened; the arena decides.
+    case recognize
+    /// A continuous gesture that has begun changed.
+    case change
+    /// A continuous gesture that has begun finished.
+    case end
+    /// A continuous gesture that has begun lost its touches (palm, dropped events, device gone).
+    case cancel
+}
+
+/// A recognizer's answer to a frame or a deadline: its step, and the next instant at which it
+/// must hear of time passing (``GestureRecognizer/deadlinePassed(_:_:)``) if no frame comes
+/// first. The deadline replaces any earlier one; nil means none.
+struct RecognizerUpdate: Equatable {
+    var step: RecognizerStep
+    var deadline: Instant?
+
+    init(_ step: RecognizerStep, deadline: Instant? = nil) {
+        self.step = step
+        self.deadline = deadline
+    }
+
+    static let none = RecognizerUpdate(.none)
+    static let begin = RecognizerUpdate(.begin)
+    static let recognize = RecognizerUpdate(.recognize)
+    static let change = RecognizerUpdate(.change)
+    static let end = RecognizerUpdate(.end)
+    static let cancel = RecognizerUpdate(.cancel)
+
+    static func fail(_ reason: FailureReason) -> RecognizerUpdate { RecognizerUpdate(.fail(reason)) }
+
+    /// Nothing to decide yet; call back at `deadline`.
+    static func wait(until deadline: Instant) -> RecognizerUpdate { RecognizerUpdate(.none, deadline: deadline) }
+}

@@ -1,0 +1,157 @@
+import Logging
+import TouchEvents
+
+/// Where touches go: each contact to its touch sequence, and each new sequence to the region
+/// its first touch hits (with the recognizers of that region and its ancestors).
+///
+/// - A later touch joins a sequence when it lands in the owner's hit area (as it was when the
+///   sequence began), or in a region the sequence's arena holds; otherwise it starts a sequence
+///   of its own in the region it hits, so two buttons can be pressed at once.
+/// - A touch that hits no region is ignored; one beyond the root region (a device reporting
+///   past its declared range) is taken at the root's nearest point.
+/// - A sequence's arena holds the owner's and its ancestors' recognizers, deepest first,
+///   leaving out regions another sequence already holds.
+///
+/// Finished sequences are kept for reuse, and each owner's list of recognizers is cached
+/// while the layout does not change: routing a frame allocates nothing.
+final class TouchRouter {
+    let layout: Layout
+    @exclusivity(unchecked) var mapping: SurfaceMapping
+    /// The sequences going on, oldest first.
+    @exclusivity(unchecked) private(set) var sequences: [TouchSequence] = []
+    /// Where each contact that is down goes (nil: it hit no region and is ignored).
+    @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?)] = []
+    /// Finished sequences kept for reuse.
+    @exclusivity(unchecked) private var spare: [TouchSequence] = []
+    /// Each owner's regions and recognizers, while the layout's version stays the same.
+    @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
+    private unowned let listener: any ArenaListener
+    /// Set while debug logging is on.
+    @exclusivity(unchecked) var logger: Logger?
+
+    init(layout: Layout, mapping: SurfaceMapping, listener: any ArenaListener) {
+        self.layout = layout
+        self.mapping = mapping
+        self.listener = listener
+    }
+
+    /// Sorts the frame's contacts into their sequences, starting sequences for new touches.
+    /// When one sequence has every contact it is returned and nothing is copied; otherwise
+    /// each sequence's ``TouchSequence/frame`` gets its own contacts.
+    func route(_ frame: TouchFrame) -> TouchSequence? {
+        for sequence in sequences where !sequence.frame.contacts.isEmpty {
+            sequence.frame.contacts.removeAll(keepingCapacity: true)
+        }
+        var single: TouchSequence?
+        var split = false
+        for (n, contact) in frame.contacts.enumerated() {
+            let sequence: TouchSequence?
+            if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
+                sequence = routes[i].sequence
+                if contact.phase.isFinal { routes.remove(at: i) }
+            } else if contact.phase.isFinal {
+                // Ended before we saw it: it belongs to no sequence.
+                sequence = nil
+            } else {
+                // A contact we have not seen: it began, or was down before we listened.
+                sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time)
+                routes.append((contact.id, sequence))
+            }
+            if !split {
+                if n == 0 {
+                    single = sequence
+                } else if sequence !== single {
+                    // Every contact before this one went to `single`: give them to it.
+                    split = true
+                    single?.frame.contacts.append(contentsOf: frame.contacts[..<n])
+                }
+            }
+            if split { sequence?.frame.contacts.append(contact) }
+        }
+        return split ? nil : single
+    }
+
+    /// The sequence a new touch at `millimetres` (on the surface) belongs to, starting one if needed.
+    private func sequence(for millimetres: Point, time: Instant) -> TouchSequence? {
+        let root = layout.root.frame
+        var point = mapping.point(millimetres)
+        point.x = min(max(point.x, root.minX), root.maxX)
+        point.y = min(max(point.y, root.minY), root.maxY)
+        if let joined = sequences.first(where: { $0.ownerArea.contains(point) }) { return joined }
+        guard let hit = layout.hitTest(point) else {
+            logger?.debug("a touch at \(point) hit no region: ignored")
+            return nil
+        }
+        if let joined = sequences.first(where: { $0.arena.regions.contains { $0 === hit } }) { return joined }
+        let sequence: TouchSequence
+        if let reused = spare.popLast() {
+            sequence = reused
+            sequence.owner = hit
+            sequence.ownerArea = hit.hitArea
+            sequence.touches.reset()
+        } else {
+            sequence = TouchSequence(owner: hit, listener: listener)
+        }
+        sequence.touches.mapping = mapping
+        startArena(of: sequence, press: 1, time: time)
+        sequences.append(sequence)
+        return sequence
+    }
+
+    /// Every recognizer of `sequence` decided while a later press is down (a second tap too
+    /// far from the first, say): that press starts over with fresh recognizers.
+    func restartIfDecided(_ sequence: TouchSequence, time: Instant) -> Bool {
+        guard sequence.touches.isDown, sequence.arena.press != sequence.touches.pressIndex, sequence.arena.isSettled else {
+            return false
+        }
+        startArena(of: sequence, press: sequence.touches.pressIndex, time: time)
+        return true
+    }
+
+    /// Fills the sequence's arena with its owner's path, leaving out regions other sequences
+    /// hold. Handlers whose owner is gone are dropped first (which may remove recognizers).
+    private func startArena(of sequence: TouchSequence, press: Int, time: Instant) {
+        let owner = sequence.owner
+        let others = sequences.contains { $0 !== sequence }
+        var regions: [Region]
+        var recognizers: [GestureRecognizer]
+        let key = ObjectIdentifier(owner)
+        if !others, let cached = paths[key], cached.version == layout.version {
+            regions = cached.regions
+            recognizers = cached.recognizers
+        } else {
+            regions = owner.path.filter { region in
+                !sequences.contains { other in other !== sequence && other.arena.regions.contains { $0 === region } }
+            }
+            recognizers = regions.flatMap(\.recognizers)
+            if !others { paths[key] = (layout.version, regions, recognizers) }
+        }
+        let version = layout.version
+        for recognizer in recognizers { recognizer.sweepReleasedHandlers() }
+        if layout.version != version {
+            recognizers = regions.flatMap(\.recognizers)
+            paths[key] = nil
+        }
+        sequence.arena.logger = logger
+        sequence.arena.reset(regions: regions, members: recognizers, press: press, time: time)
+        logger?.debug("touch sequence began", metadata: [
+            "region": "\(owner.id)", "recognizers": "\(recognizers.count)",
+        ])
+    }
+
+    /// Drops the sequences that are over, keeping a few for reuse.
+    func removeFinished() {
+        guard sequences.contains(where: \.isFinished) else { return }
+        for sequence in sequences where sequence.isFinished {
+            logger?.debug("touch sequence ended", metadata: ["region": "\(sequence.owner.id)"])
+            if spare.count < 8 { spare.append(sequence) }
+        }
+        sequences.removeAll(where: \.isFinished)
+    }
+
+    /// Forgets every sequence and route (after cancelling them).
+    func removeAll() {
+        sequences.removeAll()
+        routes.removeAll()
+    }
+}

@@ -1,0 +1,28 @@
+import TouchEvents
+
+/// One touch sequence: from a first finger landing in a region (its owner) until no finger of
+/// it is down and its arena has decided every recognizer — a double tap's sequence lasts
+/// through both taps. It has its own touches and its own arena.
+///
+/// Reused from sequence to sequence, with its tracker, arena and buffers (see ``TouchRouter``).
+final class TouchSequence {
+    /// The region its first touch hit.
+    @exclusivity(unchecked) var owner: Region
+    /// The owner's hit area when the sequence began: where later touches join it.
+    @exclusivity(unchecked) var ownerArea: Rect
+    let touches = TouchTracker()
+    let arena: Arena
+    /// This frame's contacts for the sequence, when a frame's contacts are split between
+    /// sequences (a reused buffer).
+    @exclusivity(unchecked) var frame = TouchFrame(time: .zero, contacts: [])
+
+    init(owner: Region, listener: any ArenaListener) {
+        self.owner = owner
+        ownerArea = owner.hitArea
+        arena = Arena(listener: listener, touches: touches)
+        frame.contacts.reserveCapacity(10)
+    }
+
+    /// No finger down and every recognizer decided.
+    var isFinished: Bool { !touches.isDown && arena.isSettled }
+}

@@ -1,0 +1,103 @@
+/// A moment on a touch device's clock, to the microsecond: the one time type of every event,
+/// frame, gesture and deadline. Durations between instants are Swift's `Duration`.
+///
+/// The clock is the source's: `CLOCK_MONOTONIC` for live devices (the kernel is asked for it),
+/// the recorded clock for recordings, a manual clock in tests. Only differences between two
+/// instants of one source mean anything.
+public struct Instant: Sendable, Hashable, Comparable, InstantProtocol, CustomStringConvertible {
+    /// Microseconds since the clock's origin. The raw number, for file formats and system calls.
+    public var microseconds: Int64
+
+    @inlinable
+    public init(microseconds: Int64) {
+        self.microseconds = microseconds
+    }
+
+    /// `seconds` and `microseconds` since the clock's origin (a `struct timeval`, a recording's
+    /// timestamp); nil when the sum does not fit.
+    @inlinable
+    public init?(seconds: Int64, microseconds: Int64) {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return nil }
+        let (sum, overflowSum) = whole.addingReportingOverflow(microseconds)
+        guard !overflowSum else { return nil }
+        self.microseconds = sum
+    }
+
+    /// The clock's origin.
+    public static let zero = Instant(microseconds: 0)
+    /// Before and after every real instant.
+    public static let distantPast = Instant(microseconds: .min)
+    public static let distantFuture = Instant(microseconds: .max)
+
+    /// Whole seconds and the microseconds after them (the remainder has the sign of the instant).
+    @inlinable
+    public var secondsAndMicroseconds: (seconds: Int64, microseconds: Int64) {
+        (microseconds / 1_000_000, microseconds % 1_000_000)
+    }
+
+    @inlinable
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.microseconds < rhs.microseconds }
+
+    /// `duration` later, to the microsecond (saturating at the ends of time).
+    @inlinable
+    public static func + (lhs: Instant, rhs: Duration) -> Instant {
+        let (sum, overflow) = lhs.microseconds.addingReportingOverflow(rhs.inMicroseconds)
+        return overflow ? (rhs > .zero ? .distantFuture : .distantPast) : Instant(microseconds: sum)
+    }
+
+    @inlinable
+    public static func - (lhs: Instant, rhs: Duration) -> Instant { lhs + (Duration.zero - rhs) }
+
+    @inlinable
+    public static func += (lhs: inout Instant, rhs: Duration) { lhs = lhs + rhs }
+
+    /// The time from `rhs` to `lhs`.
+    @inlinable
+    public static func - (lhs: Instant, rhs: Instant) -> Duration {
+        .microseconds(lhs.microseconds &- rhs.microseconds)
+    }
+
+    @inlinable
+    public func advanced(by duration: Duration) -> Instant { self + duration }
+
+    @inlinable
+    public func duration(to other: Instant) -> Duration { other - self }
+
+    /// `12.000345s`.
+    public var description: String { formatDecimal(scaled: microseconds, places: 6, trailingZeros: .keep) + "s" }
+}
+
+extension Duration {
+    /// Whole microseconds, truncated toward zero (saturating for durations beyond ±292,000 years).
+    @inlinable
+    public var inMicroseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (sum, overflowSum) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000)
+        guard !overflowSum else { return seconds < 0 ? .min : .max }
+        return sum
+    }
+
+    /// Milliseconds, with fractions: for thresholds written in milliseconds and messages.
+    @inlinable
+    public var inMilliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    /// Seconds, with fractions: for rates per second.
+    @inlinable
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Where "now" comes from: the monotonic clock live, a manual clock in tests. The gesture
+/// core never asks; it is handed times.
+public protocol TouchClock: AnyObject {
+    /// The current instant on the clock device events are stamped with.
+    var now: Instant { get }
+}
