@@ -37,15 +37,16 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CEvdev",
+            name: "CLibevdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
         .systemLibrary(
-            name: "CInput",
+            name: "CLibinput",
             pkgConfig: "libinput",
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
+        .systemLibrary(name: "CLinux"),
         .target(name: "TouchEvents"),
         .target(
             name: "TouchRecordings",
@@ -64,19 +65,22 @@ let package = Package(
             dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
                            .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"]),
         .target(
             name: "TouchInput",
-            dependencies: ["TouchEvents", "CEvdev", "CInput", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TouchEvents", "CLibevdev", "CLibinput", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"]),
         .target(
             name: "GesturedService",
-            dependencies: ["TouchInput", "Gestures", "GesturedConfiguration", "TouchEvents",
+            dependencies: ["SystemLoop", "TouchInput", "Gestures", "GesturedConfiguration", "TouchEvents",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GesturedCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "GesturedService",
+                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration",
+                "GesturedService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -95,12 +99,13 @@ let package = Package(
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", "CInput"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
-        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput"]),
+        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,9 @@ public final class ManualClock: TouchClock {
         self.pipeline = pipeline
     }
 
+    /// Only ``advance(by:)`` moves this clock: no system timer can wait for it.
+    public func monotonicInstant(at instant: Instant) -> Instant? { nil }
+
     /// Moves time forward by `duration`, firing the deadlines on the way.
     public func advance(by duration: Duration) {
         advance(to: now + duration)

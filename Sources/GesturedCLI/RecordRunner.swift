@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Gestures
+import SystemLoop
 import TouchEvents
 import TouchInput
 import TouchRecordings
@@ -79,10 +80,15 @@ public struct RecordRunner {
 
     /// Reads until a signal, the deadline, or the device going away; says which.
     private func record(_ source: any TouchDevice, output: inout some CommandOutput) throws(InputError) -> ([InputEvent], String) {
-        let loop = try EventLoop()
+        let loop: EventLoop
+        do throws(SystemError) {
+            loop = try EventLoop()
+            if handlesSignals { try loop.handleSignals([.interrupt, .terminate]) }
+        } catch {
+            throw InputError(path: error.path, message: error.message)
+        }
         loop.watch(source.fileDescriptor)
-        if handlesSignals { try loop.handleSignals([SIGINT, SIGTERM]) }
-        let start = EventLoop.monotonicNow()
+        let start = MonotonicClock.now
         if let durationSeconds { loop.setDeadline(start + .seconds(durationSeconds)) }
         var events: [InputEvent] = []
         var shown = Instant.zero
@@ -95,14 +101,14 @@ public struct RecordRunner {
                     if try !source.readPending({ events.append($0) }) { return (events, "the device went away") }
                 case .timer:
                     return (events, "\(formatDecimal(durationSeconds ?? 0, places: 1)) s passed")
-                case .signal(let number):
-                    return (events, number == SIGINT ? "stopped" : "stopped by signal \(number)")
+                case .signal(let signal):
+                    return (events, signal == .interrupt ? "stopped" : "stopped by signal \(signal.number)")
                 case .writable:
                     continue
                 }
             }
             // A running count, at most five times a second.
-            let now = EventLoop.monotonicNow()
+            let now = MonotonicClock.now
             if showsProgress && now - shown >= .milliseconds(200) {
                 shown = now
                 output.warn("\r\(events.count) events, \(formatDecimal((now - start).inSeconds, places: 1)) s — Ctrl-C to stop  ")

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import GesturedService
 import Logging
+import SystemLoop
 import TouchInput
 
 struct RunCommand: ParsableCommand {
@@ -60,7 +61,7 @@ struct RunCommand: ParsableCommand {
             do throws(InputError) {
                 monitor = try LibinputSeat(seat: seatName, logger: logger)
             } catch {
-                throw ServiceError(error.description)
+                throw .seat(error)
             }
             let service = try GestureService(options: options, monitor: monitor, clock: MonotonicClock(), logger: logger) { line in
                 var bytes = Array(line.utf8)
@@ -91,7 +92,7 @@ struct ListenCommand: ParsableCommand {
     func run() throws {
         let path = socket ?? GestureService.defaultSocketPath(environment: ProcessInfoEnvironment.current)
         let fd: Int32
-        do throws(InputError) {
+        do throws(SystemError) {
             fd = try UnixSocket.connect(to: path)
         } catch {
             var err = ProcessOutput()

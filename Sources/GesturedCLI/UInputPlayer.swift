@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Gestures
+import SystemLoop
 import TouchEvents
 import TouchInput
 import TouchRecordings
@@ -53,8 +54,8 @@ public struct UInputPlayer: Sendable {
     }
 
     private func waitUntilReady(_ node: String, logStart: Int) throws(InputError) {
-        let start = EventLoop.monotonicNow()
-        func timedOut() -> Bool { (EventLoop.monotonicNow() - start).inSeconds > readyTimeout }
+        let start = MonotonicClock.now
+        func timedOut() -> Bool { (MonotonicClock.now - start).inSeconds > readyTimeout }
         // The node exists and udev has given it its properties (its database entry).
         var st = stat()
         while stat(node, &st) != 0 || access("/run/udev/data/c\(major(st.st_rdev)):\(minor(st.st_rdev))", F_OK) != 0 {
@@ -72,7 +73,7 @@ public struct UInputPlayer: Sendable {
 
     private func play(_ events: [InputEvent], into device: UInputDevice, output: inout some CommandOutput) throws(InputError) {
         guard let first = events.first?.time, let last = events.last?.time else { return }
-        let start = EventLoop.monotonicNow()
+        let start = MonotonicClock.now
         var frame: [InputEvent] = []
         var shown = Instant.zero
         defer { if showsProgress && shown > .zero { output.warn("\n") } }
@@ -81,12 +82,12 @@ public struct UInputPlayer: Sendable {
             frame.append(e)
             guard e.isReport else { continue }
             // Where the playback is, at most five times a second.
-            if showsProgress, EventLoop.monotonicNow() - shown >= .milliseconds(200) {
-                shown = EventLoop.monotonicNow()
+            if showsProgress, MonotonicClock.now - shown >= .milliseconds(200) {
+                shown = MonotonicClock.now
                 output.warn("\rplaying \(formatDecimal((e.time - first).inSeconds, places: 1)) of \(total) s  ")
             }
             let due = start + (e.time - first) / speed
-            let wait = due - EventLoop.monotonicNow()
+            let wait = due - MonotonicClock.now
             if wait > .zero { sleepMilliseconds(wait.inMilliseconds) }
             try device.write(frame)
             frame.removeAll(keepingCapacity: true)

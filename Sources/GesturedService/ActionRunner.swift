@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Gestures
 import Logging
+import SystemLoop
 import TouchEvents
 
 /// Runs `exec` actions: a program and its arguments without a shell, the gesture's values in
@@ -12,7 +10,8 @@ import TouchEvents
 /// skipped with a warning.
 final class ActionRunner {
     struct Running {
-        var pid: pid_t
+        var child: ChildProcess
+        var pid: Int32 { child.pid }
         var label: String
         var deadline: Instant
         var terminated = false
@@ -63,8 +62,8 @@ final class ActionRunner {
 
     /// Starts `argv` with `environment`; returns the pid, or nil if it was not started.
     @discardableResult
-    func start(_ argv: [String], environment: [String: String], label: String) -> pid_t? {
-        if geteuid() == 0 && !allowRoot {
+    func start(_ argv: [String], environment: [String: String], label: String) -> Int32? {
+        if FileStatus.effectiveUserID == 0 && !allowRoot {
             if !warnedRoot {
                 logger.error("refusing to run actions as root; run gestured as its own user, or set service.actions-as-root: true")
                 warnedRoot = true
@@ -75,38 +74,15 @@ final class ActionRunner {
             logger.warning("action skipped: \(running.count) still running (service.max-actions)", metadata: ["action": "\(label)"])
             return nil
         }
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The service blocks the signals it reads through a signalfd; the child gets them back,
-        // with their default actions, in a process group of its own.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let args = argv.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in args { free(p) }
-            for p in envp { free(p) }
-        }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &fileActions, &attributes, args, envp)
-        guard rc == 0 else {
-            logger.error("action failed to start: \(String(cString: strerror(rc)))", metadata: ["action": "\(label)"])
+        let child: ChildProcess
+        do throws(SystemError) {
+            child = try ChildProcess.spawn(argv, environment: environment)
+        } catch {
+            logger.error("action failed to start: \(error.message)", metadata: ["action": "\(label)"])
             return nil
         }
-        running.append(Running(pid: pid, label: label, deadline: clock.now + timeout))
+        let pid = child.pid
+        running.append(Running(child: child, label: label, deadline: clock.now + timeout))
         logger.debug("action started", metadata: ["action": "\(label)", "pid": "\(pid)"])
         return pid
     }
@@ -122,11 +98,11 @@ final class ActionRunner {
                 logger.warning("action timed out: stopping it", metadata: [
                     "action": "\(running[i].label)", "pid": "\(running[i].pid)", "timeout_ms": "\(timeout.inMicroseconds / 1000)",
                 ])
-                kill(-running[i].pid, SIGTERM)
+                running[i].child.signalGroup(.terminate)
                 running[i].terminated = true
                 running[i].deadline = now + Self.killGrace
             } else {
-                kill(-running[i].pid, SIGKILL)
+                running[i].child.signalGroup(.kill)
                 running[i].deadline = now + Self.killGrace
             }
         }
@@ -136,16 +112,14 @@ final class ActionRunner {
     /// only its own children, one by one, never `waitpid(-1)`.
     func reap() {
         for action in running {
-            var status: Int32 = 0
-            guard waitpid(action.pid, &status, WNOHANG) == action.pid else { continue }
+            guard let exit = action.child.exitIfEnded() else { continue }
             running.removeAll { $0.pid == action.pid }
-            let exited = status & 0x7f == 0
-            let code = (status >> 8) & 0xff
-            if exited && code != 0 {
-                logger.warning("action failed", metadata: ["action": "\(action.label)", "exit_status": "\(code)"])
-            } else if !exited && !action.terminated {
-                logger.warning("action killed by a signal", metadata: ["action": "\(action.label)", "signal": "\(status & 0x7f)"])
-            } else {
+            switch exit {
+            case .exited(let status) where status != 0:
+                logger.warning("action failed", metadata: ["action": "\(action.label)", "exit_status": "\(status)"])
+            case .signalled(let signal) where !action.terminated:
+                logger.warning("action killed by a signal", metadata: ["action": "\(action.label)", "signal": "\(signal.number)"])
+            case .exited, .signalled:
                 logger.debug("action finished", metadata: ["action": "\(action.label)"])
             }
         }

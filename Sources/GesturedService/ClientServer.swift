@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
-import TouchInput
+import SystemLoop
 
 /// The client socket: a Unix stream socket streaming gesture events as JSON lines to every
 /// client that connects (mode 0660, with an optional group). Writes never block: each client
@@ -33,56 +30,46 @@ final class ClientServer {
         self.logger = logger
         try Self.removeStale(path)
         let fd: Int32
-        do throws(InputError) {
+        do throws(SystemError) {
             fd = try UnixSocket.listen(at: path)
         } catch {
-            throw ServiceError("cannot listen on \(path): \(error.message) (create its directory, or give another path with --socket)")
+            throw .socketUnavailable(path: path, reason: error.message)
         }
         listener = fd
-        var gid: gid_t = gid_t.max
-        if let group {
-            guard let entry = getgrnam(group) else {
-                close(fd)
-                unlink(path)
-                throw ServiceError("socket group \"\(group)\" does not exist (create it: groupadd --system \(group))")
+        do throws(SystemError) {
+            if let warning = try UnixSocket.setAccess(path, mode: 0o660, group: group) {
+                logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(warning)"])
             }
-            gid = entry.pointee.gr_gid
+        } catch {
+            UnixSocket.close(fd)
+            UnixSocket.unlink(path)
+            throw .socketGroupMissing(group ?? "")
         }
-        if chown(path, uid_t.max, gid) != 0 && group != nil {
-            logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(String(cString: strerror(errno)))"])
-        }
-        chmod(path, 0o660)
     }
 
     /// A socket file left by a process that is gone is removed; a live one is an error.
     private static func removeStale(_ path: String) throws(ServiceError) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        guard st.st_mode & S_IFMT == S_IFSOCK else {
-            throw ServiceError("\(path) exists and is not a socket; remove it or choose another path")
-        }
+        let file = UnixSocket.fileKind(path)
+        guard file.exists else { return }
+        guard file.isSocket else { throw .notASocket(path: path) }
         if let probe = try? UnixSocket.connect(to: path) {
-            close(probe)
-            throw ServiceError("another gestured is listening on \(path)")
+            UnixSocket.close(probe)
+            throw .socketInUse(path: path)
         }
-        unlink(path)
+        UnixSocket.unlink(path)
     }
 
     func shutdown() {
-        for c in clients { close(c.fd) }
+        for c in clients { UnixSocket.close(c.fd) }
         clients.removeAll()
-        close(listener)
-        unlink(path)
+        UnixSocket.close(listener)
+        UnixSocket.unlink(path)
     }
 
     /// Accepts every waiting client; returns their descriptors.
     func acceptClients() -> [Int32] {
         var accepted: [Int32] = []
-        while true {
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { break }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        while let fd = UnixSocket.accept(listener) {
             clients.append(Client(fd: fd))
             accepted.append(fd)
             logger.info("socket client connected", metadata: ["clients": "\(clients.count)"])
@@ -102,7 +89,7 @@ final class ClientServer {
                     "backlog_bytes": "\(clients[i].output.count)", "limit": "\(Self.maximumBacklog)",
                 ])
                 dropped.append(clients[i].fd)
-                close(clients[i].fd)
+                UnixSocket.close(clients[i].fd)
                 clients.remove(at: i)
             }
         }
@@ -121,24 +108,26 @@ final class ClientServer {
     func readable(_ fd: Int32) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { continue }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) { return false }
-            remove(fd)
-            return true
+            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(fd, into: $0) }) {
+            case .data: continue
+            case .wouldBlock: return false
+            case .closed:
+                remove(fd)
+                return true
+            }
         }
     }
 
     func remove(_ fd: Int32) {
         guard let i = clients.firstIndex(where: { $0.fd == fd }) else { return }
-        close(fd)
+        UnixSocket.close(fd)
         clients.remove(at: i)
         logger.info("socket client disconnected", metadata: ["clients": "\(clients.count)"])
     }
 
     private func flush(_ i: Int) {
         while !clients[i].output.isEmpty {
-            let n = clients[i].output.withUnsafeBytes { send(clients[i].fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = clients[i].output.withUnsafeBytes { UnixSocket.send(clients[i].fd, $0) }
             if n > 0 {
                 clients[i].output.removeFirst(n)
             } else {
@@ -146,10 +135,4 @@ final class ClientServer {
             }
         }
     }
-}
-
-/// A service failure with what to do about it.
-public struct ServiceError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemLoop
 
 /// Refuses a configuration that others could change: it runs commands. Like sshd's
 /// StrictModes, the file must belong to root or to the service's own user and be writable by
@@ -8,24 +6,22 @@ import Glibc
 /// is sticky.
 enum ConfigurationGuard {
     static func check(_ path: String) throws(ServiceError) {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw ServiceError("\(path): cannot read the configuration: \(String(cString: strerror(errno)))")
+        let file: FileStatus
+        do throws(SystemError) {
+            file = try FileStatus(path: path)
+        } catch {
+            throw .configurationUnreadable(path: path, reason: error.message)
         }
-        let mode = st.st_mode & 0o7777
-        if st.st_uid != 0 && st.st_uid != geteuid() {
-            throw ServiceError("\(path): refusing a configuration owned by uid \(st.st_uid) (it runs commands): it must belong to root or to the service's user")
+        if file.ownerID != 0 && file.ownerID != FileStatus.effectiveUserID {
+            throw .configurationNotTrusted(path: path, reason: "owned by uid \(file.ownerID) (it runs commands): it must belong to root or to the service's user")
         }
-        if mode & 0o022 != 0 {
-            throw ServiceError("\(path): refusing a configuration writable by \(mode & 0o002 != 0 ? "everyone" : "its group") (mode \(String(mode, radix: 8))); it runs commands: chmod go-w \(path)")
+        if file.mode & 0o022 != 0 {
+            throw .configurationNotTrusted(path: path, reason: "writable by \(file.mode & 0o002 != 0 ? "everyone" : "its group") (mode \(String(file.mode, radix: 8))); it runs commands: chmod go-w \(path)")
         }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        var dst = stat()
-        if stat(directory.isEmpty ? "/" : directory, &dst) == 0 {
-            let dmode = dst.st_mode & 0o7777
-            if dmode & 0o002 != 0 && dmode & 0o1000 == 0 {
-                throw ServiceError("\(path): refusing a configuration in a directory anyone may write to (\(directory), mode \(String(dmode, radix: 8)))")
-            }
+        if let folder = try? FileStatus(path: directory.isEmpty ? "/" : directory),
+           folder.mode & 0o002 != 0 && folder.mode & 0o1000 == 0 {
+            throw .configurationNotTrusted(path: path, reason: "in a directory anyone may write to (\(directory), mode \(String(folder.mode, radix: 8)))")
         }
     }
 }

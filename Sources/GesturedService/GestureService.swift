@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GesturedConfiguration
 import Gestures
 import Logging
+import SystemLoop
 import TouchEvents
 import TouchInput
 
@@ -96,7 +94,7 @@ public final class GestureService {
         do throws(ConfigurationError) {
             return try Configuration.load(path: path)
         } catch {
-            throw ServiceError(error.description)
+            throw .configurationInvalid(error)
         }
     }
 
@@ -114,13 +112,13 @@ public final class GestureService {
     /// Sets up the loop, the socket and the signals, and takes the devices already present.
     public func start() throws(ServiceError) {
         let loop: EventLoop
-        do throws(InputError) {
+        do throws(SystemError) {
             loop = try EventLoop()
-            try loop.handleSignals([SIGHUP, SIGTERM, SIGINT, SIGCHLD])
+            try loop.handleSignals([.hangup, .terminate, .interrupt, .child])
         } catch {
-            throw ServiceError(error.description)
+            throw .system(error)
         }
-        signal(SIGPIPE, SIG_IGN)
+        Signal.brokenPipe.ignore()
         self.loop = loop
         if !options.noSocket {
             let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
@@ -145,10 +143,11 @@ public final class GestureService {
     }
 
     /// Waits up to `timeout` ms for something to happen and handles it; then fires every
-    /// deadline that has passed by the service's clock.
+    /// deadline that has passed by the service's clock. The loop's timer wakes it at the next
+    /// deadline when the clock is one a system timer follows.
     public func runOnce(timeout: Int32) {
         guard let loop else { return }
-        if clock is MonotonicClock { loop.setDeadline(nextDeadline) }
+        loop.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         if let server {
             for fd in server.clients.map(\.fd) { loop.watch(fd, writable: server.backlogged.contains(fd)) }
         }
@@ -189,13 +188,16 @@ public final class GestureService {
         switch event {
         case .timer:
             break
-        case .signal(let number):
-            switch number {
-            case SIGHUP: reload()
-            case SIGCHLD: actions.reap()
-            default:
-                logger.info("stopping", metadata: ["signal": "\(number)"])
+        case .signal(let signal):
+            switch signal {
+            case .hangup: reload()
+            case .child: actions.reap()
+            case .terminate, .interrupt:
+                logger.info("stopping", metadata: ["signal": "\(signal.number)"])
                 stopping = true
+            default:
+                // Only the signals above are routed to the loop; any other is not ours to act on.
+                logger.debug("signal ignored", metadata: ["signal": "\(signal.number)"])
             }
         case .readable(let fd), .hangup(let fd):
             if fd == monitor.fileDescriptor {

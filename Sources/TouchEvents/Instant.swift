@@ -100,4 +100,8 @@ extension Duration {
 public protocol TouchClock: AnyObject {
     /// The current instant on the clock device events are stamped with.
     var now: Instant { get }
+
+    /// When this clock will read `instant`, on `CLOCK_MONOTONIC` (what a kernel timer can wait
+    /// for); nil for a clock no system timer follows (a manual clock: only its owner moves it).
+    func monotonicInstant(at instant: Instant) -> Instant?
 }

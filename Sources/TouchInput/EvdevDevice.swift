@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
+import CLibevdev
 import TouchEvents
 
 /// A live evdev device read through libevdev: its description, and its events in the

@@ -1,5 +1,5 @@
 /// A failure to open or read a live device, with what to do about it.
-public struct InputError: Error, Sendable, CustomStringConvertible {
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
 

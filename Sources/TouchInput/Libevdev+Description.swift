@@ -1,4 +1,4 @@
-import CEvdev
+import CLibevdev
 import TouchEvents
 
 extension DeviceDescription {
@@ -87,5 +87,36 @@ extension InputEvent {
         ev.code = code
         ev.value = value
         return ev
+    }
+}
+
+/// The kernel's `struct input_event` records as bytes — what an evdev node gives a `read` and
+/// uinput takes in a `write`.
+public enum KernelInputEvents {
+    /// Bytes in one record (24 on 64-bit Linux).
+    public static var recordSize: Int { MemoryLayout<input_event>.size }
+
+    /// The events as records.
+    public static func encode(_ events: [InputEvent]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(events.count * recordSize)
+        for e in events {
+            var ev = e.kernelEvent
+            withUnsafeBytes(of: &ev) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    /// Decodes the whole records at the start of `bytes`, in order; returns the bytes used
+    /// (a partial record at the end is left for the next read).
+    @discardableResult
+    public static func decode(_ bytes: UnsafeRawBufferPointer, _ body: (InputEvent) -> Void) -> Int {
+        let size = recordSize
+        let whole = bytes.count / size * size
+        for offset in stride(from: 0, to: whole, by: size) {
+            var ev = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
+            body(InputEvent(kernel: &ev))
+        }
+        return whole
     }
 }

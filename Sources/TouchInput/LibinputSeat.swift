@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
-import CInput
+import CLibevdev
+import CLibinput
 import Logging
 import TouchEvents
 

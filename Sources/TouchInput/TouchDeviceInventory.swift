@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
-import CInput
+import CLibevdev
+import CLibinput
 import TouchEvents
 
 /// One touchscreen or touchpad udev knows, and whether this process may read it.

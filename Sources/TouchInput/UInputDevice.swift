@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
+import CLibevdev
 import TouchEvents
 
 /// A virtual input device made through uinput from a description (libevdev's uinput API):

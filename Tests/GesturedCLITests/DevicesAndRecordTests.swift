@@ -3,6 +3,7 @@ import GesturedCLI
 import Testing
 import TouchEvents
 import TouchInput
+import TouchInputTesting
 import TouchRecordings
 
 private func description(_ relative: String) throws -> DeviceDescription {

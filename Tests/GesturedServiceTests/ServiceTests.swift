@@ -4,9 +4,11 @@ import GesturedConfiguration
 import GesturedService
 import Gestures
 import Logging
+import SystemLoop
 import Testing
 import TouchEvents
 import TouchInput
+import TouchInputTesting
 import TouchRecordings
 
 let repositoryRoot: String = {

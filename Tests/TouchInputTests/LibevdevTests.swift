@@ -1,5 +1,5 @@
-import CInput
 import Foundation
+import Logging
 import Testing
 import TouchEvents
 import TouchInput
@@ -35,16 +35,32 @@ struct LibevdevTests {
     }
 
     @Test func opensNoDeviceThatIsNotThere() {
-        #expect(throws: InputError.self) { try EvdevDevice(path: "/nonexistent/event0") }
+        #expect(throws: InputError(path: "/nonexistent/event0",
+                                   message: "cannot open: No such file or directory (`gestured devices` lists the touch devices)")) {
+            try EvdevDevice(path: "/nonexistent/event0")
+        }
     }
 
-    @Test func libudevAndLibinputLink() throws {
-        // The service's seat code builds on these; here they must at least load and run.
-        let udev = try #require(udev_new())
-        defer { udev_unref(udev) }
-        let enumerate = try #require(udev_enumerate_new(udev))
-        defer { udev_enumerate_unref(enumerate) }
-        #expect(udev_enumerate_add_match_subsystem(enumerate, "input") == 0)
-        #expect(LIBINPUT_EVENT_TOUCH_DOWN.rawValue == 500)
+    @Test func aSeatWithNoDevicesReportsNone() throws {
+        // libudev and libinput run for real: a seat no device belongs to is assigned, has a
+        // descriptor to wait on, and reports no device (the real-kernel lane has devices).
+        let seat = try LibinputSeat(seat: "gestured-test-seat-with-no-devices", logger: Logger(label: "test"))
+        #expect(seat.fileDescriptor >= 0)
+        #expect(seat.changes().isEmpty)
+        #expect(seat.nodes.isEmpty)
+    }
+
+    @Test func kernelRecordsRoundTrip() {
+        let events = [
+            InputEvent(time: Instant(microseconds: 12_000_345), type: EventType.abs, code: AbsCode.mtPositionX, value: -7),
+            InputEvent(time: Instant(microseconds: 12_000_346), type: EventType.syn, code: SynCode.report, value: 0),
+        ]
+        var bytes = KernelInputEvents.encode(events)
+        #expect(bytes.count == 2 * KernelInputEvents.recordSize)
+        bytes.append(contentsOf: [1, 2, 3])  // the start of a third record
+        var decoded: [InputEvent] = []
+        let used = bytes.withUnsafeBytes { KernelInputEvents.decode($0) { decoded.append($0) } }
+        #expect(decoded == events)
+        #expect(used == 2 * KernelInputEvents.recordSize)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
+import CLinux
 import TouchEvents
 
 /// One epoll loop for everything the service waits on: device and socket descriptors, one
@@ -16,7 +16,7 @@ public final class EventLoop {
         case hangup(Int32)
         /// The deadline passed.
         case timer
-        case signal(Int32)
+        case signal(Signal)
     }
 
     private let epoll: Int32
@@ -25,11 +25,11 @@ public final class EventLoop {
     /// The deadline the timer is armed for (nil: disarmed), to skip re-arming it unchanged.
     private var armed: Instant?
 
-    public init() throws(InputError) {
+    public init() throws(SystemError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw InputError(path: "epoll", message: String(cString: strerror(errno))) }
+        guard epoll >= 0 else { throw SystemError(path: "epoll", message: String(cString: strerror(errno)), code: errno) }
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard timer >= 0 else { throw InputError(path: "timerfd", message: String(cString: strerror(errno))) }
+        guard timer >= 0 else { throw SystemError(path: "timerfd", message: String(cString: strerror(errno)), code: errno) }
         add(timer, EPOLLIN.rawValue)
     }
 
@@ -37,13 +37,6 @@ public final class EventLoop {
         close(epoll)
         close(timer)
         if signals >= 0 { close(signals) }
-    }
-
-    /// Now on `CLOCK_MONOTONIC`, the clock live device events are stamped with.
-    public static func monotonicNow() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Instant(seconds: Int64(ts.tv_sec), microseconds: Int64(ts.tv_nsec) / 1000) ?? .distantFuture
     }
 
     /// Waits for `fd` to become readable (and writable, if asked).
@@ -82,14 +75,15 @@ public final class EventLoop {
         _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
-    /// Delivers `numbers` as `.signal` events instead of their default actions.
-    public func handleSignals(_ numbers: [Int32]) throws(InputError) {
+    /// Delivers `signals` as `.signal` events instead of their default actions.
+    public func handleSignals(_ signals: [Signal]) throws(SystemError) {
         var set = sigset_t()
+        let numbers = signals.map(\.number)
         _ = numbers.withUnsafeBufferPointer { gestured_block_signals(&set, $0.baseAddress, Int32($0.count)) }
-        let fd = signalfd(signals, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { throw InputError(path: "signalfd", message: String(cString: strerror(errno))) }
-        if signals < 0 { add(fd, EPOLLIN.rawValue) }
-        signals = fd
+        let fd = signalfd(self.signals, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard fd >= 0 else { throw SystemError(path: "signalfd", message: String(cString: strerror(errno)), code: errno) }
+        if self.signals < 0 { add(fd, EPOLLIN.rawValue) }
+        self.signals = fd
     }
 
     /// Waits up to `timeout` milliseconds (-1: until something happens) and returns what did.
@@ -108,7 +102,7 @@ public final class EventLoop {
             } else if fd == signals {
                 var info = signalfd_siginfo()
                 while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-                    events.append(.signal(Int32(info.ssi_signo)))
+                    events.append(.signal(Signal(number: Int32(info.ssi_signo))))
                 }
             } else {
                 if e.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { events.append(.readable(fd)) }

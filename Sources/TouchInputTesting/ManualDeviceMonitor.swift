@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchInput
 
 /// A device monitor driven by hand: ``plugIn(_:)`` and ``unplug(node:)`` are hotplug events.
-/// For tests of the service, and tools that feed it devices of their own (``PipeTouchDevice``).
+/// For tests of the service, with devices of their own (``PipeTouchDevice``).
 public final class ManualDeviceMonitor: DeviceMonitor {
     private var pendingChanges: [DeviceChange] = []
     private let wake: [Int32]

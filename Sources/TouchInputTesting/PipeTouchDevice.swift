@@ -1,12 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEvdev
 import TouchEvents
+import TouchInput
 
-/// A touch device fed through a pipe with the kernel's `struct input_event` records —
-/// for tests and tools that need a device without a kernel. Closing the write end is
-/// the device going away.
+/// A touch device fed through a pipe with the kernel's `struct input_event` records — for
+/// tests that need a device without a kernel. Closing the write end is the device going away.
 public final class PipeTouchDevice: TouchDevice {
     public let node: String
     public let description: DeviceDescription
@@ -15,6 +14,7 @@ public final class PipeTouchDevice: TouchDevice {
     public let writeDescriptor: Int32
     public var resynchronizesAfterDrops: Bool { false }
     private var pending: [UInt8] = []
+    private var writerOpen = true
 
     public init(node: String, description: DeviceDescription) throws(InputError) {
         var fds: [Int32] = [0, 0]
@@ -36,8 +36,6 @@ public final class PipeTouchDevice: TouchDevice {
         closeWriter()
     }
 
-    private var writerOpen = true
-
     /// The device goes away (its reader sees end of file).
     public func closeWriter() {
         if writerOpen {
@@ -48,11 +46,7 @@ public final class PipeTouchDevice: TouchDevice {
 
     /// Writes events as `struct input_event` records.
     public func write(_ events: [InputEvent]) {
-        var bytes: [UInt8] = []
-        for e in events {
-            var ev = e.kernelEvent
-            withUnsafeBytes(of: &ev) { bytes.append(contentsOf: $0) }
-        }
+        let bytes = KernelInputEvents.encode(events)
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(writeDescriptor, $0.baseAddress, $0.count) }
@@ -63,8 +57,7 @@ public final class PipeTouchDevice: TouchDevice {
     }
 
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
-        let size = MemoryLayout<input_event>.size
-        var buffer = [UInt8](repeating: 0, count: 64 * size)
+        var buffer = [UInt8](repeating: 0, count: 64 * KernelInputEvents.recordSize)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -74,14 +67,8 @@ public final class PipeTouchDevice: TouchDevice {
             }
             if n == 0 { return false }
             pending.append(contentsOf: buffer[0..<n])
-            let whole = pending.count / size * size
-            pending.withUnsafeBytes { raw in
-                for offset in stride(from: 0, to: whole, by: size) {
-                    var ev = raw.loadUnaligned(fromByteOffset: offset, as: input_event.self)
-                    body(InputEvent(kernel: &ev))
-                }
-            }
-            pending.removeFirst(whole)
+            let used = pending.withUnsafeBytes { KernelInputEvents.decode($0, body) }
+            pending.removeFirst(used)
         }
     }
 }

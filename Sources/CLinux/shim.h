@@ -1,0 +1,38 @@
+// Linux system calls through glibc that Swift cannot use as they are (macros, fixed C arrays):
+// epoll, timerfd, signalfd, Unix sockets, signal sets, posix_spawn. Only SystemLoop imports this.
+#ifndef GESTURED_CLINUX_SHIM_H
+#define GESTURED_CLINUX_SHIM_H
+
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+// struct sockaddr_un's path is a fixed C array; these fill and size it.
+static inline socklen_t gestured_sockaddr_un(struct sockaddr_un *addr, const char *path) {
+    memset(addr, 0, sizeof(*addr));
+    addr->sun_family = AF_UNIX;
+    strncpy(addr->sun_path, path, sizeof(addr->sun_path) - 1);
+    return (socklen_t)sizeof(*addr);
+}
+static inline size_t gestured_sun_path_max(void) { return sizeof(((struct sockaddr_un *)0)->sun_path) - 1; }
+
+// sigset_t manipulation is macro-heavy on glibc.
+static inline int gestured_block_signals(sigset_t *set, const int *signals, int count) {
+    sigemptyset(set);
+    for (int i = 0; i < count; i++) sigaddset(set, signals[i]);
+    return sigprocmask(SIG_BLOCK, set, NULL);
+}
+
+// The exit status macros of waitpid.
+static inline int gestured_exited(int status) { return WIFEXITED(status); }
+static inline int gestured_exit_status(int status) { return WEXITSTATUS(status); }
+static inline int gestured_signalled(int status) { return WIFSIGNALED(status); }
+static inline int gestured_term_signal(int status) { return WTERMSIG(status); }
+
+#endif

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+
+/// Unix stream sockets (the fixed-size `sockaddr_un` needs C): listening, connecting,
+/// accepting and non-blocking sends and reads, and the socket file's owner and mode.
+public enum UnixSocket {
+    /// The longest path a socket can have.
+    public static var maximumPathLength: Int { gestured_sun_path_max() }
+
+    /// A non-blocking socket listening at `path`; the caller has removed any stale file.
+    public static func listen(at path: String, backlog: Int32 = 16) throws(SystemError) -> Int32 {
+        guard path.utf8.count <= maximumPathLength else {
+            throw SystemError(path: path, message: "a socket path is at most \(maximumPathLength) bytes")
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError(path: path, message: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        let length = gestured_sockaddr_un(&address, path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw SystemError(path: path, message: reason)
+        }
+        return fd
+    }
+
+    /// A blocking socket connected to `path`.
+    public static func connect(to path: String) throws(SystemError) -> Int32 {
+        guard path.utf8.count <= maximumPathLength else {
+            throw SystemError(path: path, message: "a socket path is at most \(maximumPathLength) bytes")
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError(path: path, message: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        let length = gestured_sockaddr_un(&address, path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw SystemError(path: path, message: reason)
+        }
+        return fd
+    }
+
+    /// Accepts one waiting connection, made non-blocking and close-on-exec; nil when none waits.
+    public static func accept(_ listener: Int32) -> Int32? {
+        let fd = Glibc.accept(listener, nil, nil)
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
+    }
+
+    /// Sends what the socket takes without blocking (never raising SIGPIPE); returns how many
+    /// bytes went, 0 when it is full or broken (a read then reports the hang-up).
+    public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        let n = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        return max(n, 0)
+    }
+
+    /// What a read of a non-blocking socket found.
+    public enum ReadResult: Equatable {
+        /// `count` bytes were read into the buffer.
+        case data(count: Int)
+        /// Nothing waiting now.
+        case wouldBlock
+        /// The other end closed, or the connection broke.
+        case closed
+    }
+
+    /// Reads what is waiting into `buffer`.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n > 0 { return .data(count: n) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN { return .wouldBlock }
+            return .closed
+        }
+    }
+
+    public static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// Whether a file exists at `path`, and whether it is a socket.
+    public static func fileKind(_ path: String) -> (exists: Bool, isSocket: Bool) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return (false, false) }
+        return (true, st.st_mode & S_IFMT == S_IFSOCK)
+    }
+
+    /// Removes the socket file.
+    public static func unlink(_ path: String) {
+        _ = Glibc.unlink(path)
+    }
+
+    /// Gives the socket file `mode` and, with `group`, that group. A group that does not exist
+    /// is an error; a group that cannot be given (not our own, not root) is returned as a
+    /// warning to log.
+    public static func setAccess(_ path: String, mode: UInt32, group: String?) throws(SystemError) -> String? {
+        var gid = gid_t.max
+        if let group {
+            guard let entry = getgrnam(group) else {
+                throw SystemError(path: path, message: "socket group \"\(group)\" does not exist (create it: groupadd --system \(group))")
+            }
+            gid = entry.pointee.gr_gid
+        }
+        var warning: String?
+        if chown(path, uid_t.max, gid) != 0 && group != nil { warning = String(cString: strerror(errno)) }
+        chmod(path, mode_t(mode))
+        return warning
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SystemLoop
+import Testing
+import TouchEvents
+
+/// The POSIX layer on this machine's kernel: sockets, child processes, the timer, file status.
+@Suite("system loop")
+struct SystemLoopTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "gestured-loop-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    @Test func aClientConnectsSendsAndHangsUp() throws {
+        let path = folder + "/s.sock"
+        let listener = try UnixSocket.listen(at: path)
+        defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
+        #expect(UnixSocket.fileKind(path) == (true, true))
+        #expect(UnixSocket.accept(listener) == nil, "nobody has connected yet")
+        let client = try UnixSocket.connect(to: path)
+        let server = try #require(UnixSocket.accept(listener))
+        let sent = Array("hello\n".utf8).withUnsafeBytes { UnixSocket.send(client, $0) }
+        #expect(sent == 6)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        #expect(buffer.withUnsafeMutableBytes { UnixSocket.read(server, into: $0) } == .data(count: 6))
+        #expect(String(decoding: buffer[..<6], as: UTF8.self) == "hello\n")
+        #expect(buffer.withUnsafeMutableBytes { UnixSocket.read(server, into: $0) } == .wouldBlock)
+        UnixSocket.close(client)
+        #expect(buffer.withUnsafeMutableBytes { UnixSocket.read(server, into: $0) } == .closed)
+        UnixSocket.close(server)
+    }
+
+    @Test func aSocketPathTooLongIsRefused() {
+        let path = "/tmp/" + String(repeating: "x", count: UnixSocket.maximumPathLength)
+        #expect(throws: SystemError(path: path, message: "a socket path is at most \(UnixSocket.maximumPathLength) bytes")) {
+            try UnixSocket.listen(at: path)
+        }
+    }
+
+    @Test func aMissingSocketGroupIsAnError() throws {
+        let path = folder + "/g.sock"
+        let listener = try UnixSocket.listen(at: path)
+        defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
+        #expect(throws: SystemError(path: path, message: "socket group \"no-such-group-here\" does not exist (create it: groupadd --system no-such-group-here)")) {
+            try UnixSocket.setAccess(path, mode: 0o660, group: "no-such-group-here")
+        }
+        #expect(try UnixSocket.setAccess(path, mode: 0o640, group: nil) == nil)
+        #expect(try FileStatus(path: path).mode == 0o640)
+    }
+
+    @Test func childrenExitOrAreStopped() throws {
+        let exits = try ChildProcess.spawn(["/bin/sh", "-c", "exit 3"], environment: [:])
+        #expect(exits.waitForExit() == .exited(status: 3))
+        let sleeper = try ChildProcess.spawn(["/bin/sleep", "30"], environment: [:])
+        #expect(sleeper.exitIfEnded() == nil)
+        sleeper.signalGroup(.terminate)
+        #expect(sleeper.waitForExit() == .signalled(.terminate))
+        #expect(throws: SystemError(path: "/nonexistent/program", message: "No such file or directory", code: ENOENT)) {
+            try ChildProcess.spawn(["/nonexistent/program"], environment: [:])
+        }
+    }
+
+    @Test func aChildSeesOnlyTheEnvironmentItIsGiven() throws {
+        let out = folder + "/env.txt"
+        let child = try ChildProcess.spawn(["/bin/sh", "-c", "env > \(out)"], environment: ["GESTURE_KIND": "tap", "PATH": "/usr/bin:/bin"])
+        #expect(child.waitForExit() == .exited(status: 0))
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("PWD=") && !$0.hasPrefix("SHLVL=") && !$0.hasPrefix("_=") }
+        #expect(lines.sorted() == ["GESTURE_KIND=tap", "PATH=/usr/bin:/bin"])
+    }
+
+    @Test func theTimerFiresAtItsMonotonicDeadline() throws {
+        let loop = try EventLoop()
+        let start = MonotonicClock.now
+        loop.setDeadline(start + .milliseconds(5))
+        var events: [EventLoop.Event] = []
+        while events.isEmpty { events = loop.wait(timeout: 1000) }
+        #expect(events == [.timer])
+        #expect(MonotonicClock.now >= start + .milliseconds(5))
+        loop.setDeadline(nil)
+        #expect(loop.wait(timeout: 0) == [], "a disarmed timer stays quiet")
+    }
+
+    @Test func signalsArriveAsEvents() throws {
+        let loop = try EventLoop()
+        try loop.handleSignals([.hangup])
+        kill(getpid(), SIGHUP)
+        var events: [EventLoop.Event] = []
+        while events.isEmpty { events = loop.wait(timeout: 1000) }
+        #expect(events == [.signal(.hangup)])
+        #expect(Signal.hangup.description == "SIGHUP" && Signal(number: 40).description == "signal 40")
+    }
+
+    @Test func fileStatusTellsOwnerAndMode() throws {
+        let path = folder + "/f"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o604]))
+        let status = try FileStatus(path: path)
+        #expect(status.mode == 0o604)
+        #expect(status.ownerID == FileStatus.effectiveUserID)
+        #expect(throws: SystemError(path: folder + "/none", message: "No such file or directory", code: ENOENT)) {
+            try FileStatus(path: folder + "/none")
+        }
+    }
+}
