@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "TouchEvents", targets: ["TouchEvents"]),
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "GesturedRuntime", targets: ["GesturedRuntime"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "GesturedConfiguration", targets: ["GesturedConfiguration"]),
     ],
@@ -61,6 +62,11 @@ let package = Package(
             dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")]
         ),
         .target(
+            name: "GesturedRuntime",
+            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
             name: "GestureTesting",
             dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
                            .product(name: "Logging", package: "swift-log")]
@@ -73,13 +79,13 @@ let package = Package(
         .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"]),
         .target(
             name: "GesturedService",
-            dependencies: ["SystemLoop", "TouchInput", "Gestures", "GesturedConfiguration", "TouchEvents",
+            dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "Gestures", "GesturedConfiguration", "TouchEvents",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GesturedCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureTesting", "GesturedConfiguration",
+                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GesturedRuntime", "GesturedConfiguration",
                 "GesturedService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,7 +94,7 @@ let package = Package(
         .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
         .executableTarget(
             name: "gestures-example",
-            dependencies: ["Gestures", "GestureTesting", "GesturedConfiguration"],
+            dependencies: ["Gestures", "GesturedRuntime", "GesturedConfiguration"],
             path: "Examples/GesturesExample"
         ),
         // Counts heap allocations for the benchmark (interposes malloc): never in the product.
@@ -101,10 +107,10 @@ let package = Package(
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
-        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@
 // a delayed handler, a configure closure — replayed against a bundled recording.
 //
 //     swift run gestures-example
-import GestureTesting
+import GesturedRuntime
 import GesturedConfiguration
 import Gestures
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureTesting
+import GesturedRuntime
 import GesturedConfiguration
 import Gestures
 import TouchEvents

@@ -1,4 +1,4 @@
-import GestureTesting
+import GesturedRuntime
 import GesturedConfiguration
 import Gestures
 import Logging

@@ -1,4 +1,4 @@
-import GestureTesting
+import GesturedRuntime
 import Gestures
 import TouchEvents
 

@@ -1,4 +1,5 @@
 import GesturedConfiguration
+import GesturedRuntime
 import Gestures
 import Logging
 import SystemLoop
@@ -30,18 +31,14 @@ public final class GestureService {
         }
     }
 
-    /// A device the service reads, with its decoder and pipeline.
+    /// A device the service reads, with its session (decoder, layout, pipeline).
     final class LiveDevice {
         let device: any TouchDevice
-        var decoder: TouchDecoder
-        let pipeline: GesturePipeline
-        /// The device's first event time: gesture times are seconds from it, as in replays.
-        var origin: Instant?
+        let session: DeviceSession
 
-        init(device: any TouchDevice, decoder: TouchDecoder, pipeline: GesturePipeline) {
+        init(device: any TouchDevice, session: DeviceSession) {
             self.device = device
-            self.decoder = decoder
-            self.pipeline = pipeline
+            self.session = session
         }
     }
 
@@ -162,7 +159,7 @@ public final class GestureService {
     /// Cancels what is going on and closes everything.
     public func shutdown() {
         let now = clock.now
-        for d in live.values { d.pipeline.cancelAll(time: now) }
+        for d in live.values { d.session.cancel(at: now) }
         live.removeAll()
         known.removeAll()
         server?.shutdown()
@@ -173,14 +170,14 @@ public final class GestureService {
     private var nextDeadline: Instant? {
         var earliest = actions.nextDeadline
         for d in live.values {
-            if let t = d.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+            if let t = d.session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
         return earliest
     }
 
     private func fireDeadlines() {
         let now = clock.now
-        for d in live.values where (d.pipeline.nextDeadline ?? .distantFuture) <= now { d.pipeline.advance(to: now) }
+        for d in live.values where (d.session.pipeline.nextDeadline ?? .distantFuture) <= now { d.session.pipeline.advance(to: now) }
         if (actions.nextDeadline ?? .distantFuture) <= now { actions.fireDeadlines() }
     }
 
@@ -237,32 +234,22 @@ public final class GestureService {
     /// Starts using `device` if the configuration has a rule for it.
     private func use(_ device: any TouchDevice) {
         let d = device.description
-        var rule: DeviceRule?
-        if let configuration {
-            guard let r = configuration.rule(for: d, node: device.node) else {
-                logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
-                return
-            }
-            rule = r
+        let session: DeviceSession
+        do throws(DeviceSession.SetupError) {
+            session = try DeviceSession(device: d, node: device.node, configuration: configuration,
+                                        dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
+        } catch .noRule {
+            logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+            return
+        } catch {
+            return
         }
-        guard let surface = TouchSurface(device: d, size: rule?.size) else { return }
-        let layout: Layout
-        var mapping = SurfaceMapping.identity
-        if let configuration, let rule {
-            let m = configuration.mapping(for: rule, surface: surface.size, kind: d.kind)
-            mapping = m.mapping
-            let built = configuration.makeLayout(rootSize: m.rootSize)
-            layout = built.layout
-            attachActions(built.actions, layout: layout, node: device.node)
-        } else {
-            layout = Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: d.kind == .touchscreen)
-        }
-        let pipeline = GesturePipeline(layout: layout, mapping: mapping, deviceName: d.name, logger: logger)
-        let decoder = TouchDecoder(device: d, surface: surface, dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown)
-        let state = LiveDevice(device: device, decoder: decoder, pipeline: pipeline)
-        pipeline.observer = { [unowned self, unowned state] g in self.observe(g, state) }
+        attachActions(session.actions, layout: session.layout, node: device.node)
+        let state = LiveDevice(device: device, session: session)
+        session.pipeline.observer = { [unowned self, unowned state] g in self.observe(g, state) }
         live[device.node] = state
         saidNoDevices = false
+        let surface = session.surface
         var details: Logger.Metadata = [
             "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
             "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
@@ -274,7 +261,7 @@ public final class GestureService {
     private func remove(_ node: String, reason: String) {
         if let state = live.removeValue(forKey: node) {
             // Its gestures end `cancelled`; handlers and clients see it.
-            state.pipeline.cancelAll(time: max(clock.now, state.decoder.lastTime))
+            state.session.cancel(at: clock.now)
             logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
         }
         if let device = known.removeValue(forKey: node) { loop?.unwatch(device.fileDescriptor) }
@@ -285,20 +272,17 @@ public final class GestureService {
     }
 
     private func read(_ device: any TouchDevice) {
-        let state = live[device.node]
+        let session = live[device.node]?.session
         do throws(InputError) {
             let present = try device.readPending { event in
-                guard let state else { return }  // not used: drained and dropped
-                if state.origin == nil { state.origin = event.time }
+                guard let session else { return }  // not used: drained and dropped
                 do throws(DecodeError) {
-                    try state.decoder.process(event) { state.pipeline.process($0) }
+                    try session.process(event)
                 } catch {
                     logger.warning("device sent what no device should: contacts reset", metadata: [
                         "device": "\(device.node)", "error": "\(error)",
                     ])
-                    state.decoder.cancelAll(time: event.time) { state.pipeline.process($0) }
-                    state.decoder = TouchDecoder(device: device.description, surface: state.decoder.surface,
-                                                 dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown)
+                    session.recover(at: event.time)
                 }
             }
             if !present { remove(device.node, reason: "gone") }
@@ -311,7 +295,7 @@ public final class GestureService {
     // MARK: - Gestures
 
     private func observe(_ g: Gesture, _ state: LiveDevice) {
-        let line = g.jsonLine(origin: state.origin ?? g.startTime)
+        let line = g.jsonLine(origin: state.session.origin ?? g.startTime)
         if options.printJSON { output(line) }
         // Without a configuration every gesture goes to the clients; with one, those whose
         // action says `emit`.
@@ -333,7 +317,7 @@ public final class GestureService {
                 recognizer.addHandler { [unowned self] g in
                     let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
                     guard fires else { return }
-                    let origin = self.live[node]?.origin ?? g.startTime
+                    let origin = self.live[node]?.session.origin ?? g.startTime
                     if let argv = action.exec {
                         self.actions.start(argv, environment: ActionRunner.environment(g, origin: origin), label: label)
                     }
@@ -364,7 +348,7 @@ public final class GestureService {
         actions.allowRoot = fresh.service.actionsAsRoot
         let now = clock.now
         for (node, state) in live {
-            state.pipeline.cancelAll(time: max(now, state.decoder.lastTime))
+            state.session.cancel(at: now)
             live[node] = nil
         }
         for device in known.values { use(device) }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureTesting
+import GesturedRuntime
 import GesturedConfiguration
 import GesturedService
 import Gestures

@@ -3,8 +3,8 @@ import Gestures
 import TouchEvents
 import TouchRecordings
 
-/// Replays a recording through the decoder and a gesture pipeline, exactly as the service
-/// would see it live, and returns the ordered gesture log.
+/// Replays a recording through a ``DeviceSession`` — the decoder and gesture pipeline the
+/// service uses live — and returns the ordered gesture log.
 public enum RecordingReplay {
     /// What a replay produced.
     public struct Result {
@@ -46,28 +46,18 @@ public enum RecordingReplay {
             throw RecordingError(path: path, line: 0, message:
                 "\"\(device.description.name)\" is not a touchscreen or touchpad; choose a touch device with --device N")
         }
-        let d = device.description
-        var rule: DeviceRule?
-        if let configuration {
-            guard let r = configuration.rule(for: d, node: device.node) else {
-                throw RecordingError(path: configuration.path, line: 0, message:
-                    "no device rule matches \"\(d.name)\" [\(d.kind)\(device.node.map { ", " + $0 } ?? "")]: the configuration would not use this device")
-            }
-            rule = r
+        let session: DeviceSession
+        do throws(DeviceSession.SetupError) {
+            session = try DeviceSession(device: device.description, node: device.node, configuration: configuration, layout: layout,
+                                        size: size)
+        } catch .noRule {
+            let d = device.description
+            throw RecordingError(path: configuration?.path ?? path, line: 0, message:
+                "no device rule matches \"\(d.name)\" [\(d.kind)\(device.node.map { ", " + $0 } ?? "")]: the configuration would not use this device")
+        } catch {
+            throw RecordingError(path: path, line: 0, message: "\"\(device.description.name)\" has no position axes")
         }
-        guard let surface = TouchSurface(device: d, size: size ?? rule?.size) else {
-            throw RecordingError(path: path, line: 0, message: "\"\(d.name)\" has no position axes")
-        }
-        let chosenLayout: Layout
-        var mapping = SurfaceMapping.identity
-        if let configuration, let rule {
-            let m = configuration.mapping(for: rule, surface: surface.size, kind: d.kind)
-            mapping = m.mapping
-            chosenLayout = configuration.makeLayout(rootSize: m.rootSize).layout
-        } else {
-            chosenLayout = layout ?? Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: d.kind == .touchscreen)
-        }
-        let pipeline = GesturePipeline(layout: chosenLayout, mapping: mapping, deviceName: d.name)
+        let pipeline = session.pipeline
         var gestures: [Gesture] = []
         pipeline.observer = { gestures.append($0) }
         var failures: [Failure] = []
@@ -75,13 +65,11 @@ public enum RecordingReplay {
             failures.append(Failure(time: time, recognizer: r.name, kind: r.kind, region: r.region?.id ?? "",
                                     reason: reason, afterGestures: gestures.count))
         }
+        session.onFrame = onFrame
         configure?(pipeline)
-        try device.decodeFrames(surface: surface, path: path) { frame in
-            onFrame?(frame)
-            pipeline.process(frame)
-        }
-        pipeline.finish()
-        return Result(recording: recording, device: device, surface: surface, layout: chosenLayout, mapping: mapping,
-                      gestures: gestures, failures: failures)
+        try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
+        session.finish()
+        return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
+                      mapping: session.mapping, gestures: gestures, failures: failures)
     }
 }

@@ -1,0 +1,110 @@
+import GesturedConfiguration
+import Gestures
+import Logging
+import TouchEvents
+
+/// One touch device from its kernel events to its gestures — the same for a live device and a
+/// recording: device rule → surface → mapping → layout → decoder → pipeline, and the time
+/// origin gesture times are counted from.
+///
+/// Feed it events (``process(_:)``) and drive its pipeline's deadlines; what a decoding error
+/// means is the caller's to decide: a recording is bad input at that line, a live device is
+/// reset (``recover(at:)``) and goes on.
+public final class DeviceSession {
+    /// Why a device cannot have a session.
+    public enum SetupError: Error, Sendable, Equatable {
+        /// The configuration has no device rule for it: the configuration would not use it.
+        case noRule
+        /// It reports no position axes.
+        case noPositionAxes
+    }
+
+    public let description: DeviceDescription
+    /// The device node, when known (`/dev/input/event5`).
+    public let node: String?
+    /// The configuration's rule for the device (nil without a configuration).
+    public let rule: DeviceRule?
+    public let surface: TouchSurface
+    public let layout: Layout
+    /// The configuration's actions, by recognizer of ``layout``, for whoever runs them.
+    public let actions: [ObjectIdentifier: ActionSpec]
+    public let pipeline: GesturePipeline
+    /// The first event's time: gesture times are seconds from it.
+    public private(set) var origin: Instant?
+    /// Every frame, before the pipeline has it.
+    public var onFrame: ((TouchFrame) -> Void)?
+    private var decoder: TouchDecoder
+    private let dropPolicy: TouchDecoder.DropPolicy
+
+    /// With a `configuration`: its rule for the device maps the surface onto its layout.
+    /// Without one: `layout`, or else the built-in layout (``Layout/standard(size:touchscreen:)``)
+    /// sized to the surface, in millimetres. `size` overrides any size the device or the rule gives.
+    public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
+                layout: Layout? = nil, size: SurfaceSize? = nil, dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
+                logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
+        var rule: DeviceRule?
+        if let configuration {
+            guard let r = configuration.rule(for: device, node: node) else { throw .noRule }
+            rule = r
+        }
+        guard let surface = TouchSurface(device: device, size: size ?? rule?.size) else { throw .noPositionAxes }
+        var mapping = SurfaceMapping.identity
+        let chosen: Layout
+        if let configuration, let rule {
+            let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind)
+            mapping = m.mapping
+            let built = configuration.makeLayout(rootSize: m.rootSize)
+            chosen = built.layout
+            actions = built.actions
+        } else {
+            chosen = layout ?? Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: device.kind == .touchscreen)
+            actions = [:]
+        }
+        description = device
+        self.node = node
+        self.rule = rule
+        self.surface = surface
+        self.layout = chosen
+        self.dropPolicy = dropPolicy
+        pipeline = GesturePipeline(layout: chosen, mapping: mapping, deviceName: device.name, logger: logger)
+        decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)
+    }
+
+    /// The surface-to-layout mapping.
+    public var mapping: SurfaceMapping { pipeline.mapping }
+
+    /// The latest event time decoded (`.zero` before any).
+    public var lastTime: Instant { decoder.lastTime }
+
+    /// One kernel event; the frames it completes go through the pipeline. Throws on input no
+    /// device can produce (the decoder is then in an unknown state: ``recover(at:)``).
+    public func process(_ event: InputEvent) throws(DecodeError) {
+        if origin == nil { origin = event.time }
+        try decoder.process(event, emit: deliver)
+    }
+
+    /// After a decoding error: every contact is cancelled (gestures in progress end
+    /// `cancelled`) and decoding starts afresh.
+    public func recover(at time: Instant) {
+        decoder.cancelAll(time: time, emit: deliver)
+        decoder = TouchDecoder(device: description, surface: surface, dropPolicy: dropPolicy)
+    }
+
+    /// The end of the events (a recording's last one): contacts still down are cancelled at
+    /// the last event's time and every pending deadline fires.
+    public func finish() {
+        if origin != nil { decoder.cancelAll(time: decoder.lastTime, emit: deliver) }
+        pipeline.finish()
+    }
+
+    /// The device went away (or the configuration changed): gestures in progress end
+    /// `cancelled` at `time` (never before the last event).
+    public func cancel(at time: Instant) {
+        pipeline.cancelAll(time: max(time, decoder.lastTime))
+    }
+
+    private func deliver(_ frame: TouchFrame) {
+        onFrame?(frame)
+        pipeline.process(frame)
+    }
+}
