@@ -3,21 +3,25 @@ import TouchEvents
 
 /// What the arena decided for one recognizer in the current touch sequence. Declared here so
 /// that only the arena can change it: recognizers and the pipeline read it.
+///
+/// Read on every frame: the arena reads its fields one by one (never the whole struct, whose
+/// failure reason holds strings that a copy would retain).
 struct ArenaMembership {
+    /// A claim to begin or recognise.
+    enum Claim {
+        case begin, recognize
+    }
+
     fileprivate(set) var state = GestureState.possible
-    /// Why it failed, with numbers.
-    fileprivate(set) var failure: FailureReason?
-    /// When the recognizer asked to hear of time passing (its last ``RecognizerUpdate``).
+    /// When the recognizer asked to hear of time passing (its last ``RecognizerUpdate``); nil
+    /// once it is finished.
     fileprivate(set) var deadline: Instant?
-    /// A begin or recognize held back until the recognizers it requires have failed.
-    fileprivate(set) var deferred: RecognizerStep?
+    /// A claim held back until the recognizers it requires have failed.
+    fileprivate(set) var deferred: Claim?
     /// When the touch sequence began.
     fileprivate(set) var sequenceStart = Instant.zero
-
-    /// True while a begun continuous gesture is going on.
-    var isActive: Bool { state == .began || state == .changed }
-    /// Waiting for a deadline or a requirement before it can decide.
-    var isHolding: Bool { deadline != nil || deferred != nil }
+    /// Why it failed, with numbers.
+    fileprivate(set) var failure: FailureReason?
 }
 
 extension GestureState {
@@ -28,6 +32,9 @@ extension GestureState {
         case .possible, .began, .changed: false
         }
     }
+
+    /// True while a begun continuous gesture is going on.
+    var isActive: Bool { self == .began || self == .changed }
 
     /// True for the states of a recognizer that won.
     var isSuccess: Bool {
@@ -83,7 +90,9 @@ final class Arena {
     @exclusivity(unchecked) private var heldBack = 0
     /// The sequence's touches, which members read.
     let touches: TouchTracker
-    private unowned let listener: any ArenaListener
+    /// The pipeline, which owns every arena: `unowned(unsafe)` spares a reference count on each
+    /// event delivered.
+    private unowned(unsafe) let listener: any ArenaListener
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -121,7 +130,7 @@ final class Arena {
     /// The earliest deadline a member asked for.
     var nextDeadline: Instant? {
         var earliest: Instant?
-        for member in members where !member.isFinished {
+        for member in members {
             if let deadline = member.membership.deadline, deadline < earliest ?? .distantFuture { earliest = deadline }
         }
         return earliest
@@ -153,7 +162,8 @@ final class Arena {
     /// The fingers have lifted: every member still possible and not holding the arena open
     /// (for a deadline or a requirement) fails.
     func sweep(at time: Instant) {
-        for member in members where member.state == .possible && !member.membership.isHolding {
+        for member in members where member.membership.state == .possible
+            && member.membership.deadline == nil && member.membership.deferred == nil {
             reject(member, .touchesLifted, at: time)
         }
     }
@@ -162,7 +172,7 @@ final class Arena {
     func cancel(_ reason: FailureReason, at time: Instant) {
         isCancelled = true
         for member in members where !member.isFinished {
-            if member.membership.isActive {
+            if member.membership.state.isActive {
                 transition(member, to: .cancelled, reason: reason)
                 listener.arena(self, emits: .cancelled, of: member, at: time)
             } else {
@@ -189,25 +199,27 @@ final class Arena {
             break
         case .fail(let reason):
             reject(member, reason, at: time)
-        case .begin, .recognize:
-            claim(member, update.step, at: time)
+        case .begin:
+            claim(member, .begin, at: time)
+        case .recognize:
+            claim(member, .recognize, at: time)
         case .change:
-            guard member.membership.isActive else { return }
+            guard member.membership.state.isActive else { return }
             member.membership.state = .changed
             listener.arena(self, emits: .changed, of: member, at: time)
         case .end:
-            guard member.membership.isActive else { return }
+            guard member.membership.state.isActive else { return }
             transition(member, to: .ended, reason: nil)
             listener.arena(self, emits: .ended, of: member, at: time)
         case .cancel:
-            guard member.membership.isActive else { return }
+            guard member.membership.state.isActive else { return }
             transition(member, to: .cancelled, reason: nil)
             listener.arena(self, emits: .cancelled, of: member, at: time)
         }
     }
 
     /// `member` wants to begin or recognise: it wins unless a rule says otherwise.
-    private func claim(_ member: GestureRecognizer, _ step: RecognizerStep, at time: Instant) {
+    private func claim(_ member: GestureRecognizer, _ claim: ArenaMembership.Claim, at time: Instant) {
         if member.membership.deferred != nil {
             member.membership.deferred = nil
             heldBack -= 1
@@ -220,7 +232,7 @@ final class Arena {
             return reject(member, .requirementSucceeded(other.label), at: time)
         case .pending:
             heldBack += 1
-            member.membership.deferred = step
+            member.membership.deferred = claim
             logger?.debug("\(member.label)@\(member.region?.id ?? "-"): waits for the recognizers it requires to fail")
             return
         case .allFailed:
@@ -231,16 +243,16 @@ final class Arena {
         }
         member.membership.deadline = nil
         winners.append(member)
-        let state: GestureState = step == .recognize ? .recognized : .began
+        let state: GestureState = claim == .recognize ? .recognized : .began
         transition(member, to: state, reason: nil)
         listener.arena(self, emits: state, of: member, at: time)
-        for other in members where other !== member && other.state == .possible && !simultaneous(other, member) {
+        for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
             reject(other, .lostTo(member.label), at: time)
         }
     }
 
     private func reject(_ member: GestureRecognizer, _ reason: FailureReason, at time: Instant) {
-        guard member.state == .possible else { return }
+        guard member.membership.state == .possible else { return }
         member.membership.failure = reason
         member.membership.deadline = nil
         if member.membership.deferred != nil {
@@ -252,9 +264,9 @@ final class Arena {
         // Those held back for `member` to fail may go ahead now.
         guard heldBack > 0 else { return }
         for waiting in members {
-            guard let step = waiting.membership.deferred else { continue }
+            guard let claim = waiting.membership.deferred else { continue }
             if case .pending = requirements(of: waiting) { continue }
-            claim(waiting, step, at: time)
+            self.claim(waiting, claim, at: time)
         }
     }
 
@@ -270,7 +282,7 @@ final class Arena {
         for list in [member.requirements, member.automaticRequirements] {
             for required in list {
                 guard members.contains(where: { $0 === required }) else { continue }
-                if required.state.isSuccess { return .succeeded(required) }
+                if required.membership.state.isSuccess { return .succeeded(required) }
                 if !required.isFinished { pending = true }
             }
         }
@@ -284,10 +296,11 @@ final class Arena {
 
     private func transition(_ member: GestureRecognizer, to state: GestureState, reason: FailureReason?) {
         if let logger {
-            var line = "\(member.label)@\(member.region?.id ?? "-"): \(member.state) → \(state)"
+            var line = "\(member.label)@\(member.region?.id ?? "-"): \(member.membership.state) → \(state)"
             if let reason { line += " (\(reason))" }
             logger.debug("\(line)")
         }
         member.membership.state = state
+        if state.isFinal { member.membership.deadline = nil }
     }
 }

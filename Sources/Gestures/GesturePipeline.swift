@@ -33,8 +33,7 @@ public final class GesturePipeline {
         didSet { updateDebugLogging() }
     }
 
-    /// Created in `init` (it needs `self` as the arenas' listener).
-    @exclusivity(unchecked) private var router: TouchRouter!
+    private let router: TouchRouter
     @exclusivity(unchecked) private var delayedCalls = DelayedHandlerCalls()
     private var invoker: HandlerInvoker
     /// The latest time seen (frames processed, deadlines fired). A frame stamped earlier — a
@@ -49,13 +48,13 @@ public final class GesturePipeline {
         self.deviceName = deviceName
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
-        router = TouchRouter(layout: layout, mapping: mapping, listener: self)
+        router = TouchRouter(layout: layout, mapping: mapping)
         updateDebugLogging()
     }
 
     /// Transitions are logged at debug level; whether to is asked once, not on every transition.
     private func updateDebugLogging() {
-        router?.logger = logger.logLevel <= .debug ? logger : nil
+        router.logger = logger.logLevel <= .debug ? logger : nil
     }
 
     /// The earliest deadline pending, or nil when nothing waits.
@@ -93,7 +92,7 @@ public final class GesturePipeline {
         if frame.time < now { frame.time = now } else { now = frame.time }
         advance(to: frame.time)
         // Usually one sequence has every touch: it gets the frame as it is.
-        let single = router.route(frame)
+        let single = router.route(frame, listener: self)
         var active = 0
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty { active += 1 }
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {

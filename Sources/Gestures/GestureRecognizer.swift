@@ -8,11 +8,12 @@ public class GestureRecognizer {
     public let kind: GestureKind
     /// What the arena decided for it in the current (or last) touch sequence; only the arena
     /// writes it.
-    @exclusivity(unchecked) var membership = ArenaMembership()
+    /// (`final`: read on every frame, it must not go through a getter that copies it.)
+    @exclusivity(unchecked) final var membership = ArenaMembership()
     /// Where it stands in the current (or last) touch sequence.
-    public var state: GestureState { membership.state }
+    public final var state: GestureState { membership.state }
     /// Why it last failed, with numbers.
-    public var failure: FailureReason? { membership.failure }
+    public final var failure: FailureReason? { membership.failure }
     /// ``failure`` as text: "moved 4.2 mm > 3.0 mm allowed".
     public var failureReason: String? { failure?.description }
     /// The region it is attached to.
@@ -72,7 +73,7 @@ public class GestureRecognizer {
     }
 
     /// True once the recognizer is done for this sequence.
-    public var isFinished: Bool { membership.state.isFinal }
+    public final var isFinished: Bool { membership.state.isFinal }
 
     // MARK: - For subclasses
 

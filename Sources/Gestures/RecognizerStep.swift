@@ -30,12 +30,13 @@ struct RecognizerUpdate: Equatable {
         self.deadline = deadline
     }
 
-    static let none = RecognizerUpdate(.none)
-    static let begin = RecognizerUpdate(.begin)
-    static let recognize = RecognizerUpdate(.recognize)
-    static let change = RecognizerUpdate(.change)
-    static let end = RecognizerUpdate(.end)
-    static let cancel = RecognizerUpdate(.cancel)
+    // Computed, not stored: a stored static is initialised lazily and checked on every use.
+    static var none: RecognizerUpdate { RecognizerUpdate(.none) }
+    static var begin: RecognizerUpdate { RecognizerUpdate(.begin) }
+    static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
+    static var change: RecognizerUpdate { RecognizerUpdate(.change) }
+    static var end: RecognizerUpdate { RecognizerUpdate(.end) }
+    static var cancel: RecognizerUpdate { RecognizerUpdate(.cancel) }
 
     static func fail(_ reason: FailureReason) -> RecognizerUpdate { RecognizerUpdate(.fail(reason)) }
 

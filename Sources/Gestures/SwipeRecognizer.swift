@@ -16,7 +16,11 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// Millimetres per second along the direction.
     public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
     /// How long from the moment all fingers are down.
-    public var maximumDuration = GestureDefaults.swipeMaximumDuration
+    public var maximumDuration = GestureDefaults.swipeMaximumDuration {
+        didSet { maximumMicroseconds = maximumDuration.inMicroseconds }
+    }
+    /// ``maximumDuration`` in microseconds, for the deadline set on every press.
+    private var maximumMicroseconds = GestureDefaults.swipeMaximumDuration.inMicroseconds
     /// Degrees the stroke may stray from its axis.
     public var angleTolerance = GestureDefaults.swipeAngleTolerance
 
@@ -57,7 +61,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         case .gathering:
             if !t.isDown { return .fail(.tooFewTouches(t.pressMaxTouches, required: touches)) }
             if t.touches == touches {
-                let deadline = t.time + maximumDuration
+                let deadline = t.time.advanced(byMicroseconds: maximumMicroseconds)
                 phase = .tracking(deadline: deadline)
                 velocity.add(time: t.time, translation)
                 return .wait(until: deadline)

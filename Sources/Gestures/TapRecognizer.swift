@@ -18,9 +18,16 @@ public final class TapRecognizer: GestureRecognizer {
     /// Millimetres any finger may move during a tap.
     public var maximumMovement = GestureDefaults.tapMaximumMovement
     /// How long a tap may be held.
-    public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration
+    public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration {
+        didSet { maximumPressMicroseconds = maximumPressDuration.inMicroseconds }
+    }
     /// How long from a lift to the next tap's touch.
-    public var maximumInterval = GestureDefaults.tapMaximumInterval
+    public var maximumInterval = GestureDefaults.tapMaximumInterval {
+        didSet { maximumIntervalMicroseconds = maximumInterval.inMicroseconds }
+    }
+    // The durations in microseconds, for deadlines set on every press without converting.
+    private var maximumPressMicroseconds = GestureDefaults.tapMaximumPressDuration.inMicroseconds
+    private var maximumIntervalMicroseconds = GestureDefaults.tapMaximumInterval.inMicroseconds
     /// Millimetres between the first tap and a later one.
     public var maximumDistance = GestureDefaults.tapMaximumDistance
 
@@ -66,7 +73,7 @@ public final class TapRecognizer: GestureRecognizer {
                     return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: maximumDistance))
                 }
             }
-            let deadline = t.pressStartTime + maximumPressDuration
+            let deadline = t.pressStartTime.advanced(byMicroseconds: maximumPressMicroseconds)
             phase = .pressing(done: done, deadline: deadline)
             return pressing(done: done, until: deadline, t)
         case .pressing(let done, let deadline):
@@ -95,7 +102,7 @@ public final class TapRecognizer: GestureRecognizer {
             phase = .finished
             return .recognize
         }
-        let next = t.time + maximumInterval
+        let next = t.time.advanced(byMicroseconds: maximumIntervalMicroseconds)
         phase = .waiting(done: done + 1, deadline: next)
         return .wait(until: next)
     }

@@ -25,20 +25,19 @@ final class TouchRouter {
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Each owner's regions and recognizers, while the layout's version stays the same.
     @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
-    private unowned let listener: any ArenaListener
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
-    init(layout: Layout, mapping: SurfaceMapping, listener: any ArenaListener) {
+    init(layout: Layout, mapping: SurfaceMapping) {
         self.layout = layout
         self.mapping = mapping
-        self.listener = listener
     }
 
-    /// Sorts the frame's contacts into their sequences, starting sequences for new touches.
-    /// When one sequence has every contact it is returned and nothing is copied; otherwise
-    /// each sequence's ``TouchSequence/frame`` gets its own contacts.
-    func route(_ frame: TouchFrame) -> TouchSequence? {
+    /// Sorts the frame's contacts into their sequences, starting sequences for new touches
+    /// (whose arenas report to `listener`). When one sequence has every contact it is returned
+    /// and nothing is copied; otherwise each sequence's ``TouchSequence/frame`` gets its own
+    /// contacts.
+    func route(_ frame: TouchFrame, listener: any ArenaListener) -> TouchSequence? {
         for sequence in sequences where !sequence.frame.contacts.isEmpty {
             sequence.frame.contacts.removeAll(keepingCapacity: true)
         }
@@ -54,7 +53,7 @@ final class TouchRouter {
                 sequence = nil
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
-                sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time)
+                sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
                 routes.append((contact.id, sequence))
             }
             if !split {
@@ -72,7 +71,7 @@ final class TouchRouter {
     }
 
     /// The sequence a new touch at `millimetres` (on the surface) belongs to, starting one if needed.
-    private func sequence(for millimetres: Point, time: Instant) -> TouchSequence? {
+    private func sequence(for millimetres: Point, time: Instant, listener: any ArenaListener) -> TouchSequence? {
         let root = layout.root.frame
         var point = mapping.point(millimetres)
         point.x = min(max(point.x, root.minX), root.maxX)

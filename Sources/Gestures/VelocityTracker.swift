@@ -33,20 +33,21 @@ final class VelocityTracker {
         if count < Self.capacity { count += 1 }
     }
 
-    private static let horizonMicroseconds = GestureDefaults.velocityHorizon.inMicroseconds
-    private static let stopMicroseconds = GestureDefaults.velocityStopTime.inMicroseconds
+    // Per tracker, not static: a static is checked for initialisation on every use.
+    private let horizonMicroseconds = GestureDefaults.velocityHorizon.inMicroseconds
+    private let stopMicroseconds = GestureDefaults.velocityStopTime.inMicroseconds
 
     /// Units per second at `now`; zero with fewer than two recent samples, or when the
     /// newest sample is older than ``GestureDefaults/velocityStopTime``.
     func velocity(at now: Instant) -> Point {
         guard count >= 2 else { return .zero }
         let newest = times[head]
-        if now.microseconds - newest.microseconds > Self.stopMicroseconds { return .zero }
+        if now.microseconds - newest.microseconds > stopMicroseconds { return .zero }
         var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0, stt = 0.0, stx = 0.0, sty = 0.0
         var i = head
         for _ in 0..<count {
             let ageMicroseconds = newest.microseconds - times[i].microseconds
-            if ageMicroseconds > Self.horizonMicroseconds { break }
+            if ageMicroseconds > horizonMicroseconds { break }
             let t = -Double(ageMicroseconds) / 1_000_000  // seconds, newest at 0
             n += 1
             st += t

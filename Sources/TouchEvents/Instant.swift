@@ -42,8 +42,7 @@ public struct Instant: Sendable, Hashable, Comparable, InstantProtocol, CustomSt
     /// `duration` later, to the microsecond (saturating at the ends of time).
     @inlinable
     public static func + (lhs: Instant, rhs: Duration) -> Instant {
-        let (sum, overflow) = lhs.microseconds.addingReportingOverflow(rhs.inMicroseconds)
-        return overflow ? (rhs > .zero ? .distantFuture : .distantPast) : Instant(microseconds: sum)
+        lhs.advanced(byMicroseconds: rhs.inMicroseconds)
     }
 
     @inlinable
@@ -61,6 +60,13 @@ public struct Instant: Sendable, Hashable, Comparable, InstantProtocol, CustomSt
     @inlinable
     public func advanced(by duration: Duration) -> Instant { self + duration }
 
+    /// `microseconds` later (saturating): for hot paths that keep a duration as a count.
+    @inlinable
+    public func advanced(byMicroseconds microseconds: Int64) -> Instant {
+        let (sum, overflow) = self.microseconds.addingReportingOverflow(microseconds)
+        return overflow ? (microseconds > 0 ? .distantFuture : .distantPast) : Instant(microseconds: sum)
+    }
+
     @inlinable
     public func duration(to other: Instant) -> Duration { other - self }
 
@@ -72,12 +78,8 @@ extension Duration {
     /// Whole microseconds, truncated toward zero (saturating for durations beyond ±292,000 years).
     @inlinable
     public var inMicroseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        let (sum, overflowSum) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000)
-        guard !overflowSum else { return seconds < 0 ? .min : .max }
-        return sum
+        let microseconds = attoseconds / 1_000_000_000_000
+        return Int64(exactly: microseconds) ?? (microseconds < 0 ? .min : .max)
     }
 
     /// Milliseconds, with fractions: for thresholds written in milliseconds and messages.
