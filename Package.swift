@@ -16,7 +16,7 @@
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
 //   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
-//   gestures-example    a small program on the Gestures API (Examples/GesturesExample).
+//   gestures-example    a small program on the Gestures API (examples/GesturesExample).
 import PackageDescription
 
 let package = Package(
@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "gestures-example",
             dependencies: ["Gestures", "GesturedRuntime", "GesturedConfiguration"],
-            path: "Examples/GesturesExample"
+            path: "examples/GesturesExample"
         ),
         // Counts heap allocations for the benchmark (interposes malloc): never in the product.
         .target(name: "CAllocationCounter"),

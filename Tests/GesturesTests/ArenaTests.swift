@@ -55,8 +55,20 @@ struct ArenaTests {
     @Test func shouldRecognizeSimultaneouslyByClosure() {
         var s = TouchScript()
         s.drag(from: Point(x: 10, y: 50), to: Point(x: 60, y: 50), at: .zero, duration: .milliseconds(100))
+        // Without it the pan, which begins first, is the only gesture: no swipe at 20 ms.
         let exclusive = run(layout { $0.add(PanRecognizer()); $0.add(SwipeRecognizer()) }, s)
-        #expect(!exclusive.contains { $0.contains("swipe") })
+        #expect(exclusive == [
+            "10.0ms pan began pad touches=1 at 15.0,50.0 d=5.0,0.0",
+            "20.0ms pan changed pad touches=1 at 20.0,50.0 d=10.0,0.0",
+            "30.0ms pan changed pad touches=1 at 25.0,50.0 d=15.0,0.0",
+            "40.0ms pan changed pad touches=1 at 30.0,50.0 d=20.0,0.0",
+            "50.0ms pan changed pad touches=1 at 35.0,50.0 d=25.0,0.0",
+            "60.0ms pan changed pad touches=1 at 40.0,50.0 d=30.0,0.0",
+            "70.0ms pan changed pad touches=1 at 45.0,50.0 d=35.0,0.0",
+            "80.0ms pan changed pad touches=1 at 50.0,50.0 d=40.0,0.0",
+            "90.0ms pan changed pad touches=1 at 55.0,50.0 d=45.0,0.0",
+            "100.0ms pan ended pad touches=1 at 60.0,50.0 d=50.0,0.0",
+        ])
         let pan = PanRecognizer()
         pan.shouldRecognizeSimultaneously = { _, other in other.kind == .swipe }
         let together = run(layout { $0.add(pan); $0.add(SwipeRecognizer()) }, s)

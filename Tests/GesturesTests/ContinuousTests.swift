@@ -139,7 +139,19 @@ struct ContinuousTests {
         ])
         // Without the declaration the first to begin wins alone.
         let exclusive = run(layout { $0.add(RotateRecognizer()); $0.add(PinchRecognizer()) }, twist(90, spread: true))
-        #expect(exclusive.allSatisfy { $0.contains(" rotate ") })
+        #expect(exclusive == [
+            "10.0ms rotate began pad touches=2 at 100.0,50.0 rotation=9.0",
+            "20.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=18.0",
+            "30.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=27.0",
+            "40.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=36.0",
+            "50.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=45.0",
+            "60.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=54.0",
+            "70.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=63.0",
+            "80.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=72.0",
+            "90.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=81.0",
+            "100.0ms rotate changed pad touches=2 at 100.0,50.0 rotation=90.0",
+            "120.0ms rotate ended pad touches=2 at 100.0,50.0 rotation=90.0",
+        ])
     }
 
     @Test func edgePanStartsInTheBandAndMovesInward() {

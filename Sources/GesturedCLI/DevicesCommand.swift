@@ -1,0 +1,27 @@
+import ArgumentParser
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the touchscreens and touchpads, and whether you may read them.",
+        discussion: """
+            For each touch device udev knows: node, name, kind, seat, protocol and slots, size \
+            in millimetres (or that it reports none), resolution, axis ranges, and whether this \
+            user may open it — and if not, what would fix that. Exits 1 when there is none.
+
+            Examples:
+              gestured devices
+              gestured devices --json | jq .node
+            """
+    )
+
+    @Flag(name: .long, help: "Print JSON, one object per device and line.")
+    var json = false
+
+    func run() throws {
+        var out = ProcessOutput()
+        let status = DevicesRunner(json: json).run(output: &out)
+        out.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}

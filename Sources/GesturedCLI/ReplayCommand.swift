@@ -1,0 +1,123 @@
+import ArgumentParser
+import Logging
+import TouchEvents
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play a recording through the decoder and the gesture recognizers.",
+        discussion: """
+            Prints every gesture event, one per line; with --json, one JSON object per line:
+            {"time": 0.431, "device": "…", "kind": "tap", "state": "recognized", "region": "root", \
+            "touches": 1, "x": 12.3, "y": 45.6, "taps": 2} — time in seconds from the recording's \
+            first event, positions in millimetres on the device surface. Keys appear where they \
+            apply: taps (tap); dx, dy, vx, vy (pan, swipe, edge-pan); scale (pinch); rotation \
+            (rotate, degrees, clockwise positive); direction (swipe); edge (edge-pan).
+
+            With --config FILE, its device rule maps the surface onto its layout: "region" names \
+            the region and x, y (and dx, dy, vx, vy) are in layout units. Without it the built-in \
+            layout applies: one region "root" over the whole surface with taps (1 and 2 taps, 1-5 \
+            touches), long press, pan, swipe, pinch, rotate and (on touchscreens) edge pan.
+
+            --frames prints the decoded touch frames instead ({"time": 0.0123, "contacts": [{"id": 1, \
+            "slot": 0, "phase": "began", "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], \
+            "fingers": 1} with --json); --summary describes the device and counts what was decoded.
+
+            --uinput plays the recording into a virtual device instead (needs /dev/uinput), with \
+            its original timing or --speed X; it waits until udev has the device (and, with \
+            --wait-for-log FILE, until FILE names its node), and removes it --linger ms after the \
+            last event.
+
+            Bad input stops with FILE:LINE: message and exit status 2.
+
+            Examples:
+              gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --json
+              gestured replay fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --explain
+              sudo gestured replay recording.yaml --uinput --speed 2
+            """
+    )
+
+    @Argument(help: "A libinput record YAML or evemu file.")
+    var recording: String
+
+    @OptionGroup var source: RecordingOptions
+
+    @Option(name: .long, help: ArgumentHelp("A configuration: devices, the region layout and gestures.", valueName: "FILE"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",
+        valueName: "WIDTHxHEIGHT"))
+    var size: String?
+
+    @Flag(name: .long, help: "Print the decoded touch frames instead of gestures.")
+    var frames = false
+
+    @Flag(name: .long, help: "Print the device and counts of what was decoded and recognised.")
+    var summary = false
+
+    @Flag(name: .long, help: "Also say, for every recognizer that failed or lost, why (with numbers).")
+    var explain = false
+
+    @Flag(name: .long, help: "Print JSON, one object per line.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Say on stderr how the recording was read: format, description file, millimetre scale.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Play the recording into a virtual device (uinput) with its original timing instead.")
+    var uinput = false
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: play this many times faster.", valueName: "X"))
+    var speed: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: before playing, wait until this file (a reader's log) names the new device's node.", valueName: "FILE"))
+    var waitForLog: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --uinput: keep the device this long after the last event (ms).", valueName: "MS"))
+    var linger: Double = 1000
+
+    func validate() throws {
+        if let size, SurfaceSize(parsing: size) == nil {
+            throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
+        }
+        if uinput && (frames || json || summary || config != nil) {
+            throw ValidationError("--uinput plays the recording into a device; it prints nothing else")
+        }
+        if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be more than 0 (1 plays in real time)") }
+        if explain && (frames || summary) {
+            throw ValidationError("--explain adds to the gesture output; it does not combine with --frames or --summary")
+        }
+        if summary && (frames || json) {
+            throw ValidationError("--summary prints a description; it does not combine with --frames or --json")
+        }
+    }
+
+    func run() throws {
+        if uinput {
+            var player = UInputPlayer(recordingPath: recording)
+            player.descPath = source.desc
+            player.deviceIndex = source.device
+            player.speed = speed
+            player.waitForLog = waitForLog
+            player.lingerMilliseconds = linger
+            var output = ProcessOutput()
+            let status = player.run(output: &output)
+            if status != CommandStatus.success { throw ExitCode(status) }
+            return
+        }
+        let mode: ReplayRunner.Mode = summary ? .summary
+            : frames ? (json ? .framesJSON : .frames)
+            : explain ? (json ? .explainJSON : .explain) : (json ? .gesturesJSON : .gestures)
+        var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = verbose ? .debug : .warning
+        var runner = ReplayRunner(
+            recordingPath: recording, descPath: source.desc, deviceIndex: source.device,
+            size: size.flatMap(SurfaceSize.init(parsing:)), mode: mode, logger: logger)
+        runner.configPath = config
+        var output = ProcessOutput()
+        let status = runner.run(output: &output)
+        output.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}
