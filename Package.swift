@@ -2,21 +2,24 @@
 //
 // gestured — touch gestures for Linux touchscreens and touchpads.
 //
-// Modules, in the order data flows through them:
-//   CEvdev, CInput      system-library shims (libevdev; libinput + libudev). Only TouchInput imports them.
-//   TouchEvents         pure Swift, no I/O: evdev event model and code names, the device description,
-//                       the multitouch decoder that turns events into touch frames.
+// Modules, in the order data flows through them (the README's "Layout of the code" says what each
+// may import):
+//   CLibevdev, CLibinput, CLinux   C shims, one per system library. Only TouchInput and SystemLoop import them.
+//   TouchEvents         pure Swift, no I/O: Instant, kernel events and names, the device description, the decoder.
 //   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
-//   Gestures            pure Swift, no I/O, no clock: recognizers, the arena, regions, handlers, the pipeline.
+//   Gestures            pure Swift, no I/O, no clock: regions, recognizers, the arena, the pipeline, handlers.
 //   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
-//   GestureTesting      for users' tests too: a manual clock, scripted touches, replay against a layout.
-//   TouchInput          live devices: libinput seat discovery and hotplug, libevdev reading, the epoll loop.
+//   GesturedRuntime     one device session (rule → surface → mapping → layout → decoder → pipeline); replay.
+//   SystemLoop          the epoll loop, Unix sockets, child processes, the monotonic clock.
+//   TouchInput          Linux input: libinput seat discovery and hotplug, evdev reading, uinput, the inventory.
+//   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
 //   GesturedService     `gestured run`: devices to gestures to actions, socket clients and stdout.
+//   GestureTesting      for tests, users' too: a manual clock, scripted touches, a gesture recorder.
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
 //   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
-//   gestures-example    a small program on the Gestures API (examples/GesturesExample).
+//   gestures-example    a small program on the public API (examples/GesturesExample).
 import PackageDescription
 
 let package = Package(

@@ -1,0 +1,18 @@
+import Logging
+
+/// The one place user closures are called: a handler that throws is logged with the
+/// gesture, and the pipeline goes on.
+struct HandlerInvoker {
+    var logger: Logger
+
+    func invoke(_ entry: HandlerEntry, _ gesture: Gesture) {
+        guard entry.isLive, let body = entry.body else { return }
+        do {
+            try body(entry.owner, gesture)
+        } catch {
+            logger.error("a gesture handler threw", metadata: [
+                "error": "\(error)", "gesture": "\(gesture)", "recognizer": "\(gesture.recognizer)",
+            ])
+        }
+    }
+}
