@@ -111,7 +111,7 @@ public final class GestureService {
         let loop: EventLoop
         do throws(SystemError) {
             loop = try EventLoop()
-            try loop.handleSignals([.hangup, .terminate, .interrupt, .child])
+            try loop.handleSignals(Self.handledSignals)
         } catch {
             throw .system(error)
         }
@@ -153,6 +153,25 @@ public final class GestureService {
         fireDeadlines()
     }
 
+    /// What the service does on a signal.
+    public enum SignalResponse: Equatable, Sendable {
+        case reload, reapActions, stop, ignore
+    }
+
+    /// The signals the service handles; the loop is asked for these only.
+    public static let handledSignals: [Signal] = [.hangup, .terminate, .interrupt, .child]
+
+    /// SIGHUP reloads, SIGCHLD collects finished actions, SIGTERM and SIGINT stop; any other
+    /// signal is not the service's to act on and is ignored.
+    public static func response(to signal: Signal) -> SignalResponse {
+        switch signal {
+        case .hangup: .reload
+        case .child: .reapActions
+        case .terminate, .interrupt: .stop
+        default: .ignore
+        }
+    }
+
     /// Asks the loop to end (as SIGTERM does).
     public func stop() { stopping = true }
 
@@ -186,14 +205,13 @@ public final class GestureService {
         case .timer:
             break
         case .signal(let signal):
-            switch signal {
-            case .hangup: reload()
-            case .child: actions.reap()
-            case .terminate, .interrupt:
+            switch Self.response(to: signal) {
+            case .reload: reload()
+            case .reapActions: actions.reap()
+            case .stop:
                 logger.info("stopping", metadata: ["signal": "\(signal.number)"])
                 stopping = true
-            default:
-                // Only the signals above are routed to the loop; any other is not ours to act on.
+            case .ignore:
                 logger.debug("signal ignored", metadata: ["signal": "\(signal.number)"])
             }
         case .readable(let fd), .hangup(let fd):

@@ -195,11 +195,8 @@ struct Latency {
     var p99: Double
 }
 
-func format2(_ v: Double) -> String {
-    let hundredths = Int((v * 100).rounded())
-    let fraction = String(hundredths % 100)
-    return "\(hundredths / 100)." + (fraction.count == 1 ? "0" : "") + fraction
-}
+/// Two decimals, always (`0.61`, `2.00`).
+func format2(_ v: Double) -> String { formatDecimal(v, places: 2, trailingZeros: .keep) }
 
 /// Microseconds per frame through the whole pipeline — touch tracking, every recognizer of
 /// the built-in layout, the arena, and a handler — for drags of 1, 2, 5 and 10 fingers:

@@ -123,6 +123,12 @@ final class Harness {
 
 @Suite("gestured run with fake devices", .serialized)
 struct ServiceTests {
+    @Test func signalsReloadReapOrStopAndOthersAreIgnored() {
+        #expect(GestureService.handledSignals.map { GestureService.response(to: $0) } == [.reload, .stop, .stop, .reapActions])
+        #expect(GestureService.response(to: Signal(number: SIGUSR1)) == .ignore)
+        #expect(GestureService.response(to: .brokenPipe) == .ignore)
+    }
+
     @Test func hotplugMidGestureCancelsAndTheServiceGoesOn() throws {
         let h = try Harness()
         let device = try h.plug()
