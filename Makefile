@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit guard e2e release bench sanitize fuzz clean check-swift
+.PHONY: deps build demo test unit guard e2e release bench sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -25,8 +25,9 @@ demo: build
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
 # The whole test suite: the unit tests, the instruction-count guard, the tests under the address
-# and thread sanitizers, the fuzz targets, then the real-kernel lane in a VM.
-test: unit guard sanitize fuzz e2e
+# and thread sanitizers, the fuzz targets, the real-kernel lane in a VM, then the Debian package
+# installed on a clean Debian root.
+test: unit guard sanitize fuzz e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -71,5 +72,23 @@ bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
 
+# The Debian package: dist/gestured_VERSION_ARCH.deb (debhelper; lintian must report no error).
+deb: check-swift deps
+	@command -v dh >/dev/null && command -v lintian >/dev/null || scripts/install-deps.sh debhelper lintian
+	debian/rules clean
+	debian/rules binary
+	lintian --fail-on error dist/gestured_*.deb
+
+# The package installed, checked, removed and purged on a clean Debian bookworm (debootstrap, as root).
+deb-test: deb
+	scripts/deb-install-test.sh dist/gestured_*.deb
+
+# For systems without dpkg: the release binary, manual pages, completions, udev rule, unit and
+# default configuration under PREFIX (/usr/local), SYSCONFDIR (/etc) and DESTDIR.
+PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
+install: release
+	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)"
+
 clean:
-	rm -rf .build .build-release .build-asan .build-tsan Fuzz/.build out
+	rm -rf .build .build-release .build-asan .build-tsan .build-deb Fuzz/.build out dist debian/generated

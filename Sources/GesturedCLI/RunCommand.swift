@@ -12,14 +12,14 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the gesture service on the touchscreens and touchpads of a seat.",
         discussion: """
-            Discovers touch devices through libinput (following hotplug), recognises gestures \\
-            with the configuration's layout (or the built-in one), runs their actions, and streams \\
-            gesture events as JSON lines to socket clients (gestured listen). Only touchscreens \\
-            and touchpads are ever opened. SIGHUP reloads the configuration (a broken file is \\
+            Discovers touch devices through libinput (following hotplug), recognises gestures \
+            with the configuration's layout (or the built-in one), runs their actions, and streams \
+            gesture events as JSON lines to socket clients (gestured listen). Only touchscreens \
+            and touchpads are ever opened. SIGHUP reloads the configuration (a broken file is \
             reported and the old one stays); SIGTERM and SIGINT stop it.
 
-            The socket is $RUNTIME_DIRECTORY/gestured.sock under systemd, else \\
-            /run/gestured/gestured.sock, unless --socket or the configuration's service.socket \\
+            The socket is $RUNTIME_DIRECTORY/gestured.sock under systemd, else \
+            /run/gestured/gestured.sock, unless --socket or the configuration's service.socket \
             says otherwise.
 
             Examples:

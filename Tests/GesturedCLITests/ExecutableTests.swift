@@ -35,6 +35,21 @@ struct ExecutableTests {
         #expect(result.stderr == "\(path):6:9: id must be a list of four numbers [bus, vendor, product, version]\n")
     }
 
+    /// The package's version (debian/changelog) is the one `gestured --version` prints, and its
+    /// default configuration checks; help texts carry no stray line-continuation backslashes.
+    @Test func thePackageAgreesWithTheBinary() throws {
+        let changelog = try String(contentsOfFile: repositoryRoot + "/debian/changelog", encoding: .utf8)
+        let packaged = try #require(changelog.split(separator: "\n").first?.split(separator: " ").dropFirst().first)
+        let version = try runGestured(["--version"])
+        #expect("(\(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))" == packaged)
+        let check = try runGestured(["check-config", repositoryRoot + "/debian/gestured.yaml"])
+        #expect(check.status == 0 && check.stdout.contains("OK — 1 region, 11 gestures (11 with actions)"))
+        for command in ["run", "listen", "replay", "check-config", "convert", "devices", "record", "render"] {
+            let help = try runGestured([command, "--help"])
+            #expect(!help.stdout.contains(" \\\n"), "gestured \(command) --help")
+        }
+    }
+
     @Test func replayPrintsFrames() throws {
         let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames"])
         #expect(result.status == 0)
