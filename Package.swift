@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ public struct Gestured: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self,
-                      DevicesCommand.self, RecordCommand.self, RenderCommand.self]
+                      DevicesCommand.self, RecordCommand.self, RenderCommand.self, EvaluateCommand.self]
     )
 
     public init() {}

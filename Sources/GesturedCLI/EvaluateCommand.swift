@@ -1,0 +1,40 @@
+import ArgumentParser
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Replay a labelled corpus of recordings and measure how many are recognised right.",
+        discussion: """
+            Every recording a labels file names is replayed with the built-in layout, and its \
+            gestures are judged against its label: per class (label and fingers) the files, how \
+            many were right (recall), how many of those recognised as that class were right \
+            (precision) and the false gestures; per device; a confusion matrix; when swipes were \
+            decided. The labels file is a JSON list of records with file (relative to FOLDER), \
+            device, label, touches, repetitions, direction and flags, as the README describes.
+
+            Examples:
+              gestured evaluate fixtures/chromiumos
+              gestured evaluate fixtures/chromiumos --wrong
+              gestured evaluate fixtures/chromiumos --json > evaluation.json
+            """
+    )
+
+    @Argument(help: "The folder of recordings (and of labels.json).")
+    var folder: String
+
+    @Option(name: .long, help: ArgumentHelp("The labels file (default: FOLDER/labels.json).", valueName: "FILE"))
+    var labels: String?
+
+    @Flag(name: .long, help: "Print one JSON object instead of tables.")
+    var json = false
+
+    @Flag(name: .long, help: "Also list every wrong recording with why.")
+    var wrong = false
+
+    func run() throws {
+        var out = ProcessOutput()
+        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong).run(output: &out)
+        out.flush()
+        if status != CommandStatus.success { throw ExitCode(status) }
+    }
+}

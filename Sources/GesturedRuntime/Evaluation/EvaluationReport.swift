@@ -1,0 +1,155 @@
+import Gestures
+import TouchEvents
+
+/// The judgements of a labelled corpus, added up: per class (the label and its fingers), per
+/// device, a confusion matrix, and the swipes' decision times.
+public struct EvaluationReport: Sendable {
+    /// One judged recording.
+    public struct Entry: Sendable {
+        public var label: EvaluationLabel
+        public var judgement: Judgement
+    }
+
+    /// One row of the class table.
+    public struct ClassFigures: Sendable, Equatable {
+        public var files = 0
+        public var right = 0
+        /// Recordings whose first gesture was this class (for negatives: no gesture at all).
+        public var recognizedAs = 0
+        public var falseGestures = 0
+        /// Right / files.
+        public var recall: Double { files == 0 ? 0 : Double(right) / Double(files) }
+        /// Right / recognized as this class.
+        public var precision: Double { recognizedAs == 0 ? 0 : Double(right) / Double(recognizedAs) }
+    }
+
+    public private(set) var entries: [Entry] = []
+    /// Recordings not evaluated, with why.
+    public private(set) var skipped: [(file: String, why: String)] = []
+
+    public init() {}
+
+    public mutating func add(_ label: EvaluationLabel, _ judgement: Judgement) {
+        entries.append(Entry(label: label, judgement: judgement))
+    }
+
+    public mutating func skip(_ file: String, why: String) {
+        skipped.append((file, why))
+    }
+
+    public var right: Int { entries.filter(\.judgement.right).count }
+
+    /// Per class, in the order classes first appear.
+    public var classes: [(name: String, figures: ClassFigures)] {
+        var order: [String] = []
+        var figures: [String: ClassFigures] = [:]
+        for e in entries {
+            let name = e.label.classLabel
+            if figures[name] == nil { order.append(name) }
+            figures[name, default: ClassFigures()].files += 1
+            if e.judgement.right { figures[name, default: ClassFigures()].right += 1 }
+            figures[name, default: ClassFigures()].falseGestures += e.judgement.falseGestures.count
+        }
+        for e in entries {
+            for name in order where Self.column(of: name) == e.judgement.recognized {
+                figures[name]?.recognizedAs += 1
+            }
+        }
+        return order.sorted().map { ($0, figures[$0]!) }
+    }
+
+    /// Per device: right and evaluated.
+    public var devices: [(name: String, right: Int, files: Int)] {
+        var table: [String: (Int, Int)] = [:]
+        for e in entries {
+            table[e.label.device, default: (0, 0)].0 += e.judgement.right ? 1 : 0
+            table[e.label.device, default: (0, 0)].1 += 1
+        }
+        return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
+    }
+
+    /// Rows: labelled classes; columns: what was recognized first; cells: recordings.
+    public var confusion: [String: [String: Int]] {
+        var matrix: [String: [String: Int]] = [:]
+        for e in entries { matrix[e.label.classLabel, default: [:]][e.judgement.recognized, default: 0] += 1 }
+        return matrix
+    }
+
+    /// The swipes' decision times, as shares of their strokes.
+    public var decisionShares: [Double] { entries.compactMap(\.judgement.decisionShare) }
+
+    /// The confusion-matrix column a class is recognized as: `none` for the negatives.
+    static func column(of className: String) -> String {
+        className.hasPrefix("negative-") ? "none" : className
+    }
+
+    /// The tables for people.
+    public var text: String {
+        var s = "\(entries.count) recordings evaluated, \(right) right (\(percent(right, entries.count)))"
+        s += skipped.isEmpty ? "\n" : "; \(skipped.count) not evaluated\n\n"
+        s += "class".padding(16) + "files".leftPadded(to: 6) + "right".leftPadded(to: 7) + "recall".leftPadded(to: 8)
+            + "precision".leftPadded(to: 11) + "false gestures".leftPadded(to: 16) + "\n"
+        for (name, f) in classes {
+            s += name.padding(16) + "\(f.files)".leftPadded(to: 6) + "\(f.right)".leftPadded(to: 7)
+                + percent(f.right, f.files).leftPadded(to: 8) + percent(f.right, f.recognizedAs).leftPadded(to: 11)
+                + "\(f.falseGestures)".leftPadded(to: 16) + "\n"
+        }
+        s += "\nby device: " + devices.map { "\($0.name) \($0.right)/\($0.files) (\(percent($0.right, $0.files)))" }
+            .joined(separator: ", ") + "\n"
+        let shares = decisionShares
+        if !shares.isEmpty {
+            let mean = shares.reduce(0, +) / Double(shares.count)
+            s += "swipes decided at \(formatDecimal(mean * 100, places: 0))% of the stroke on average "
+                + "(latest \(formatDecimal((shares.max() ?? 0) * 100, places: 0))%)\n"
+        }
+        let matrix = confusion
+        let columns = Set(matrix.values.flatMap(\.keys)).sorted { a, b in a == "none" ? false : b == "none" ? true : a < b }
+        s += "\nconfusion (rows: labelled; columns: the first gesture recognized)\n"
+        s += "".padding(16) + columns.map { $0.leftPadded(to: max(6, $0.count + 1)) }.joined() + "\n"
+        for row in matrix.keys.sorted() {
+            s += row.padding(16) + columns.map { c in
+                let n = matrix[row]?[c] ?? 0
+                return (n == 0 ? "." : "\(n)").leftPadded(to: max(6, c.count + 1))
+            }.joined() + "\n"
+        }
+        return s
+    }
+
+    /// Every wrong recording with why, for people.
+    public var wrongList: String {
+        entries.filter { !$0.judgement.right }.map { "\($0.label.file): \($0.label.classLabel): \($0.judgement.why)\n" }.joined()
+    }
+
+    /// The same as one JSON object, for machines.
+    public var json: String {
+        var s = "{\"evaluated\": \(entries.count), \"right\": \(right), \"skipped\": \(skipped.count), \"classes\": {"
+        s += classes.map { name, f in
+            "\(jsonString(name)): {\"files\": \(f.files), \"right\": \(f.right), \"recall\": \(formatDecimal(f.recall, places: 4)), "
+                + "\"precision\": \(formatDecimal(f.precision, places: 4)), \"false_gestures\": \(f.falseGestures)}"
+        }.joined(separator: ", ")
+        s += "}, \"devices\": {" + devices.map { "\(jsonString($0.name)): {\"files\": \($0.files), \"right\": \($0.right)}" }
+            .joined(separator: ", ") + "}"
+        s += ", \"confusion\": {" + confusion.keys.sorted().map { row in
+            "\(jsonString(row)): {" + (confusion[row] ?? [:]).keys.sorted().map { "\(jsonString($0)): \(confusion[row]![$0]!)" }
+                .joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "}"
+        s += ", \"swipe_decision_shares\": [" + decisionShares.map { formatDecimal($0, places: 3) }.joined(separator: ", ") + "]"
+        s += ", \"files\": [" + entries.map { e in
+            "{\"file\": \(jsonString(e.label.file)), \"class\": \(jsonString(e.label.classLabel)), "
+                + "\"recognized\": \(jsonString(e.judgement.recognized)), \"right\": \(e.judgement.right), "
+                + "\"why\": \(jsonString(e.judgement.why))}"
+        }.joined(separator: ", ") + "]}\n"
+        return s
+    }
+
+    private func percent(_ part: Int, _ whole: Int) -> String {
+        whole == 0 ? "-" : formatDecimal(Double(part) * 100 / Double(whole), places: 1) + "%"
+    }
+}
+
+extension String {
+    /// Pads on the right up to `width` characters.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,135 @@
+import Gestures
+import TouchEvents
+
+/// Whether a recording's gestures are what its label says, and if not, why.
+///
+/// Only the events that start a gesture count (a tap or swipe recognized; a long press, pan,
+/// pinch, rotate or edge pan began). The rules, per label:
+///
+/// - `tap` (N fingers, R times): only taps, all of N fingers, adding up to R taps (a double tap
+///   counts two); without R, at least one.
+/// - `multi-tap`: only taps of N fingers, one of them of two taps or more.
+/// - `long-press`: only long presses of N fingers.
+/// - `pan` (N fingers, direction): at least one pan; nothing but pans and swipes; every pan and
+///   swipe of N fingers when it starts; the first pan's translation goes the labelled way (see
+///   ``matches(_:direction:)``).
+/// - `swipe`: a swipe of N fingers the labelled way (either way of a diagonal); nothing but
+///   pans and swipes of N fingers.
+/// - `pinch-in` / `pinch-out`: only pinches, the first ending smaller / larger than it began.
+/// - `negative-click`, `negative-palm`: no gesture at all.
+///
+/// Every started gesture the label does not allow (its kind, or its finger count) is a *false
+/// gesture*.
+public struct Judgement: Sendable, Equatable {
+    public var right: Bool
+    /// The column of the confusion matrix: the first gesture started (`pan/2`, `tap/1`,
+    /// `multi-tap/1`), or `none`.
+    public var recognized: String
+    /// The started gestures the label does not allow, as `kind/touches`.
+    public var falseGestures: [String]
+    /// Why it is wrong (empty when right).
+    public var why: String
+    /// For swipes: when the swipe was decided, as a share of the stroke (first touch to last
+    /// lift).
+    public var decisionShare: Double?
+
+    public init(right: Bool, recognized: String, falseGestures: [String], why: String, decisionShare: Double?) {
+        self.right = right
+        self.recognized = recognized
+        self.falseGestures = falseGestures
+        self.why = why
+        self.decisionShare = decisionShare
+    }
+
+    /// Judges `gestures` (a replay's, in order) against `label`; `stroke` is the time from the
+    /// first touch to the last lift.
+    public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?) -> Judgement {
+        let starts = gestures.filter { $0.state == .recognized || $0.state == .began }
+        let recognized = starts.first.map(className) ?? "none"
+        let n = label.touches
+        func touchesMatch(_ g: Gesture) -> Bool { n == nil || g.touches == n }
+        let allowed: (Gesture) -> Bool = switch label.label {
+        case "tap", "multi-tap": { $0.kind == .tap && touchesMatch($0) }
+        case "long-press": { $0.kind == .longPress && touchesMatch($0) }
+        case "pan", "swipe": { ($0.kind == .pan || $0.kind == .swipe) && touchesMatch($0) }
+        case "pinch-in", "pinch-out": { $0.kind == .pinch }
+        default: { _ in false }
+        }
+        let falseGestures = starts.filter { !allowed($0) }.map(className)
+        var why = ""
+        var decisionShare: Double?
+        switch label.label {
+        case "tap":
+            let taps = starts.filter { $0.kind == .tap && touchesMatch($0) }.reduce(0) { $0 + ($1.taps ?? 1) }
+            if let r = label.repetitions, taps != r { why = "\(taps) taps, \(r) expected" }
+            if label.repetitions == nil && taps == 0 { why = "no tap" }
+        case "multi-tap":
+            if !starts.contains(where: { $0.kind == .tap && ($0.taps ?? 1) >= 2 }) { why = "no multi-tap" }
+        case "long-press":
+            if !starts.contains(where: { $0.kind == .longPress }) { why = "no long press" }
+        case "pan":
+            if let pan = starts.first(where: { $0.kind == .pan }) {
+                let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
+                if let direction = label.direction, let t = end?.translation, !matches(t, direction: direction) {
+                    why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
+                }
+            } else {
+                why = "no pan"
+            }
+        case "swipe":
+            let swipes = starts.filter { $0.kind == .swipe && touchesMatch($0) }
+            let wanted = label.direction.map { Set($0.split(separator: "-").map(String.init)) }
+            if let swipe = swipes.first(where: { wanted == nil || wanted!.contains($0.direction?.rawValue ?? "") }) {
+                if let stroke, stroke.upperBound > stroke.lowerBound {
+                    decisionShare = (swipe.time - stroke.lowerBound) / (stroke.upperBound - stroke.lowerBound)
+                }
+            } else {
+                why = swipes.isEmpty ? "no swipe" : "swiped \(swipes[0].direction?.rawValue ?? "?"), not \(label.direction ?? "")"
+            }
+        case "pinch-in", "pinch-out":
+            if let pinch = starts.first(where: { $0.kind == .pinch }) {
+                let scale = gestures.last { $0.kind == .pinch && $0.startTime == pinch.startTime }?.scale ?? 1
+                if (label.label == "pinch-in") != (scale < 1) { why = "scale \(formatDecimal(scale, places: 2))" }
+            } else {
+                why = "no pinch"
+            }
+        default:
+            break
+        }
+        if !falseGestures.isEmpty {
+            let list = falseGestures.count > 3 ? falseGestures[..<3].joined(separator: ", ") + ", …" : falseGestures.joined(separator: ", ")
+            why += (why.isEmpty ? "" : "; ") + "\(falseGestures.count) false: \(list)"
+        }
+        return Judgement(right: why.isEmpty, recognized: recognized, falseGestures: falseGestures, why: why,
+                         decisionShare: decisionShare)
+    }
+
+    /// `pan/2`, `tap/1`, `multi-tap/1` (a tap of two taps or more).
+    static func className(_ g: Gesture) -> String {
+        let kind = g.kind == .tap && (g.taps ?? 1) >= 2 ? "multi-tap" : g.kind.rawValue
+        return "\(kind)/\(g.touches)"
+    }
+
+    /// Whether `translation` (y down) goes `direction`: for one direction, along it and mostly so
+    /// (at least as far as across it); for a diagonal (`up-right`), both ways, each at least a
+    /// third of the distance.
+    public static func matches(_ translation: Point, direction: String) -> Bool {
+        let parts = direction.split(separator: "-").map(String.init)
+        let length = translation.length
+        guard length > 0 else { return false }
+        func along(_ part: String) -> Double {
+            switch part {
+            case "left": -translation.x
+            case "right": translation.x
+            case "up": -translation.y
+            case "down": translation.y
+            default: -.infinity
+            }
+        }
+        if parts.count == 1 {
+            let across = parts[0] == "left" || parts[0] == "right" ? abs(translation.y) : abs(translation.x)
+            return along(parts[0]) > 0 && along(parts[0]) >= across
+        }
+        return parts.allSatisfy { along($0) >= length / 3 }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GesturedCLI
+import GesturedRuntime
+import Gestures
+import Testing
+import TouchEvents
+
+/// The evaluator: its rules on made-up gesture logs, its bad input, and the floors the labelled
+/// corpus must not fall below.
+@Suite("gestured evaluate")
+struct EvaluateTests {
+    func g(_ kind: GestureKind, _ state: GestureState, touches: Int, at ms: Double = 100, taps: Int? = nil,
+           translation: Point? = nil, scale: Double? = nil, direction: SwipeDirection? = nil) -> Gesture {
+        var gesture = Gesture(kind: kind, state: state, time: .zero + .milliseconds(ms), startTime: .zero, region: "root",
+                              touches: touches, location: .zero, recognizer: kind.rawValue)
+        gesture.taps = taps
+        gesture.translation = translation
+        gesture.scale = scale
+        gesture.direction = direction
+        return gesture
+    }
+
+    func judge(_ label: String, touches: Int? = nil, repetitions: Int? = nil, direction: String? = nil,
+               _ gestures: [Gesture]) -> Judgement {
+        Judgement.judge(EvaluationLabel(file: "f", device: "d", label: label, touches: touches, repetitions: repetitions,
+                                        direction: direction),
+                        gestures: gestures, stroke: .zero...(.zero + .milliseconds(400)))
+    }
+
+    @Test func tapsMustAddUpAndBeAlone() {
+        let taps = [g(.tap, .recognized, touches: 1, taps: 2), g(.tap, .recognized, touches: 1, taps: 1)]
+        #expect(judge("tap", touches: 1, repetitions: 3, taps).right)
+        #expect(judge("tap", touches: 1, repetitions: 4, taps).why == "3 taps, 4 expected")
+        #expect(judge("tap", touches: 2, repetitions: 3, taps).why == "0 taps, 3 expected; 2 false: multi-tap/1, tap/1")
+        let withPan = taps + [g(.pan, .began, touches: 1)]
+        #expect(judge("tap", touches: 1, repetitions: 3, withPan) == Judgement(
+            right: false, recognized: "multi-tap/1", falseGestures: ["pan/1"], why: "1 false: pan/1", decisionShare: nil))
+        #expect(judge("multi-tap", touches: 1, taps).right)
+        #expect(judge("multi-tap", touches: 1, [g(.tap, .recognized, touches: 1, taps: 1)]).why == "no multi-tap")
+    }
+
+    @Test func aPanGoesTheLabelledWayWithNoTransformBesideIt() {
+        let pan = [g(.pan, .began, touches: 2), g(.pan, .ended, touches: 2, translation: Point(x: 2, y: 30))]
+        #expect(judge("pan", touches: 2, direction: "down", pan).right)
+        #expect(judge("pan", touches: 2, direction: "up", pan).why == "panned 2.0, 30.0 mm: not up")
+        #expect(judge("pan", touches: 2, direction: "down-right", pan).why == "panned 2.0, 30.0 mm: not down-right")
+        let rotate = pan + [g(.rotate, .began, touches: 2)]
+        #expect(judge("pan", touches: 2, direction: "down", rotate).falseGestures == ["rotate/2"])
+        let palm = [g(.pan, .began, touches: 3), g(.pan, .ended, touches: 3, translation: Point(x: 0, y: 30))]
+        #expect(judge("pan", touches: 2, direction: "down", palm).why == "1 false: pan/3")
+        #expect(judge("pan", touches: 1, [g(.longPress, .began, touches: 1)]).why == "no pan; 1 false: long-press/1")
+    }
+
+    @Test func swipesAndTheirDecisionTime() {
+        let swipe = [g(.pan, .began, touches: 1, at: 40), g(.swipe, .recognized, touches: 1, at: 100, direction: .up)]
+        let right = judge("swipe", touches: 1, direction: "up-right", swipe)
+        #expect(right.right && right.decisionShare == 0.25)
+        #expect(judge("swipe", touches: 1, direction: "down", swipe).why == "swiped up, not down")
+    }
+
+    @Test func negativesMustStayQuietAndPinchesGoTheirWay() {
+        #expect(judge("negative-click", []).right)
+        #expect(judge("negative-palm", [g(.tap, .recognized, touches: 1, taps: 1)]).why == "1 false: tap/1")
+        let pinch = [g(.pinch, .began, touches: 2), g(.pinch, .ended, touches: 2, scale: 1.4)]
+        #expect(judge("pinch-out", touches: 2, pinch).right)
+        #expect(judge("pinch-in", touches: 2, pinch).why == "scale 1.4")
+    }
+
+    @Test func aDirectionIsMostlyAlongIt() {
+        #expect(Judgement.matches(Point(x: 10, y: -9), direction: "right"))
+        #expect(!Judgement.matches(Point(x: 10, y: -11), direction: "right"))
+        #expect(Judgement.matches(Point(x: 10, y: -8), direction: "up-right"))
+        #expect(!Judgement.matches(Point(x: 10, y: -2), direction: "up-right"))
+        #expect(!Judgement.matches(.zero, direction: "up"))
+    }
+
+    @Test(arguments: [
+        ("[{\"file\": \"a.evemu\", \"device\": \"x\"}]", "record 1: \"label\" is missing"),
+        ("[{\"file\": \"a.evemu\", \"device\": \"x\", \"label\": \"tap\", \"touches\": \"two\"}]", "record 1, \"touches\": expected a whole number"),
+        ("{\"file\": 1}", "not a list of records"),
+        ("not json", "not JSON, or not a list of records"),
+    ])
+    func badLabelsFilesSayWhatIsWrong(_ text: String, _ message: String) throws {
+        let path = NSTemporaryDirectory() + "labels-\(UUID().uuidString).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: "/nonexistent", labelsPath: path).run(output: &out) == 2)
+        #expect(out.standardError == "\(path): \(message)\n")
+        #expect(out.standardOutput == "")
+    }
+
+    @Test func aMissingRecordingNamesItself() throws {
+        let folder = NSTemporaryDirectory() + "corpus-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[{\"file\": \"gone.evemu\", \"device\": \"x\", \"label\": \"tap\", \"touches\": 1}]"
+            .write(toFile: folder + "/labels.json", atomically: true, encoding: .utf8)
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder).run(output: &out) == 2)
+        #expect(out.standardError.hasPrefix("\(folder)/gone.evemu"))
+    }
+
+    /// The labelled ChromiumOS corpus (link and alex): no class may fall below its floor in
+    /// fixtures/chromiumos/floors.json — floors only go up, as recognition gets better.
+    @Test func theCorpusStaysAboveItsFloors() throws {
+        let folder = fixture("chromiumos")
+        let labels = try EvaluateRunner.loadLabels(folder + "/labels.json").get()
+        #expect(labels.count == 483)
+        let report = try EvaluateRunner.evaluate(labels, folder: folder)
+        let floors = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/floors.json")))
+        let classes = Dictionary(uniqueKeysWithValues: report.classes.map { ($0.name, $0.figures) })
+        #expect(Set(floors.keys) == Set(classes.keys))
+        for (name, floor) in floors.sorted(by: { $0.key < $1.key }) {
+            let right = classes[name]?.right ?? 0
+            #expect(right >= floor, "\(name): \(right) right, below its floor of \(floor)")
+            if right > floor { print("evaluate: \(name) now \(right) right: raise its floor from \(floor)") }
+        }
+        #expect(report.entries.count + report.skipped.count == 483)
+    }
+}
