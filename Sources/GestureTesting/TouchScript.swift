@@ -11,24 +11,31 @@ import TouchEvents
 ///     clock.play(s.frames)
 public struct TouchScript {
     private enum Action {
-        case down(Point)
-        case move(Point)
+        case down(Point, pressure: Int32?)
+        case move(Point, pressure: Int32?)
         case up
     }
 
     private var actions: [(time: Instant, finger: Int, action: Action)] = []
     private var toolCounts: [(time: Instant, count: Int)] = []
+    private var buttons: [(time: Instant, down: Bool)] = []
     private var nextFinger = 100
 
     public init() {}
 
     /// Finger `finger` (any number naming it in this script) lands.
-    public mutating func down(_ finger: Int, at offset: Duration, x: Double, y: Double) {
-        actions.append((.zero + offset, finger, .down(Point(x: x, y: y))))
+    /// With `pressure`, the contact reports it (`ABS_MT_PRESSURE`, device units).
+    public mutating func down(_ finger: Int, at offset: Duration, x: Double, y: Double, pressure: Int32? = nil) {
+        actions.append((.zero + offset, finger, .down(Point(x: x, y: y), pressure: pressure)))
     }
 
-    public mutating func move(_ finger: Int, at offset: Duration, x: Double, y: Double) {
-        actions.append((.zero + offset, finger, .move(Point(x: x, y: y))))
+    public mutating func move(_ finger: Int, at offset: Duration, x: Double, y: Double, pressure: Int32? = nil) {
+        actions.append((.zero + offset, finger, .move(Point(x: x, y: y), pressure: pressure)))
+    }
+
+    /// A physical button (a clickpad's click) goes down or up at `offset`.
+    public mutating func button(down: Bool, at offset: Duration) {
+        buttons.append((.zero + offset, down))
     }
 
     public mutating func up(_ finger: Int, at offset: Duration) {
@@ -68,25 +75,27 @@ public struct TouchScript {
 
     /// The frames, one per distinct time.
     public var frames: [TouchFrame] {
-        struct Down { var finger: Int; var id: Int; var slot: Int; var position: Point }
+        struct Down { var finger: Int; var id: Int; var slot: Int; var position: Point; var pressure: Int32? }
         var down: [Down] = []
         var nextID = 1
         var frames: [TouchFrame] = []
-        let times = Set(actions.map(\.time) + toolCounts.map(\.time)).sorted()
+        let times = Set(actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).sorted()
         var tools = 0
+        var buttonDown = false
         for time in times {
             var phases: [Int: TouchPhase] = [:]
             for a in actions where a.time == time {
                 switch a.action {
-                case .down(let p):
+                case .down(let p, let pressure):
                     let used = Set(down.map(\.slot))
                     let slot = (0...).first { !used.contains($0) }!
-                    down.append(Down(finger: a.finger, id: nextID, slot: slot, position: p))
+                    down.append(Down(finger: a.finger, id: nextID, slot: slot, position: p, pressure: pressure))
                     phases[nextID] = .began
                     nextID += 1
-                case .move(let p):
+                case .move(let p, let pressure):
                     if let i = down.firstIndex(where: { $0.finger == a.finger }) {
                         down[i].position = p
+                        if let pressure { down[i].pressure = pressure }
                         if phases[down[i].id] == nil { phases[down[i].id] = .moved }
                     }
                 case .up:
@@ -94,12 +103,14 @@ public struct TouchScript {
                 }
             }
             if let t = toolCounts.last(where: { $0.time == time }) { tools = t.count }
+            if let b = buttons.last(where: { $0.time == time }) { buttonDown = b.down }
             let contacts = down.sorted { $0.slot < $1.slot }.map { d in
                 TouchContact(id: d.id, slot: d.slot, phase: phases[d.id] ?? .stationary,
-                             deviceX: Int32(d.position.x * 10), deviceY: Int32(d.position.y * 10), x: d.position.x, y: d.position.y)
+                             deviceX: Int32(d.position.x * 10), deviceY: Int32(d.position.y * 10), x: d.position.x, y: d.position.y,
+                             pressure: d.pressure)
             }
             down.removeAll { phases[$0.id] == .ended }
-            frames.append(TouchFrame(time: time, contacts: contacts, toolFingerCount: down.isEmpty ? 0 : tools))
+            frames.append(TouchFrame(time: time, contacts: contacts, toolFingerCount: down.isEmpty ? 0 : tools, buttonDown: buttonDown))
         }
         return frames
     }

@@ -66,7 +66,10 @@ public final class DeviceSession {
         self.surface = surface
         self.layout = chosen
         self.dropPolicy = dropPolicy
-        pipeline = GesturePipeline(layout: chosen, mapping: mapping, deviceName: device.name, logger: logger)
+        let pressure = device.absInfo[AbsCode.mtPressure] ?? device.absInfo[AbsCode.pressure]
+        let policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
+            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum })
+        pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, deviceName: device.name, logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)
     }
 

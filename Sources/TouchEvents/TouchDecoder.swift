@@ -40,6 +40,8 @@ public struct TouchDecoder: Sendable {
     var nextContactID = 1
     var dropping = false
     var toolMask: UInt8 = 0
+    /// Physical buttons held: BTN_LEFT, BTN_RIGHT, BTN_MIDDLE as bits 0, 1, 2.
+    var buttonMask: UInt8 = 0
     var lastEmittedToolCount = 0
     var frame: TouchFrame
 
@@ -192,6 +194,10 @@ public struct TouchDecoder: Sendable {
         if bit != 0 {
             if value != 0 { toolMask |= bit } else { toolMask &= ~bit }
         }
+        if code >= KeyCode.left && code <= KeyCode.middle {
+            let button: UInt8 = 1 << UInt8(code - KeyCode.left)
+            if value != 0 { buttonMask |= button } else { buttonMask &= ~button }
+        }
         switch mode {
         case .anonymous:
             if code == KeyCode.touch && value == 0 { touchReleased = true }
@@ -238,6 +244,7 @@ public struct TouchDecoder: Sendable {
         guard !frame.contacts.isEmpty || tools != lastEmittedToolCount else { return }
         frame.time = time
         frame.toolFingerCount = tools
+        frame.buttonDown = buttonMask != 0
         lastEmittedToolCount = tools
         emit(frame)
     }
@@ -285,6 +292,7 @@ public struct TouchDecoder: Sendable {
             single.changed = false
         }
         toolMask = 0
+        buttonMask = 0
         emitFrame(time: time, emit: emit)
     }
 }

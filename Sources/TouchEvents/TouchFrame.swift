@@ -62,11 +62,15 @@ public struct TouchFrame: Sendable, Equatable {
     /// Fingers the device says are down through `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`
     /// (0 if it does not say). A two-slot touchpad reports a third finger only here.
     public var toolFingerCount: Int
+    /// True while a physical button is held (`BTN_LEFT`, `BTN_RIGHT` or `BTN_MIDDLE`: a
+    /// clickpad's click, a touchpad's buttons).
+    public var buttonDown: Bool
 
-    public init(time: Instant, contacts: [TouchContact], toolFingerCount: Int = 0) {
+    public init(time: Instant, contacts: [TouchContact], toolFingerCount: Int = 0, buttonDown: Bool = false) {
         self.time = time
         self.contacts = contacts
         self.toolFingerCount = toolFingerCount
+        self.buttonDown = buttonDown
     }
 
     /// Contacts that are down after this frame (not ended or cancelled).

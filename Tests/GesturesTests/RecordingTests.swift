@@ -77,9 +77,16 @@ struct RecordingTests {
         #expect(started(gs).map(\.kind) == [.tap, .pan])
     }
 
-    @Test func threeFingersOnATwoSlotPadAreThreeTouches() throws {
-        let gs = try gestures("evemu-devices/touchpads/CyPS2 Cypress Trackpad.three_finger_press.events")
-        #expect(started(gs).map { "\($0.kind) \($0.touches)" } == ["long-press 3"])
+    /// Three fingers held and pressed (a physical click) on a pad with two slots: the third
+    /// finger counts (BTN_TOOL_TRIPLETAP), and the click ends recognition — a click is not a
+    /// long press.
+    @Test func threeFingersOnATwoSlotPadAreThreeTouchesAndTheirClickIsNoGesture() throws {
+        let result = try RecordingReplay.run(path: fixtures + "evemu-devices/touchpads/CyPS2 Cypress Trackpad.three_finger_press.events")
+        #expect(result.gestures.isEmpty)
+        let reasons = Dictionary(result.failures.map { ($0.recognizer, $0.reason.description) }) { first, _ in first }
+        #expect(reasons["tap(1 tap, 2 touches)"] == "3 touches > 2 required")
+        #expect(reasons["long-press(3 touches)"] == "a physical button was pressed: a click, not a gesture")
+        #expect(reasons["long-press(2 touches)"] == "3 touches > 2 required")
     }
 
     @Test func everyRecordingReplaysAndEveryGestureEnds() throws {

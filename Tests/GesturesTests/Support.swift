@@ -11,9 +11,9 @@ func layout(_ build: (Region) -> Void) -> Layout {
 
 /// Plays `script` and returns the gesture log; without `until`, every pending deadline
 /// fires at the end (as at the end of a recording).
-func run(_ layout: Layout, _ script: TouchScript, until milliseconds: Double? = nil) -> [String] {
+func run(_ layout: Layout, _ script: TouchScript, until milliseconds: Double? = nil, policy: TouchPolicy = .touchscreen) -> [String] {
     let until = milliseconds.map(ms)
-    let pipeline = GesturePipeline(layout: layout)
+    let pipeline = GesturePipeline(layout: layout, policy: policy)
     let recorder = GestureRecorder(pipeline)
     let clock = ManualClock(pipeline: pipeline)
     clock.play(script.frames.filter { until == nil || $0.time <= until! })

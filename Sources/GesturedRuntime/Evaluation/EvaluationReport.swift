@@ -16,11 +16,13 @@ public struct EvaluationReport: Sendable {
         public var right = 0
         /// Recordings whose first gesture was this class (for negatives: no gesture at all).
         public var recognizedAs = 0
+        /// Of those, the ones labelled this class and right.
+        public var recognizedRight = 0
         public var falseGestures = 0
         /// Right / files.
         public var recall: Double { files == 0 ? 0 : Double(right) / Double(files) }
-        /// Right / recognized as this class.
-        public var precision: Double { recognizedAs == 0 ? 0 : Double(right) / Double(recognizedAs) }
+        /// Right among those recognized as this class.
+        public var precision: Double { recognizedAs == 0 ? 0 : Double(recognizedRight) / Double(recognizedAs) }
     }
 
     public private(set) var entries: [Entry] = []
@@ -53,6 +55,7 @@ public struct EvaluationReport: Sendable {
         for e in entries {
             for name in order where Self.column(of: name) == e.judgement.recognized {
                 figures[name]?.recognizedAs += 1
+                if e.judgement.right && e.label.classLabel == name { figures[name]?.recognizedRight += 1 }
             }
         }
         return order.sorted().map { ($0, figures[$0]!) }
@@ -91,7 +94,7 @@ public struct EvaluationReport: Sendable {
             + "precision".leftPadded(to: 11) + "false gestures".leftPadded(to: 16) + "\n"
         for (name, f) in classes {
             s += name.padding(16) + "\(f.files)".leftPadded(to: 6) + "\(f.right)".leftPadded(to: 7)
-                + percent(f.right, f.files).leftPadded(to: 8) + percent(f.right, f.recognizedAs).leftPadded(to: 11)
+                + percent(f.right, f.files).leftPadded(to: 8) + percent(f.recognizedRight, f.recognizedAs).leftPadded(to: 11)
                 + "\(f.falseGestures)".leftPadded(to: 16) + "\n"
         }
         s += "\nby device: " + devices.map { "\($0.name) \($0.right)/\($0.files) (\(percent($0.right, $0.files)))" }

@@ -144,6 +144,9 @@ final class Arena {
         if touches.cancelled && !isCancelled {
             cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
         }
+        if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
+            for member in members where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
+        }
         for member in members where !member.isFinished {
             apply(member.handle(touches), of: member, at: time)
         }
@@ -241,7 +244,6 @@ final class Arena {
         if let winner = winners.first(where: { !simultaneous(member, $0) }) {
             return reject(member, .lostTo(winner.label), at: time)
         }
-        member.membership.deadline = nil
         winners.append(member)
         let state: GestureState = claim == .recognize ? .recognized : .began
         transition(member, to: state, reason: nil)

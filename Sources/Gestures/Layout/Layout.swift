@@ -61,7 +61,9 @@ public final class Layout {
     /// - pan with 1 to 5 touches; swipe with 1 to 5 touches in four directions;
     /// - pinch and rotate;
     ///
-    /// with pan, swipe, pinch and rotate allowed to succeed together. Edge pan is added first,
+    /// with pan, swipe, pinch and rotate allowed to succeed together on a touchscreen; on a
+    /// touchpad pan with swipe and pinch with rotate, but a translation never with a transform.
+    /// Edge pan (touchscreens only) is added first,
     /// so a drag from an edge is an edge pan rather than a pan.
     public static func standard(size: (width: Double, height: Double), touchscreen: Bool) -> Layout {
         let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
@@ -76,13 +78,18 @@ public final class Layout {
             for taps in 1...2 { root.add(TapRecognizer(taps: taps, touches: touches)) }
         }
         for touches in 1...5 { root.add(LongPressRecognizer(touches: touches)) }
-        let together: [GestureKind] = [.pan, .swipe, .pinch, .rotate]
         root.add(PanRecognizer(minimumTouches: 1, maximumTouches: 5))
         for touches in 1...5 { root.add(SwipeRecognizer(touches: touches)) }
         root.add(PinchRecognizer())
         root.add(RotateRecognizer())
-        for r in root.recognizers where together.contains(r.kind) {
-            r.simultaneousKinds.formUnion(together.filter { $0 != r.kind })
+        // A touchscreen lets a pan, a swipe, a pinch and a rotation happen at once (a map, a
+        // photo). On a touchpad a stroke is a translation (pan, swipe) or a transform (pinch,
+        // rotate), decided once, as libinput decides between scrolling and pinching.
+        let families: [[GestureKind]] = touchscreen ? [[.pan, .swipe, .pinch, .rotate]] : [[.pan, .swipe], [.pinch, .rotate]]
+        for family in families {
+            for r in root.recognizers where family.contains(r.kind) {
+                r.simultaneousKinds.formUnion(family.filter { $0 != r.kind })
+            }
         }
     }
 }

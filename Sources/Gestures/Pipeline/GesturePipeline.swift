@@ -23,6 +23,11 @@ public final class GesturePipeline {
         get { router.mapping }
         set { router.mapping = newValue }
     }
+    /// How the device's touches are read (``TouchPolicy/touchpad`` or ``TouchPolicy/touchscreen``).
+    public var policy: TouchPolicy {
+        get { router.policy }
+        set { router.policy = newValue }
+    }
     /// Put into every gesture's `device`.
     public var deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
@@ -42,13 +47,13 @@ public final class GesturePipeline {
     /// no deadline fires twice.
     @exclusivity(unchecked) private var now = Instant.distantPast
 
-    public init(layout: Layout, mapping: SurfaceMapping = .identity, deviceName: String? = nil,
+    public init(layout: Layout, mapping: SurfaceMapping = .identity, policy: TouchPolicy = .touchscreen, deviceName: String? = nil,
                 logger: Logger = Logger(label: "gestured.gestures")) {
         self.layout = layout
         self.deviceName = deviceName
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
-        router = TouchRouter(layout: layout, mapping: mapping)
+        router = TouchRouter(layout: layout, mapping: mapping, policy: policy)
         updateDebugLogging()
     }
 

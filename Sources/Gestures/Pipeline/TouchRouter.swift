@@ -17,6 +17,7 @@ import TouchEvents
 final class TouchRouter {
     let layout: Layout
     @exclusivity(unchecked) var mapping: SurfaceMapping
+    @exclusivity(unchecked) var policy: TouchPolicy
     /// The sequences going on, oldest first.
     @exclusivity(unchecked) private(set) var sequences: [TouchSequence] = []
     /// Where each contact that is down goes (nil: it hit no region and is ignored).
@@ -28,9 +29,10 @@ final class TouchRouter {
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
-    init(layout: Layout, mapping: SurfaceMapping) {
+    init(layout: Layout, mapping: SurfaceMapping, policy: TouchPolicy) {
         self.layout = layout
         self.mapping = mapping
+        self.policy = policy
     }
 
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches
@@ -92,6 +94,7 @@ final class TouchRouter {
             sequence = TouchSequence(owner: hit, listener: listener)
         }
         sequence.touches.mapping = mapping
+        sequence.touches.policy = policy
         startArena(of: sequence, press: 1, time: time)
         sequences.append(sequence)
         return sequence

@@ -21,6 +21,8 @@ public final class TouchTracker {
         /// Down before this frame and after it (or ending in it).
         var persisting: Bool
         var finished: Bool
+        /// Pressed like a palm (``TouchPolicy/palmPressure``): counted nowhere from then on.
+        var palm = false
     }
 
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
@@ -58,10 +60,18 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var pressStartLocation = Point.zero
     /// Counts presses since the tracker was reset (1 for the first).
     @exclusivity(unchecked) public private(set) var pressIndex = 0
+    /// When a finger last landed in this press.
+    @exclusivity(unchecked) public private(set) var lastLandingTime = Instant.zero
+    /// A physical button is held (a clickpad's click).
+    @exclusivity(unchecked) public private(set) var buttonDown = false
+    /// A physical button went down in this frame.
+    @exclusivity(unchecked) public private(set) var buttonPressed = false
 
     /// The surface-to-layout mapping of the pipeline, for recognizers that judge directions
     /// and edges in layout terms.
     public internal(set) var mapping = SurfaceMapping.identity
+    /// How the device's touches are read (a touchpad's or a touchscreen's conventions).
+    public internal(set) var policy = TouchPolicy.touchscreen
 
     public init() {
         contacts.reserveCapacity(16)
@@ -78,6 +88,8 @@ public final class TouchTracker {
         pressIndex = 0
         pressMaxTouches = 0
         pressMaxMovement = 0
+        buttonDown = false
+        buttonPressed = false
         centroidDelta = .zero
         spreadFactor = 1
         spreadDelta = 0
@@ -94,9 +106,13 @@ public final class TouchTracker {
         contacts = []
         defer { contacts = cs }
         time = frame.time
+        buttonPressed = frame.buttonDown && !buttonDown
+        buttonDown = frame.buttonDown
         var began = 0
         var ended = 0
         var wasCancelled = false
+        var anyFinished = false
+        let palmPressure = policy.palmPressure
         let wasDown = touches > 0
         previousTouches = touches
         for i in cs.indices {
@@ -121,38 +137,54 @@ public final class TouchTracker {
             case .ended:
                 if let index {
                     cs[index].current = p
-                    cs[index].persisting = true
+                    cs[index].persisting = !cs[index].palm
                     cs[index].finished = true
-                    ended += 1
+                    anyFinished = true
+                    if !cs[index].palm { ended += 1 }
                 }
             case .cancelled:
                 if let index { cs[index].finished = true }
                 wasCancelled = true
             }
+            // A contact pressing like a palm is one from now on: what it was part of is
+            // cancelled (as for the kernel's MT_TOOL_PALM), and it counts nowhere after.
+            if let palmPressure, let pressure = c.pressure, pressure >= palmPressure, !c.phase.isFinal,
+               let i = cs.lastIndex(where: { $0.id == c.id }), !cs[i].palm {
+                cs[i].palm = true
+                wasCancelled = true
+            }
+        }
+        if palmPressure != nil {
+            for i in cs.indices where cs[i].palm { cs[i].persisting = false }
         }
         beganCount = began
+        if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0
-        for c in cs where !c.finished { active += 1 }
+        var palms = 0
+        for c in cs where !c.finished {
+            if c.palm { palms += 1 } else { active += 1 }
+        }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.
         let lifting = active == 0
         var n = 0.0
         var sum = Point.zero
-        for c in cs where c.finished == lifting {
+        for c in cs where c.finished == lifting && !c.palm {
             sum += c.current
             n += 1
         }
         if n > 0 {
             let center = sum * (1 / n)
             var distance = 0.0
-            for c in cs where c.finished == lifting { distance += (c.current - center).length }
+            for c in cs where c.finished == lifting && !c.palm { distance += (c.current - center).length }
             centroid = center
             spread = distance / n
         }
-        if ended > 0 || wasCancelled { cs.removeAll(where: \.finished) }
-        let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
+        if anyFinished || wasCancelled { cs.removeAll(where: \.finished) }
+        // BTN_TOOL_* counts every contact, palms too.
+        let down = active == 0 ? 0 : max(active, frame.toolFingerCount - palms)
         touches = down
         if down > 0 {
             if !wasDown {
@@ -164,7 +196,7 @@ public final class TouchTracker {
             }
             pressMaxTouches = max(pressMaxTouches, down)
             var moved = pressMaxMovement
-            for c in cs { moved = max(moved, (c.current - c.start).length) }
+            for c in cs where !c.palm { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
         }
     }

@@ -26,6 +26,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case shouldBeginRefused
     case disabled
     case touchesLifted
+    case buttonPressed
     case cancelled(String)
 
     public var description: String {
@@ -55,6 +56,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .shouldBeginRefused: "shouldBegin returned false"
         case .disabled: "disabled"
         case .touchesLifted: "the touches lifted"
+        case .buttonPressed: "a physical button was pressed: a click, not a gesture"
         case .cancelled(let why): why
         }
     }

@@ -51,6 +51,13 @@ public enum GestureDefaults {
     /// fingers dragged side by side.
     public static let rotationMinimumAngle = 8.0
 
+    /// How much a transform must dominate the fingers' common motion before a pinch or rotate
+    /// begins: the spread change (pinch) or the arc the fingers travel around their centroid
+    /// (rotate), in mm, times 1 must be at least the distance they moved together. Fingers
+    /// scrolling side by side wobble — their spread and angle change by a few mm and degrees —
+    /// while they move far together; a real pinch or turn moves them mostly apart or around.
+    public static let transformDominance = 1.0
+
     /// Width of the band along an edge where an edge pan must start: 5 mm, about the width
     /// of a thumb's tip landing on the bezel side of a panel.
     public static let edgeBandWidth = 5.0

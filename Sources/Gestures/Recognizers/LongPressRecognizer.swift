@@ -2,6 +2,10 @@ import TouchEvents
 
 /// A press of exactly `touches` fingers held still for `minimumDuration`; continuous once
 /// it begins (changed as the fingers move, ended when they lift).
+///
+/// With a touchpad's ``TouchPolicy/longPressWaitsForLift`` it is recognized only if the fingers
+/// never moved: it begins at the lift, and ends at once (a finger that rests, then moves, is a
+/// pan and never a long press).
 public final class LongPressRecognizer: GestureRecognizer {
     public var touches: Int {
         didSet { configurationChanged() }
@@ -22,6 +26,10 @@ public final class LongPressRecognizer: GestureRecognizer {
         case holding(deadline: Instant)
         /// Begun: reporting moves until the lift.
         case pressing
+        /// Held long enough, on a touchpad: recognized at the lift if it never moves.
+        case held
+        /// Begun at the lift (touchpad): ends at once.
+        case ending
     }
 
     @exclusivity(unchecked) private var phase = Phase.gathering
@@ -40,7 +48,7 @@ public final class LongPressRecognizer: GestureRecognizer {
 
     override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
-        case .gathering, .holding:
+        case .gathering, .holding, .held:
             if t.pressMaxTouches > touches {
                 return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
             }
@@ -48,6 +56,10 @@ public final class LongPressRecognizer: GestureRecognizer {
                 return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
             if !t.isDown {
+                if case .held = phase {
+                    phase = .ending
+                    return RecognizerUpdate(.begin, deadline: t.time)
+                }
                 return .fail(.liftedTooSoon(t.time - t.pressStartTime, required: minimumDuration))
             }
             if case .gathering = phase, t.touches == touches {
@@ -58,12 +70,24 @@ public final class LongPressRecognizer: GestureRecognizer {
         case .pressing:
             if !t.isDown { return .end }
             return t.centroidDelta == .zero && t.beganCount == 0 && t.endedCount == 0 ? .none : .change
+        case .ending:
+            return .end
         }
     }
 
     override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
-        guard case .holding = phase else { return .none }
-        phase = .pressing
-        return .begin
+        switch phase {
+        case .holding:
+            if t.policy.longPressWaitsForLift {
+                phase = .held
+                return .none
+            }
+            phase = .pressing
+            return .begin
+        case .ending:
+            return .end
+        case .gathering, .pressing, .held:
+            return .none
+        }
     }
 }

@@ -47,7 +47,8 @@ public final class PanRecognizer: GestureRecognizer {
         case .tracking:
             if !t.isDown { return .fail(.liftedBeforeMoving(millimetres: translation.length, required: minimumDistance)) }
             if t.touches > maximumTouches { return .fail(.tooManyTouches(t.touches, limit: maximumTouches, required: false)) }
-            guard t.touches >= minimumTouches, translation.length >= minimumDistance else { return .none }
+            guard t.touches >= minimumTouches, translation.length >= minimumDistance,
+                  t.time >= t.lastLandingTime.advanced(byMicroseconds: t.policy.fingerSettleMicroseconds) else { return .none }
             phase = .panning
             return .begin
         case .panning:

@@ -1,8 +1,10 @@
 import TouchEvents
 
 /// Two or more fingers moving apart or together. Begins when their spread (mean distance
-/// from the centroid) has changed by `minimumSpreadChange`; reports the scale relative to
-/// the spread at the first touch, the centroid, and the scale's rate per second.
+/// from the centroid) has changed by `minimumSpreadChange`, and by more than the fingers have
+/// moved together (fingers dragged side by side change their spread a little: that is a pan);
+/// reports the scale relative to the spread at the first touch, the centroid, and the scale's
+/// rate per second.
 public final class PinchRecognizer: GestureRecognizer {
     public var minimumTouches: Int {
         didSet { configurationChanged() }
@@ -18,6 +20,8 @@ public final class PinchRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var phase = Phase.tracking
     @exclusivity(unchecked) private var scale = 1.0
     @exclusivity(unchecked) private var spreadChange = 0.0
+    /// How far the fingers moved together, mm.
+    @exclusivity(unchecked) private var translation = Point.zero
     private let rate = VelocityTracker()
 
     public init(minimumTouches: Int = 2) {
@@ -32,19 +36,22 @@ public final class PinchRecognizer: GestureRecognizer {
         phase = .tracking
         scale = 1
         spreadChange = 0
+        translation = .zero
         rate.reset()
     }
 
     override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         scale *= t.spreadFactor
         spreadChange += t.spreadDelta
+        translation += t.centroidDelta
         rate.add(time: t.time, Point(x: scale, y: 0))
         switch phase {
         case .tracking:
             if !t.isDown {
                 return .fail(.spreadTooSmall(millimetres: abs(spreadChange), required: minimumSpreadChange))
             }
-            guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange else { return .none }
+            guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange,
+                  abs(spreadChange) * GestureDefaults.transformDominance >= translation.length else { return .none }
             phase = .pinching
             return .begin
         case .pinching:

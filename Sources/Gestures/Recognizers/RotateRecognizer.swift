@@ -1,6 +1,8 @@
 import TouchEvents
 
-/// Two or more fingers turning about their centroid. Begins after `minimumAngle` degrees;
+/// Two or more fingers turning about their centroid. Begins after `minimumAngle` degrees, when
+/// the fingers have gone further around the centroid than they have moved together (the
+/// wobble of fingers dragged side by side is not a rotation);
 /// reports the rotation since the first touch in degrees, clockwise positive in y-down
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
 public final class RotateRecognizer: GestureRecognizer {
@@ -17,6 +19,9 @@ public final class RotateRecognizer: GestureRecognizer {
 
     @exclusivity(unchecked) private var phase = Phase.tracking
     @exclusivity(unchecked) private var rotation = 0.0
+    /// How far the fingers went around the centroid (the arc at their spread), and together, mm.
+    @exclusivity(unchecked) private var arc = 0.0
+    @exclusivity(unchecked) private var translation = Point.zero
     private let rate = VelocityTracker()
 
     public init(minimumTouches: Int = 2) {
@@ -30,16 +35,21 @@ public final class RotateRecognizer: GestureRecognizer {
         super.reset()
         phase = .tracking
         rotation = 0
+        arc = 0
+        translation = .zero
         rate.reset()
     }
 
     override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         rotation += t.rotationDelta
+        arc += t.rotationDelta * .pi / 180 * t.spread
+        translation += t.centroidDelta
         rate.add(time: t.time, Point(x: rotation, y: 0))
         switch phase {
         case .tracking:
             if !t.isDown { return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle)) }
-            guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle else { return .none }
+            guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle,
+                  abs(arc) * GestureDefaults.transformDominance >= translation.length else { return .none }
             phase = .rotating
             return .begin
         case .rotating:

@@ -1,0 +1,60 @@
+import TouchEvents
+
+/// How a kind of device is read. A touchpad is not a small touchscreen: it is pressed to click,
+/// fingers rest on it between strokes, and its gestures drive a pointer and scrolling, as libinput
+/// has them; a touchscreen is touched where things are, as UIKit has it.
+///
+/// A device session picks the policy by device kind (``touchpad`` or ``touchscreen``); a layout
+/// can be given another.
+public struct TouchPolicy: Sendable, Hashable {
+    /// A physical button press (a clickpad's click) fails every recognizer of the touch sequence
+    /// that has not decided yet: a click is a click, not a tap or a long press.
+    public var buttonPressEndsRecognition: Bool
+    /// A long press is recognized at the lift, and only if the fingers never moved: a finger
+    /// that rests and then moves is a pan, never a long press first.
+    public var longPressWaitsForLift: Bool
+    /// How long after a finger lands a pan may not begin, so that fingers landing a little
+    /// apart start one pan of all of them rather than a pan of the first (on a touchpad the
+    /// finger count is the gesture: one moves the pointer, two scroll, three swipe). Zero: at
+    /// once.
+    public var fingerSettleTime: Duration {
+        didSet { fingerSettleMicroseconds = fingerSettleTime.inMicroseconds }
+    }
+    /// ``fingerSettleTime`` in microseconds, compared on every frame of a pan that has not begun.
+    public private(set) var fingerSettleMicroseconds: Int64
+    /// A contact pressing harder than this share of the device's pressure range is a palm: what
+    /// it took part in is cancelled and it counts nowhere after (nil: pressure says nothing).
+    public var palmPressureShare: Double?
+    /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
+    /// device that reports pressure by ``resolved(pressureRange:)``; nil: no palm by pressure.
+    public var palmPressure: Int32?
+
+    public init(buttonPressEndsRecognition: Bool, longPressWaitsForLift: Bool, fingerSettleTime: Duration = .zero,
+                palmPressureShare: Double? = nil) {
+        self.buttonPressEndsRecognition = buttonPressEndsRecognition
+        self.longPressWaitsForLift = longPressWaitsForLift
+        self.fingerSettleTime = fingerSettleTime
+        fingerSettleMicroseconds = fingerSettleTime.inMicroseconds
+        self.palmPressureShare = palmPressureShare
+    }
+
+    /// The policy for a device whose contacts report pressure in `pressureRange` (nil: none).
+    public func resolved(pressureRange: ClosedRange<Int32>?) -> TouchPolicy {
+        var policy = self
+        if let share = palmPressureShare, let range = pressureRange, range.upperBound > range.lowerBound {
+            policy.palmPressure = range.lowerBound + Int32((Double(range.upperBound - range.lowerBound) * share).rounded(.up))
+        }
+        return policy
+    }
+
+    /// UIKit's conventions: a long press begins while the finger is still down; a pan begins as
+    /// soon as the fingers moved (its finger count may change as it goes on).
+    public static let touchscreen = TouchPolicy(buttonPressEndsRecognition: false, longPressWaitsForLift: false)
+    /// libinput's conventions: clicks are not gestures, a hold yields to motion, a pan waits
+    /// 100 ms after a finger lands (libinput's finger-count switch timeout) to know how many
+    /// fingers it has, and a contact pressing harder than half the pressure range is a palm
+    /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
+    /// half of their palms do).
+    public static let touchpad = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
+                                             fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5)
+}

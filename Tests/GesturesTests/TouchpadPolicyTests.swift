@@ -1,0 +1,116 @@
+import GestureTesting
+import Gestures
+import Testing
+import TouchEvents
+
+/// A touchpad is read with libinput's conventions, a touchscreen with UIKit's (TouchPolicy):
+/// each rule, both ways, on the same touches.
+@Suite("Touchpad and touchscreen policies")
+struct TouchpadPolicyTests {
+    static let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255)
+
+    @Test func aClickEndsRecognitionOnATouchpadOnly() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30)
+        s.button(down: true, at: .milliseconds(30))
+        s.button(down: false, at: .milliseconds(60))
+        s.up(1, at: .milliseconds(80))
+        let l = layout { $0.add(TapRecognizer()); $0.add(LongPressRecognizer()) }
+        #expect(run(l, s, policy: .touchscreen) == ["80.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0"])
+        #expect(run(l, s, policy: Self.touchpad) == [])
+        let tap = l.root.recognizers[0]
+        #expect(tap.failureReason == "a physical button was pressed: a click, not a gesture")
+    }
+
+    @Test func aTouchpadHoldIsALongPressOnlyIfItNeverMoves() {
+        var still = TouchScript()
+        still.down(1, at: .zero, x: 20, y: 30)
+        still.up(1, at: .milliseconds(700))
+        let l = { layout { $0.add(LongPressRecognizer()); $0.add(PanRecognizer()) } }
+        #expect(run(l(), still, policy: Self.touchpad) == [
+            "700.0ms long-press began pad touches=1 at 20.0,30.0",
+            "700.0ms long-press ended pad touches=1 at 20.0,30.0",
+        ])
+        var restThenMove = TouchScript()
+        restThenMove.down(1, at: .zero, x: 20, y: 30)
+        for step in 1...4 { restThenMove.move(1, at: .milliseconds(600 + Double(step) * 20), x: 20 + Double(step) * 5, y: 30) }
+        restThenMove.up(1, at: .milliseconds(700))
+        #expect(run(l(), restThenMove, policy: Self.touchpad) == [
+            "620.0ms pan began pad touches=1 at 25.0,30.0 d=5.0,0.0",
+            "640.0ms pan changed pad touches=1 at 30.0,30.0 d=10.0,0.0",
+            "660.0ms pan changed pad touches=1 at 35.0,30.0 d=15.0,0.0",
+            "680.0ms pan changed pad touches=1 at 40.0,30.0 d=20.0,0.0",
+            "700.0ms pan ended pad touches=1 at 40.0,30.0 d=20.0,0.0",
+        ])
+        // On a touchscreen the press began at 500 ms: the drag that follows is the long press's.
+        #expect(run(l(), restThenMove, policy: .touchscreen).first == "500.0ms long-press began pad touches=1 at 20.0,30.0")
+    }
+
+    @Test func fingersLandingApartStartOnePanOfAllOfThemOnATouchpad() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30)
+        s.down(2, at: .milliseconds(60), x: 40, y: 30)
+        for step in 1...10 {
+            let t = Duration.milliseconds(Double(step) * 20)
+            s.move(1, at: t, x: 20, y: 30 + Double(step) * 2)
+            if step >= 3 { s.move(2, at: t, x: 40, y: 30 + Double(step - 3) * 2) }
+        }
+        s.up(1, at: .milliseconds(220))
+        s.up(2, at: .milliseconds(220))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 2)) } }
+        #expect(run(pan(), s, policy: .touchscreen).first == "40.0ms pan began pad touches=1 at 20.0,34.0 d=0.0,4.0")
+        // Not before 100 ms after the second finger landed (at 60 ms): a pan of two.
+        #expect(run(pan(), s, policy: Self.touchpad).first == "160.0ms pan began pad touches=2 at 30.0,43.0 d=0.0,16.0")
+    }
+
+    @Test func aContactPressingLikeAPalmCancelsWhatItWasPartOf() {
+        #expect(Self.touchpad.palmPressure == 128)
+        var finger = TouchScript()
+        finger.down(1, at: .zero, x: 20, y: 30, pressure: 60)
+        finger.up(1, at: .milliseconds(80))
+        #expect(run(layout { $0.add(TapRecognizer()) }, finger, policy: Self.touchpad) == ["80.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0"])
+        var palm = TouchScript()
+        palm.down(1, at: .zero, x: 20, y: 30, pressure: 60)
+        palm.move(1, at: .milliseconds(20), x: 20, y: 30, pressure: 180)
+        palm.up(1, at: .milliseconds(80))
+        let tap = TapRecognizer()
+        #expect(run(layout { $0.add(tap) }, palm, policy: Self.touchpad) == [])
+        #expect(tap.failureReason == "a touch was cancelled (palm, dropped events)")
+        #expect(run(layout { $0.add(TapRecognizer()) }, palm, policy: .touchscreen) == ["80.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0"])
+    }
+
+    /// Two fingers dragged side by side wobble: their angle changes more than 8° while they
+    /// move far together. That is a pan, not a rotation beside it.
+    @Test func aWobblingDragIsNoRotation() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 90, y: 20)
+        s.down(2, at: .zero, x: 110, y: 20)
+        for step in 1...10 {
+            let wobble = (step % 2 == 0 ? 1.0 : -1.0) * Double(step) * 0.3  // up to ±3 mm
+            s.move(1, at: .milliseconds(Double(step) * 10), x: 90, y: 20 + Double(step) * 5 + wobble)
+            s.move(2, at: .milliseconds(Double(step) * 10), x: 110, y: 20 + Double(step) * 5 - wobble)
+        }
+        s.up(1, at: .milliseconds(120))
+        s.up(2, at: .milliseconds(120))
+        let l = layout { r in
+            r.onPan { _ in }
+            r.onRotate { _ in }
+            r.onPinch { _ in }
+            for recognizer in r.recognizers { recognizer.simultaneousKinds = [.pan, .rotate, .pinch] }
+        }
+        let log = run(l, s)
+        #expect(log.first == "10.0ms pan began pad touches=2 at 100.0,25.0 d=0.0,5.0")
+        #expect(!log.contains { $0.contains("rotate") || $0.contains("pinch") })
+        #expect(log.last == "120.0ms pan ended pad touches=2 at 100.0,70.0 d=0.0,50.0")
+    }
+
+    /// On a touchpad a stroke is a translation or a transform, decided once.
+    @Test func theTouchpadLayoutNeverPansAndPinchesAtOnce() {
+        let pad = Layout.standard(size: (100, 60), touchscreen: false).root.recognizers
+        let pan = pad.first { $0.kind == .pan }!
+        let pinch = pad.first { $0.kind == .pinch }!
+        #expect(pan.simultaneousKinds == [.swipe] && pinch.simultaneousKinds == [.rotate])
+        let screen = Layout.standard(size: (100, 60), touchscreen: true).root.recognizers.first { $0.kind == .pan }!
+        #expect(screen.simultaneousKinds == [.swipe, .pinch, .rotate])
+    }
+}
