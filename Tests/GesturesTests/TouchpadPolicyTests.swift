@@ -79,6 +79,21 @@ struct TouchpadPolicyTests {
         #expect(run(layout { $0.add(TapRecognizer()) }, palm, policy: .touchscreen) == ["80.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0"])
     }
 
+    @Test func aPalmIsLeftOutAndFingersBesideItGoOn() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50, pressure: 200)            // a palm, at once
+        s.down(2, at: .milliseconds(20), x: 40, y: 55, pressure: 40)  // a fragment of it, 20 mm away
+        s.up(2, at: .milliseconds(60))
+        s.down(3, at: .milliseconds(200), x: 90, y: 20, pressure: 50) // a finger, 76 mm away
+        s.up(3, at: .milliseconds(260))
+        s.up(1, at: .milliseconds(400))
+        #expect(run(layout { $0.add(TapRecognizer()) }, s, policy: Self.touchpad) == [
+            "260.0ms tap recognized pad touches=1 taps=1 at 90.0,20.0",
+        ])
+        // A touchscreen has no palm by pressure: the palm and its fragment are two touches.
+        #expect(run(layout { $0.add(TapRecognizer()) }, s, policy: .touchscreen) == [])
+    }
+
     /// Two fingers dragged side by side wobble: their angle changes more than 8° while they
     /// move far together. That is a pan, not a rotation beside it.
     @Test func aWobblingDragIsNoRotation() {

@@ -24,6 +24,8 @@ final class TouchRouter {
     @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?)] = []
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
+    /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down.
+    @exclusivity(unchecked) private var palms: [(id: Int, at: Point)] = []
     /// Each owner's regions and recognizers, while the layout's version stays the same.
     @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
     /// Set while debug logging is on.
@@ -33,6 +35,39 @@ final class TouchRouter {
         self.layout = layout
         self.mapping = mapping
         self.policy = policy
+    }
+
+    /// `frame` without its palms: a contact that presses like a palm is one from then on — it
+    /// is cancelled in the sequence it was part of (as the kernel's `MT_TOOL_PALM` would have it)
+    /// and left out of every frame after, as are the fingers `BTN_TOOL_*` counted for it. The
+    /// frame as it is when there is no palm.
+    func withoutPalms(_ frame: TouchFrame) -> TouchFrame {
+        guard let threshold = policy.palmPressure,
+              !palms.isEmpty || frame.contacts.contains(where: { ($0.pressure ?? .min) >= threshold }) else { return frame }
+        var kept = frame
+        kept.contacts.removeAll()
+        for contact in frame.contacts {
+            let position = Point(x: contact.x, y: contact.y)
+            if let i = palms.firstIndex(where: { $0.id == contact.id }) {
+                if contact.phase.isFinal { palms.remove(at: i) } else { palms[i].at = position }
+                continue
+            }
+            // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
+            let nearPalm = contact.phase == .began && palms.contains { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
+            if (contact.pressure.map { $0 >= threshold } ?? false || nearPalm), !contact.phase.isFinal {
+                palms.append((contact.id, position))
+                logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
+                if contact.phase != .began {
+                    var cancelled = contact
+                    cancelled.phase = .cancelled
+                    kept.contacts.append(cancelled)
+                }
+                continue
+            }
+            kept.contacts.append(contact)
+        }
+        kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count)
+        return kept
     }
 
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches
@@ -155,5 +190,6 @@ final class TouchRouter {
     func removeAll() {
         sequences.removeAll()
         routes.removeAll()
+        palms.removeAll()
     }
 }

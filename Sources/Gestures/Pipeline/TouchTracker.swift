@@ -21,8 +21,6 @@ public final class TouchTracker {
         /// Down before this frame and after it (or ending in it).
         var persisting: Bool
         var finished: Bool
-        /// Pressed like a palm (``TouchPolicy/palmPressure``): counted nowhere from then on.
-        var palm = false
     }
 
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
@@ -112,7 +110,6 @@ public final class TouchTracker {
         var ended = 0
         var wasCancelled = false
         var anyFinished = false
-        let palmPressure = policy.palmPressure
         let wasDown = touches > 0
         previousTouches = touches
         for i in cs.indices {
@@ -137,25 +134,15 @@ public final class TouchTracker {
             case .ended:
                 if let index {
                     cs[index].current = p
-                    cs[index].persisting = !cs[index].palm
+                    cs[index].persisting = true
                     cs[index].finished = true
                     anyFinished = true
-                    if !cs[index].palm { ended += 1 }
+                    ended += 1
                 }
             case .cancelled:
                 if let index { cs[index].finished = true }
                 wasCancelled = true
             }
-            // A contact pressing like a palm is one from now on: what it was part of is
-            // cancelled (as for the kernel's MT_TOOL_PALM), and it counts nowhere after.
-            if let palmPressure, let pressure = c.pressure, pressure >= palmPressure, !c.phase.isFinal,
-               let i = cs.lastIndex(where: { $0.id == c.id }), !cs[i].palm {
-                cs[i].palm = true
-                wasCancelled = true
-            }
-        }
-        if palmPressure != nil {
-            for i in cs.indices where cs[i].palm { cs[i].persisting = false }
         }
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
@@ -163,28 +150,24 @@ public final class TouchTracker {
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0
-        var palms = 0
-        for c in cs where !c.finished {
-            if c.palm { palms += 1 } else { active += 1 }
-        }
+        for c in cs where !c.finished { active += 1 }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.
         let lifting = active == 0
         var n = 0.0
         var sum = Point.zero
-        for c in cs where c.finished == lifting && !c.palm {
+        for c in cs where c.finished == lifting {
             sum += c.current
             n += 1
         }
         if n > 0 {
             let center = sum * (1 / n)
             var distance = 0.0
-            for c in cs where c.finished == lifting && !c.palm { distance += (c.current - center).length }
+            for c in cs where c.finished == lifting { distance += (c.current - center).length }
             centroid = center
             spread = distance / n
         }
         if anyFinished || wasCancelled { cs.removeAll(where: \.finished) }
-        // BTN_TOOL_* counts every contact, palms too.
-        let down = active == 0 ? 0 : max(active, frame.toolFingerCount - palms)
+        let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
         touches = down
         if down > 0 {
             if !wasDown {
@@ -196,7 +179,7 @@ public final class TouchTracker {
             }
             pressMaxTouches = max(pressMaxTouches, down)
             var moved = pressMaxMovement
-            for c in cs where !c.palm { moved = max(moved, (c.current - c.start).length) }
+            for c in cs { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
         }
     }

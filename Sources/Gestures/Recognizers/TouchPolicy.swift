@@ -22,8 +22,10 @@ public struct TouchPolicy: Sendable, Hashable {
     }
     /// ``fingerSettleTime`` in microseconds, compared on every frame of a pan that has not begun.
     public private(set) var fingerSettleMicroseconds: Int64
-    /// A contact pressing harder than this share of the device's pressure range is a palm: what
-    /// it took part in is cancelled and it counts nowhere after (nil: pressure says nothing).
+    /// A contact pressing harder than this share of the device's pressure range is a palm, as is
+    /// a contact landing within ``GestureDefaults/palmFragmentDistance`` of a palm: a palm is
+    /// cancelled in what it took part in and left out of every frame after, so fingers beside it
+    /// go on (nil: pressure says nothing).
     public var palmPressureShare: Double?
     /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
     /// device that reports pressure by ``resolved(pressureRange:)``; nil: no palm by pressure.
