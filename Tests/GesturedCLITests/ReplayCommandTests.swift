@@ -148,7 +148,8 @@ struct ReplayGestureTests {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         let swipe = try #require(objects.first { $0["kind"] as? String == "swipe" })
-        #expect(Set(swipe.keys) == ["time", "device", "kind", "state", "region", "touches", "x", "y", "dx", "dy", "vx", "vy", "direction"])
+        #expect(Set(swipe.keys) == ["time", "device", "kind", "state", "region", "touches", "x", "y", "dx", "dy", "vx", "vy", "direction",
+                                    "decided_mm", "decided_ms"])
         #expect(swipe["direction"] as? String == "down" && swipe["touches"] as? Int == 4 && swipe["state"] as? String == "recognized")
         let pan = try #require(objects.first { $0["kind"] as? String == "pan" })
         #expect(Set(pan.keys) == ["time", "device", "kind", "state", "region", "touches", "x", "y", "dx", "dy", "vx", "vy"])

@@ -3,7 +3,9 @@ import TouchEvents
 
 /// A quick straight stroke of exactly `touches` fingers in one of `directions`. Recognised
 /// the moment it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` —
-/// while the fingers are still down, not at the lift.
+/// while the fingers are still down, not at the lift — and only when its direction is
+/// decisive: the whole stroke and its recent motion (the last 100 ms) both within
+/// `angleTolerance` of the same axis. Reports after how many mm and ms it was decided.
 public final class SwipeRecognizer: GestureRecognizer {
     public var directions: Set<SwipeDirection> {
         didSet { configurationChanged() }
@@ -26,15 +28,15 @@ public final class SwipeRecognizer: GestureRecognizer {
 
     private enum Phase {
         case gathering
-        /// All fingers down; the swipe must be recognised by `deadline`.
-        case tracking(deadline: Instant)
+        /// All fingers down since `since`; the swipe must be recognised by `deadline`.
+        case tracking(since: Instant, deadline: Instant)
         case finished
     }
 
     @exclusivity(unchecked) private var phase = Phase.gathering
     @exclusivity(unchecked) private var translation = Point.zero
     private let velocity = VelocityTracker()
-    @exclusivity(unchecked) private var recognized: (direction: SwipeDirection, velocity: Point)?
+    @exclusivity(unchecked) private var recognized: (direction: SwipeDirection, velocity: Point, distance: Double, after: Duration)?
 
     public init(directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1) {
         self.directions = directions
@@ -62,12 +64,12 @@ public final class SwipeRecognizer: GestureRecognizer {
             if !t.isDown { return .fail(.tooFewTouches(t.pressMaxTouches, required: touches)) }
             if t.touches == touches {
                 let deadline = t.time.advanced(byMicroseconds: maximumMicroseconds)
-                phase = .tracking(deadline: deadline)
+                phase = .tracking(since: t.time, deadline: deadline)
                 velocity.add(time: t.time, translation)
                 return .wait(until: deadline)
             }
             return .none
-        case .tracking(let deadline):
+        case .tracking(let since, let deadline):
             translation += t.centroidDelta
             velocity.add(time: t.time, translation)
             if !t.isDown || t.touches < touches {
@@ -83,11 +85,14 @@ public final class SwipeRecognizer: GestureRecognizer {
             let along = turned.x * axis.x + turned.y * axis.y
             let off = acos(max(-1, min(1, along / max(turned.length, 1e-9)))) * 180 / .pi
             guard off <= angleTolerance, directions.contains(direction) else { return .wait(until: deadline) }
+            // Decisive: the recent motion (the velocity over the last 100 ms) goes the same way,
+            // as clear of the diagonal, and fast enough — not only the first millimetres.
             let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
-            guard speed >= minimumVelocity else { return .wait(until: deadline) }
+            let recentOff = acos(max(-1, min(1, speed / max(v.length, 1e-9)))) * 180 / .pi
+            guard speed >= minimumVelocity, recentOff <= angleTolerance else { return .wait(until: deadline) }
             phase = .finished
-            recognized = (direction, velocity.velocity(at: t.time))
+            recognized = (direction, velocity.velocity(at: t.time), distance, t.time - since)
             return .recognize
         case .finished:
             return .none
@@ -104,6 +109,8 @@ public final class SwipeRecognizer: GestureRecognizer {
         g.translation = translation
         g.velocity = recognized?.velocity ?? velocity.velocity(at: time)
         g.direction = recognized?.direction ?? Self.direction(of: t.mapping.orient(translation))
+        g.decidedAfterDistance = recognized?.distance
+        g.decidedAfterTime = recognized?.after
         return g
     }
 

@@ -4,7 +4,8 @@ extension Gesture {
     /// The gesture as one line of JSON, the same for `gestured replay --json`, `gestured run
     /// --json` and socket clients: the documented keys, in order, only where they apply —
     /// `time device kind state region touches x y taps dx dy vx vy scale rotation direction
-    /// edge`; pinch and rotate add their rate as `velocity` (scale/s, degrees/s). `time` is in
+    /// edge`; pinch and rotate add their rate as `velocity` (scale/s, degrees/s), a swipe when it
+    /// was decided (`decided_mm`, `decided_ms`). `time` is in
     /// seconds from `origin`.
     public func jsonLine(origin: Instant) -> String {
         var s = "{\"time\": \(formatSeconds(time - origin))"
@@ -26,6 +27,8 @@ extension Gesture {
             break
         }
         if let d = direction { s += ", \"direction\": \"\(d.rawValue)\"" }
+        if let mm = decidedAfterDistance { s += ", \"decided_mm\": \(formatDecimal(mm, places: 1))" }
+        if let after = decidedAfterTime { s += ", \"decided_ms\": \(formatDecimal(after.inMilliseconds, places: 1))" }
         if let e = edge { s += ", \"edge\": \"\(e.rawValue)\"" }
         return s + "}\n"
     }

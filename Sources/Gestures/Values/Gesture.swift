@@ -65,6 +65,10 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// Rotation in degrees since the start, clockwise positive in y-down coordinates (rotate).
     public var rotation: Double?
     public var direction: SwipeDirection?
+    /// Swipe: how far the fingers had moved (mm on the surface) and for how long when its
+    /// direction was decided.
+    public var decidedAfterDistance: Double?
+    public var decidedAfterTime: Duration?
     public var edge: Edge?
     /// The recognizer's name, for logs (`tap(2 taps, 1 touch)`).
     public var recognizer: String
