@@ -9,13 +9,15 @@ struct EvaluateCommand: ParsableCommand {
             gestures are judged against its label: per class (label and fingers) the files, how \
             many were right (recall), how many of those recognised as that class were right \
             (precision) and the false gestures; per device; a confusion matrix; when swipes were \
-            decided. The labels file is a JSON list of records with file (relative to FOLDER), \
+            decided. --html also writes a web page with the confusion matrix as a heat map and \
+            every wrong recording's trace beside what was expected. The labels file is a JSON list of records with file (relative to FOLDER), \
             device, label, touches, repetitions, direction and flags, as the README describes.
 
             Examples:
               gestured evaluate fixtures/chromiumos
               gestured evaluate fixtures/chromiumos --wrong
               gestured evaluate fixtures/chromiumos --json > evaluation.json
+              gestured evaluate fixtures/chromiumos --html evaluation.html
             """
     )
 
@@ -31,9 +33,13 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(name: .long, help: "Also list every wrong recording with why.")
     var wrong = false
 
+    @Option(name: .long, help: ArgumentHelp("Also write the report as a web page, with every wrong recording's trace drawn.",
+                                            valueName: "FILE"))
+    var html: String?
+
     func run() throws {
         var out = ProcessOutput()
-        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong).run(output: &out)
+        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html).run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }

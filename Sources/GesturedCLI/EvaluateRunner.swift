@@ -15,12 +15,15 @@ public struct EvaluateRunner: Sendable {
     public var json: Bool
     /// Also list every wrong recording with why.
     public var listWrong: Bool
+    /// Also write the report as a web page, with every wrong recording's trace drawn.
+    public var htmlPath: String?
 
-    public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false) {
+    public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false, htmlPath: String? = nil) {
         self.folder = folder
         self.labelsPath = labelsPath
         self.json = json
         self.listWrong = listWrong
+        self.htmlPath = htmlPath
     }
 
     /// The labels, or a message naming the file and the record that is wrong.
@@ -76,19 +79,36 @@ public struct EvaluateRunner: Sendable {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
+        var drawings: [String: String] = [:]
+        let report: EvaluationReport
         do throws(RecordingError) {
-            let report = try Self.evaluate(labels, folder: folder)
-            output.write(json ? report.json : report.text)
-            if listWrong && !json { output.write("\nwrong:\n" + report.wrongList) }
-            return CommandStatus.success
+            report = try Self.evaluate(labels, folder: folder) { label, judgement, result, frames in
+                guard htmlPath != nil, !judgement.right else { return }
+                drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm").render()
+            }
         } catch {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
+        output.write(json ? report.json : report.text)
+        if listWrong && !json { output.write("\nwrong:\n" + report.wrongList) }
+        if let htmlPath {
+            do throws(RecordingError) {
+                try writeFileAtomically(EvaluationPage(report: report, drawings: drawings, folder: folder).html, to: htmlPath)
+            } catch {
+                output.warn("\(error)\n")
+                return CommandStatus.badInput
+            }
+            if !json { output.write("\nwrote \(htmlPath)\n") }
+        }
+        return CommandStatus.success
     }
 
     /// Replays and judges every recording `labels` name (relative to `folder`).
-    public static func evaluate(_ labels: [EvaluationLabel], folder: String) throws(RecordingError) -> EvaluationReport {
+    public static func evaluate(
+        _ labels: [EvaluationLabel], folder: String,
+        each: (EvaluationLabel, Judgement, RecordingReplay.Result, [TouchFrame]) -> Void = { _, _, _, _ in }
+    ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
         for label in labels {
             if let why = label.skipReason {
@@ -97,13 +117,17 @@ public struct EvaluateRunner: Sendable {
             }
             var first: Instant?
             var last: Instant?
+            var frames: [TouchFrame] = []
             let result = try RecordingReplay.run(path: folder + "/" + label.file, onFrame: { frame in
+                frames.append(frame)
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
                 last = frame.time
             })
             let stroke = first.flatMap { f in last.map { f...max(f, $0) } }
-            report.add(label, Judgement.judge(label, gestures: result.gestures, stroke: stroke))
+            let judgement = Judgement.judge(label, gestures: result.gestures, stroke: stroke)
+            report.add(label, judgement)
+            each(label, judgement, result, frames)
         }
         return report
     }

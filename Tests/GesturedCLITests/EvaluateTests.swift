@@ -99,6 +99,26 @@ struct EvaluateTests {
         #expect(out.standardError.hasPrefix("\(folder)/gone.evemu"))
     }
 
+    @Test func theWebPageDrawsTheMatrixAndEveryWrongRecording() throws {
+        let folder = fixture("recordings/evemu-devices/touchscreens")
+        let labels = NSTemporaryDirectory() + "labels-\(UUID().uuidString).json"
+        try """
+            [{"file": "Atmel maXTouch Touchscreen.1-finger-fast-taps.events", "device": "atmel", "label": "tap", "touches": 1, "repetitions": 9},
+             {"file": "Atmel maXTouch Touchscreen.4-finger-drag-down.events", "device": "atmel", "label": "pan", "touches": 4, "direction": "up"}]
+            """.write(toFile: labels, atomically: true, encoding: .utf8)
+        let page = NSTemporaryDirectory() + "evaluation-\(UUID().uuidString).html"
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels, htmlPath: page).run(output: &out) == 0)
+        #expect(out.standardOutput.hasPrefix("2 recordings evaluated, 1 right (50.0%)\n"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<h2>Wrong (1)</h2>"))
+        #expect(html.contains("<h3>Atmel maXTouch Touchscreen.4-finger-drag-down.events</h3>"))
+        #expect(html.contains("expected <b>pan/4 up</b>; recognized first <b>pan/3</b>"))
+        // The heat map and the wrong recording's trace (the right one is not drawn).
+        #expect(html.components(separatedBy: "<svg xmlns").count - 1 == 2)
+        #expect(!html.contains("<?xml"))
+    }
+
     /// The labelled ChromiumOS corpus (link and alex): no class may fall below its floor in
     /// fixtures/chromiumos/floors.json — floors only go up, as recognition gets better.
     @Test func theCorpusStaysAboveItsFloors() throws {
