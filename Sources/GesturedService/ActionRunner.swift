@@ -44,6 +44,7 @@ final class ActionRunner {
             "GESTURE_Y": formatDecimal(g.location.y, places: 2), "GESTURE_TIME": formatSeconds(g.time - origin),
         ]
         if let d = g.device { env["GESTURE_DEVICE"] = d }
+        if let current = g.currentTouches { env["GESTURE_CURRENT_TOUCHES"] = String(current) }
         if let t = g.taps { env["GESTURE_TAPS"] = String(t) }
         if let t = g.translation {
             env["GESTURE_DX"] = formatDecimal(t.x, places: 2)

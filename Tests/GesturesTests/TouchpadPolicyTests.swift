@@ -94,6 +94,23 @@ struct TouchpadPolicyTests {
         #expect(run(layout { $0.add(TapRecognizer()) }, s, policy: .touchscreen) == [])
     }
 
+    /// Every event carries the gesture's fingers; the fingers down now go apart when they differ.
+    @Test func aTwoFingerLongPressEndsAsTwoFingers() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30)
+        s.down(2, at: .zero, x: 40, y: 30)
+        s.up(2, at: .milliseconds(600))
+        s.up(1, at: .milliseconds(620))
+        let pipeline = GesturePipeline(layout: layout { $0.add(LongPressRecognizer(touches: 2)) })
+        let recorder = GestureRecorder(pipeline)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        pipeline.finish()
+        #expect(recorder.gestures.map { "\($0.state) \($0.touches) \($0.currentTouches.map(String.init) ?? "-")" } == [
+            "began 2 -", "changed 2 1", "ended 2 1",
+        ])
+        #expect(recorder.gestures.last?.jsonLine(origin: .zero).contains("\"touches\": 2, \"current_touches\": 1,") == true)
+    }
+
     /// Two fingers dragged side by side wobble: their angle changes more than 8° while they
     /// move far together. That is a pan, not a rotation beside it.
     @Test func aWobblingDragIsNoRotation() {

@@ -131,6 +131,15 @@ extension GesturePipeline: ArenaListener {
     func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant) {
         var gesture = recognizer.gesture(state, time: time, arena.touches)
         gesture.device = deviceName
+        if state == .began || state == .recognized {
+            recognizer.gestureTouches = gesture.touches
+        } else if arena.touches.isDown {
+            recognizer.gestureTouches = max(recognizer.gestureTouches, gesture.touches)
+        }
+        if gesture.touches != recognizer.gestureTouches {
+            gesture.currentTouches = gesture.touches
+            gesture.touches = recognizer.gestureTouches
+        }
         let mapping = router.mapping
         if mapping != .identity {
             gesture.location = mapping.point(gesture.location)

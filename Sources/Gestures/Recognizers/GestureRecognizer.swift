@@ -72,6 +72,10 @@ public class GestureRecognizer {
         simultaneousKinds.formUnion(kinds)
     }
 
+    /// The most fingers its gesture has had down at once (from the event that began it), which
+    /// every event of the gesture carries; kept by the pipeline as it delivers them.
+    final var gestureTouches = 0
+
     /// True once the recognizer is done for this sequence.
     public final var isFinished: Bool { membership.state.isFinal }
 

@@ -50,7 +50,7 @@ public struct TouchPolicy: Sendable, Hashable {
     }
 
     /// UIKit's conventions: a long press begins while the finger is still down; a pan begins as
-    /// soon as the fingers moved (its finger count may change as it goes on).
+    /// soon as the fingers moved (fingers that join later join it).
     public static let touchscreen = TouchPolicy(buttonPressEndsRecognition: false, longPressWaitsForLift: false)
     /// libinput's conventions: clicks are not gestures, a hold yields to motion, a pan waits
     /// 100 ms after a finger lands (libinput's finger-count switch timeout) to know how many

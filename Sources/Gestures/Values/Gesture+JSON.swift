@@ -3,7 +3,7 @@ import TouchEvents
 extension Gesture {
     /// The gesture as one line of JSON, the same for `gestured replay --json`, `gestured run
     /// --json` and socket clients: the documented keys, in order, only where they apply —
-    /// `time device kind state region touches x y taps dx dy vx vy scale rotation direction
+    /// `time device kind state region touches [current_touches] x y taps dx dy vx vy scale rotation direction
     /// edge`; pinch and rotate add their rate as `velocity` (scale/s, degrees/s), a swipe when it
     /// was decided (`decided_mm`, `decided_ms`). `time` is in
     /// seconds from `origin`.
@@ -11,7 +11,9 @@ extension Gesture {
         var s = "{\"time\": \(formatSeconds(time - origin))"
         if let device { s += ", \"device\": \(jsonString(device))" }
         s += ", \"kind\": \"\(kind.rawValue)\", \"state\": \"\(state.rawValue)\", \"region\": \(jsonString(region))"
-        s += ", \"touches\": \(touches), \"x\": \(mm(location.x)), \"y\": \(mm(location.y))"
+        s += ", \"touches\": \(touches)"
+        if let current = currentTouches { s += ", \"current_touches\": \(current)" }
+        s += ", \"x\": \(mm(location.x)), \"y\": \(mm(location.y))"
         if let taps { s += ", \"taps\": \(taps)" }
         if let t = translation { s += ", \"dx\": \(mm(t.x)), \"dy\": \(mm(t.y))" }
         switch kind {

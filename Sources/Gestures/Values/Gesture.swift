@@ -49,8 +49,13 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var device: String?
     /// The region the gesture belongs to.
     public var region: String
-    /// Fingers taking part.
+    /// The gesture's fingers: the most it has had down at once since it began (a tap's or
+    /// swipe's: the fingers it needs), on every one of its events — a two-finger long press
+    /// ends as one, even when one finger lifts a moment before the other.
     public var touches: Int
+    /// Fingers down at this event (after the lift: the fingers it ended with), when the
+    /// gesture's own count differs; nil when they are the same.
+    public var currentTouches: Int?
     /// Location: the tap point, or the centroid of the touches.
     public var location: Point
     /// Taps (tap).
