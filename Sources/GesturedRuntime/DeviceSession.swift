@@ -67,8 +67,9 @@ public final class DeviceSession {
         self.layout = chosen
         self.dropPolicy = dropPolicy
         let pressure = device.absInfo[AbsCode.mtPressure] ?? device.absInfo[AbsCode.pressure]
-        let policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
+        var policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
             .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum })
+        policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
         pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, deviceName: device.name, logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)
     }

@@ -68,6 +68,14 @@ struct RecordingTests {
         #expect(gs.first?.kind == .tap && gs.first?.touches == 2 && gs.first?.taps == 1)
     }
 
+    /// A semi-multitouch pad reports two fingers as the corners of their bounding box, which jump
+    /// when the second lands and jitter while both rest: with the box's hysteresis the
+    /// two-finger tap is a tap, not a pan.
+    @Test func aSemiMultitouchTwoFingerTapIsATap() throws {
+        let gs = try gestures("evemu-devices/touchpads/AlpsPS2 ALPS GlidePoint.2-finger-tap.events")
+        #expect(started(gs).map { "\($0.kind) \($0.touches) \($0.taps ?? 0)" } == ["tap 2 1"])
+    }
+
     @Test func theClickpadTapIsOneTap() throws {
         let gs = try gestures("xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events")
         let taps = gs.filter { $0.kind == .tap }

@@ -24,6 +24,10 @@ public final class TouchTracker {
     }
 
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
+    /// This frame's spread and angle are a bounding box's: they say nothing.
+    @exclusivity(unchecked) private var boxSpread = false
+    /// Semi-multitouch: where the box's centre was when its motion last counted.
+    @exclusivity(unchecked) private var boxAnchor: Point?
 
     /// Time of the last frame.
     @exclusivity(unchecked) public private(set) var time = Instant.zero
@@ -144,6 +148,8 @@ public final class TouchTracker {
                 wasCancelled = true
             }
         }
+        boxSpread = false
+        if policy.boundingBoxContacts { boxOnly(&cs, countChanged: began > 0 || ended > 0 || wasCancelled) }
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
@@ -184,6 +190,42 @@ public final class TouchTracker {
         }
     }
 
+    /// Semi-multitouch: the positions are the corners of the fingers' bounding box. When a finger
+    /// lands or lifts the corners jump to where the box now is: no motion (the start moves
+    /// along, so a tap stays a tap). While two or more are down, they move only as the box's
+    /// centre does, and only once it has gone ``GestureDefaults/boundingBoxHysteresis`` from
+    /// where it last moved (the corners jitter); the box's spread and angle say nothing (no
+    /// pinch or rotation from corners).
+    private func boxOnly(_ cs: inout [Tracked], countChanged: Bool) {
+        if countChanged {
+            boxAnchor = nil
+            for i in cs.indices where cs[i].persisting {
+                cs[i].start += cs[i].current - cs[i].previous
+                cs[i].previous = cs[i].current
+            }
+            return
+        }
+        var n = 0.0
+        var before = Point.zero
+        var after = Point.zero
+        for c in cs where c.persisting {
+            n += 1
+            before += c.previous
+            after += c.current
+        }
+        guard n >= 2 else { return }
+        let centre = after * (1 / n)
+        let anchor = boxAnchor ?? before * (1 / n)
+        let offset = centre - anchor
+        let accepted = offset.length > GestureDefaults.boundingBoxHysteresis ? offset : .zero
+        boxAnchor = accepted == .zero ? anchor : centre
+        for i in cs.indices where cs[i].persisting {
+            cs[i].start += cs[i].current - cs[i].previous - accepted
+            cs[i].previous = cs[i].current - accepted
+        }
+        boxSpread = true
+    }
+
     /// Movement, spread change and rotation of the touches that persisted through the frame.
     private func computeMotion(_ contacts: [Tracked]) {
         var n = 0.0
@@ -202,7 +244,7 @@ public final class TouchTracker {
         before = before * (1 / n)
         after = after * (1 / n)
         centroidDelta = after - before
-        guard n >= 2 else { return }
+        guard n >= 2, !boxSpread else { return }
         var spreadBefore = 0.0
         var spreadAfter = 0.0
         var turn = 0.0

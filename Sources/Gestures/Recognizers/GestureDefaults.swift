@@ -65,6 +65,11 @@ public enum GestureDefaults {
     /// at 60) and checked on alex (74 right, its best too).
     public static let palmFragmentDistance = 50.0
 
+    /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
+    /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the
+    /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).
+    public static let boundingBoxHysteresis = 1.5
+
     /// Width of the band along an edge where an edge pan must start: 5 mm, about the width
     /// of a thumb's tip landing on the bezel side of a panel.
     public static let edgeBandWidth = 5.0

@@ -27,6 +27,11 @@ public struct TouchPolicy: Sendable, Hashable {
     /// cancelled in what it took part in and left out of every frame after, so fingers beside it
     /// go on (nil: pressure says nothing).
     public var palmPressureShare: Double?
+    /// The device reports two fingers as the corners of their bounding box (semi-multitouch,
+    /// `INPUT_PROP_SEMI_MT`), not as fingers: while two are down only the box's centre moves
+    /// them, and the corners' jump when a finger lands or lifts is no motion. Set from the device
+    /// by the device session.
+    public var boundingBoxContacts = false
     /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
     /// device that reports pressure by ``resolved(pressureRange:)``; nil: no palm by pressure.
     public var palmPressure: Int32?
