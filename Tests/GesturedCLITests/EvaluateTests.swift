@@ -119,12 +119,14 @@ struct EvaluateTests {
         #expect(!html.contains("<?xml"))
     }
 
-    /// The labelled ChromiumOS corpus (link and alex): no class may fall below its floor in
-    /// fixtures/chromiumos/floors.json — floors only go up, as recognition gets better.
-    @Test func theCorpusStaysAboveItsFloors() throws {
-        let folder = fixture("chromiumos")
+    /// The labelled corpora — the ChromiumOS touchpads (link and alex) and the public evemu and
+    /// xorg recordings: no class may fall below its floor in the corpus's floors.json — floors
+    /// only go up, as recognition gets better.
+    @Test(arguments: [("chromiumos", 483), ("recordings", 25)])
+    func theCorpusStaysAboveItsFloors(_ corpus: String, files: Int) throws {
+        let folder = fixture(corpus)
         let labels = try EvaluateRunner.loadLabels(folder + "/labels.json").get()
-        #expect(labels.count == 483)
+        #expect(labels.count == files)
         let report = try EvaluateRunner.evaluate(labels, folder: folder)
         let floors = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/floors.json")))
         let classes = Dictionary(uniqueKeysWithValues: report.classes.map { ($0.name, $0.figures) })
@@ -134,6 +136,6 @@ struct EvaluateTests {
             #expect(right >= floor, "\(name): \(right) right, below its floor of \(floor)")
             if right > floor { print("evaluate: \(name) now \(right) right: raise its floor from \(floor)") }
         }
-        #expect(report.entries.count + report.skipped.count == 483)
+        #expect(report.entries.count + report.skipped.count == files)
     }
 }
