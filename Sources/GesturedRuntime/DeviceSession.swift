@@ -68,7 +68,7 @@ public final class DeviceSession {
         self.dropPolicy = dropPolicy
         let pressure = device.absInfo[AbsCode.mtPressure] ?? device.absInfo[AbsCode.pressure]
         var policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
-            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum })
+            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
         pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, deviceName: device.name, logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)

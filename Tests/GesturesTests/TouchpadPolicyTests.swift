@@ -7,7 +7,7 @@ import TouchEvents
 /// each rule, both ways, on the same touches.
 @Suite("Touchpad and touchscreen policies")
 struct TouchpadPolicyTests {
-    static let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255)
+    static let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
 
     @Test func aClickEndsRecognitionOnATouchpadOnly() {
         var s = TouchScript()
@@ -92,6 +92,29 @@ struct TouchpadPolicyTests {
         ])
         // A touchscreen has no palm by pressure: the palm and its fragment are two touches.
         #expect(run(layout { $0.add(TapRecognizer()) }, s, policy: .touchscreen) == [])
+    }
+
+    /// A thumb resting at the bottom of a touchpad is left out: two fingers scrolling above it are
+    /// a two-finger pan. A finger that starts a stroke down there counts once it moves.
+    @Test func aRestingThumbIsLeftOut() {
+        #expect(Self.touchpad.thumbLine == 85)
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 95)  // the thumb, in the lower 15 mm
+        s.down(2, at: .zero, x: 60, y: 40)
+        s.down(3, at: .zero, x: 80, y: 40)
+        for step in 1...10 {
+            s.move(2, at: .milliseconds(100 + Double(step) * 10), x: 60, y: 40 - Double(step) * 2)
+            s.move(3, at: .milliseconds(100 + Double(step) * 10), x: 80, y: 40 - Double(step) * 2)
+        }
+        s.up(2, at: .milliseconds(210))
+        s.up(3, at: .milliseconds(210))
+        s.up(1, at: .milliseconds(300))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(pan(), s, policy: Self.touchpad).first == "120.0ms pan began pad touches=2 at 70.0,36.0 d=0.0,-4.0")
+        #expect(run(pan(), s, policy: .touchscreen).first == "130.0ms pan began pad touches=3 at 60.0,54.3 d=0.0,-4.0")
+        var stroke = TouchScript()
+        stroke.drag(from: Point(x: 50, y: 95), to: Point(x: 50, y: 45), at: .zero, duration: .milliseconds(200), steps: 20)
+        #expect(run(pan(), stroke, policy: Self.touchpad).first == "110.0ms pan began pad touches=1 at 50.0,67.5 d=0.0,-25.0")
     }
 
     /// Every event carries the gesture's fingers; the fingers down now go apart when they differ.

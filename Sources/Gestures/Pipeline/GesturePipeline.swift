@@ -93,7 +93,7 @@ public final class GesturePipeline {
     /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
     /// latest time seen is taken as happening then.
     public func process(_ input: TouchFrame) {
-        var frame = router.withoutPalms(input)
+        var frame = router.fingersOnly(input)
         if frame.time < now { frame.time = now } else { now = frame.time }
         advance(to: frame.time)
         // Usually one sequence has every touch: it gets the frame as it is.

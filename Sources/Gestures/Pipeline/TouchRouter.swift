@@ -26,6 +26,9 @@ final class TouchRouter {
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down.
     @exclusivity(unchecked) private var palms: [(id: Int, at: Point)] = []
+    /// Contacts resting in the thumb area, with where they landed, and whether they pressed a
+    /// button (the finger that clicked a clickpad's lower edge: it stays left out).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, clicked: Bool)] = []
     /// Each owner's regions and recognizers, while the layout's version stays the same.
     @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
     /// Set while debug logging is on.
@@ -37,13 +40,21 @@ final class TouchRouter {
         self.policy = policy
     }
 
-    /// `frame` without its palms: a contact that presses like a palm is one from then on — it
+    /// `frame` with only its fingers. A contact that presses like a palm is one from then on — it
     /// is cancelled in the sequence it was part of (as the kernel's `MT_TOOL_PALM` would have it)
-    /// and left out of every frame after, as are the fingers `BTN_TOOL_*` counted for it. The
-    /// frame as it is when there is no palm.
-    func withoutPalms(_ frame: TouchFrame) -> TouchFrame {
-        guard let threshold = policy.palmPressure,
-              !palms.isEmpty || frame.contacts.contains(where: { ($0.pressure ?? .min) >= threshold }) else { return frame }
+    /// and left out of every frame after; so is one landing near a palm. A contact that lands in
+    /// a touchpad's thumb area (``TouchPolicy/thumbArea``) is a resting thumb, left out until it
+    /// moves out of it or far (``GestureDefaults/thumbEscapeDistance``): then it lands as a finger.
+    /// The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
+    /// nothing is left out.
+    func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
+        let threshold = policy.palmPressure
+        let thumbLine = policy.thumbLine
+        guard threshold != nil || thumbLine != nil else { return frame }
+        guard !palms.isEmpty || !thumbs.isEmpty
+              || frame.contacts.contains(where: { c in
+                  (threshold.map { (c.pressure ?? .min) >= $0 } ?? false) || (c.phase == .began && thumbLine.map { c.y >= $0 } ?? false)
+              }) else { return frame }
         var kept = frame
         kept.contacts.removeAll()
         for contact in frame.contacts {
@@ -52,9 +63,25 @@ final class TouchRouter {
                 if contact.phase.isFinal { palms.remove(at: i) } else { palms[i].at = position }
                 continue
             }
+            if let i = thumbs.firstIndex(where: { $0.id == contact.id }) {
+                if contact.phase.isFinal {
+                    thumbs.remove(at: i)
+                    continue
+                }
+                if frame.buttonDown { thumbs[i].clicked = true }
+                let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
+                    || thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+                guard escaped, !thumbs[i].clicked else { continue }
+                thumbs.remove(at: i)
+                logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")
+                var landing = contact
+                landing.phase = .began
+                kept.contacts.append(landing)
+                continue
+            }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
             let nearPalm = contact.phase == .began && palms.contains { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
-            if (contact.pressure.map { $0 >= threshold } ?? false || nearPalm), !contact.phase.isFinal {
+            if let threshold, (contact.pressure.map { $0 >= threshold } ?? false) || nearPalm, !contact.phase.isFinal {
                 palms.append((contact.id, position))
                 logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
                 if contact.phase != .began {
@@ -64,9 +91,14 @@ final class TouchRouter {
                 }
                 continue
             }
+            if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
+                thumbs.append((contact.id, position, frame.buttonDown))
+                logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
+                continue
+            }
             kept.contacts.append(contact)
         }
-        kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count)
+        kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count - thumbs.count)
         return kept
     }
 
@@ -191,5 +223,6 @@ final class TouchRouter {
         sequences.removeAll()
         routes.removeAll()
         palms.removeAll()
+        thumbs.removeAll()
     }
 }

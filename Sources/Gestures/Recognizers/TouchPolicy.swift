@@ -32,12 +32,20 @@ public struct TouchPolicy: Sendable, Hashable {
     /// them, and the corners' jump when a finger lands or lifts is no motion. Set from the device
     /// by the device session.
     public var boundingBoxContacts = false
+    /// The share of the pad's height, at the bottom, where a finger landing is a resting thumb
+    /// (nil: no thumb area). It is left out while it rests there; moved out of it, or far, it
+    /// counts as a finger from then on.
+    public var thumbAreaShare: Double?
+    /// Where the thumb area begins: millimetres from the top (y), set from the surface by
+    /// ``resolved(pressureRange:surfaceHeight:)``; nil: none.
+    public private(set) var thumbLine: Double?
     /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
     /// device that reports pressure by ``resolved(pressureRange:)``; nil: no palm by pressure.
     public var palmPressure: Int32?
 
     public init(buttonPressEndsRecognition: Bool, longPressWaitsForLift: Bool, fingerSettleTime: Duration = .zero,
-                palmPressureShare: Double? = nil) {
+                palmPressureShare: Double? = nil, thumbAreaShare: Double? = nil) {
+        self.thumbAreaShare = thumbAreaShare
         self.buttonPressEndsRecognition = buttonPressEndsRecognition
         self.longPressWaitsForLift = longPressWaitsForLift
         self.fingerSettleTime = fingerSettleTime
@@ -45,9 +53,13 @@ public struct TouchPolicy: Sendable, Hashable {
         self.palmPressureShare = palmPressureShare
     }
 
-    /// The policy for a device whose contacts report pressure in `pressureRange` (nil: none).
-    public func resolved(pressureRange: ClosedRange<Int32>?) -> TouchPolicy {
+    /// The policy for a device whose contacts report pressure in `pressureRange` (nil: none) on a
+    /// surface `surfaceHeight` mm tall (nil: unknown).
+    public func resolved(pressureRange: ClosedRange<Int32>?, surfaceHeight: Double? = nil) -> TouchPolicy {
         var policy = self
+        if let share = thumbAreaShare, let height = surfaceHeight, height > 0 {
+            policy.thumbLine = height * (1 - share)
+        }
         if let share = palmPressureShare, let range = pressureRange, range.upperBound > range.lowerBound {
             policy.palmPressure = range.lowerBound + Int32((Double(range.upperBound - range.lowerBound) * share).rounded(.up))
         }
@@ -63,5 +75,5 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
     /// half of their palms do).
     public static let touchpad = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
-                                             fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5)
+                                             fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.15)
 }

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""scripts/make-variants.py — scripted variants of real touchpad strokes, for gestured evaluate.
+
+From labelled recordings of the link touchpad in fixtures/chromiumos (taps, one- and two-finger
+pans), it writes fixtures/chromiumos/variants/KIND/NAME.evemu and variants/labels.json, each
+variant keeping its source's label:
+
+- jitter:  every position moved by up to ±0.4 mm, at random;
+- apart:   (two fingers) the second finger lands 20 to 150 ms after the first;
+- thumb:   a thumb rests in the lower area of the pad the whole time;
+- drift:   (one-finger pans) the finger first creeps 4 mm sideways over 150 ms.
+
+Random choices come from generators seeded with the source's name and the variant: the same
+files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
+(fixtures/chromiumos/LICENSE).
+
+Usage: scripts/make-variants.py [CORPUS]   (default: fixtures/chromiumos)
+"""
+import json
+import os
+import random
+import sys
+import zlib
+
+ABS, KEY, SYN = 3, 1, 0
+SLOT, TRACKING, MT_X, MT_Y, MT_PRESSURE, MT_MAJOR = 0x2F, 0x39, 0x35, 0x36, 0x3A, 0x30
+ABS_X, ABS_Y, ABS_PRESSURE = 0x00, 0x01, 0x18
+BTN_TOUCH, TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD = 0x14A, 0x145, 0x14D, 0x14E, 0x14F
+TOOLS = [TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD]
+UNITS_PER_MM = 20  # link: ABS_MT_POSITION_X/Y resolution
+SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6}
+
+
+def read(path):
+    """The header lines and the frames: each frame the events before its SYN_REPORT."""
+    header, frames, frame = [], [], []
+    for line in open(path):
+        if not line.startswith("E:"):
+            header.append(line)
+            continue
+        _, t, typ, code, value = line.split()
+        event = (float(t), int(typ, 16), int(code, 16), int(value))
+        frame.append(event)
+        if event[1] == SYN and event[2] == 0:
+            frames.append(frame)
+            frame = []
+    return header, frames
+
+
+def states(frames):
+    """Per frame: time, the slots' contacts {slot: {id, x, y, p, major}}, other key events (buttons)."""
+    slot, slots, out = 0, {}, []
+    for frame in frames:
+        keys = []
+        for _, typ, code, value in frame:
+            if typ == ABS and code == SLOT:
+                slot = value
+            elif typ == ABS and code == TRACKING:
+                if value < 0:
+                    slots.pop(slot, None)
+                else:
+                    slots[slot] = {"id": value, "x": 0, "y": 0, "p": 0, "major": 0}
+            elif typ == ABS and slot in slots and code in (MT_X, MT_Y, MT_PRESSURE, MT_MAJOR):
+                slots[slot][{MT_X: "x", MT_Y: "y", MT_PRESSURE: "p", MT_MAJOR: "major"}[code]] = value
+            elif typ == KEY and code not in TOOLS and code != BTN_TOUCH:
+                keys.append((code, value))
+        out.append((frame[-1][0], {s: dict(c) for s, c in slots.items()}, keys))
+    return out
+
+
+def write(path, header, states_):
+    """The states as evemu events again: slot changes, keys and BTN_TOOL_* counts per frame."""
+    lines = list(header)
+    previous, current_slot, tools = {}, None, 0
+    for t, slots, keys in states_:
+        events = []
+        for s in sorted(set(previous) | set(slots)):
+            old, new = previous.get(s), slots.get(s)
+            if old == new:
+                continue
+            if current_slot != s:
+                events.append((ABS, SLOT, s))
+                current_slot = s
+            if new is None:
+                events.append((ABS, TRACKING, -1))
+                continue
+            if old is None or old["id"] != new["id"]:
+                events.append((ABS, TRACKING, new["id"]))
+                old = None
+            for key, code in (("x", MT_X), ("y", MT_Y), ("p", MT_PRESSURE), ("major", MT_MAJOR)):
+                if old is None or old[key] != new[key]:
+                    events.append((ABS, code, new[key]))
+        count = min(len(slots), 4)
+        if count != tools:
+            if tools > 0:
+                events.append((KEY, TOOLS[tools - 1], 0))
+            if count > 0:
+                events.append((KEY, TOOLS[count - 1], 1))
+            if (tools > 0) != (count > 0):
+                events.append((KEY, BTN_TOUCH, 1 if count else 0))
+            tools = count
+        events += [(KEY, code, value) for code, value in keys]
+        events.append((SYN, 0, 0))
+        for typ, code, value in events:
+            lines.append(f"E: {t:.6f} {typ:04x} {code:04x} {value}\n")
+        previous = {s: dict(c) for s, c in slots.items()}
+    with open(path, "w") as f:
+        f.writelines(lines)
+
+
+def jitter(states_, rng):
+    j = int(0.4 * UNITS_PER_MM)
+    return [(t, {s: dict(c, x=c["x"] + rng.randint(-j, j), y=c["y"] + rng.randint(-j, j)) for s, c in slots.items()}, keys)
+            for t, slots, keys in states_]
+
+
+def apart(states_, rng):
+    """The contact that landed last lands 20 to 150 ms later than it did."""
+    ids = []
+    for _, slots, _ in states_:
+        for c in slots.values():
+            if c["id"] not in ids:
+                ids.append(c["id"])
+    if len(ids) < 2:
+        return None
+    late = ids[1]
+    landed = next(t for t, slots, _ in states_ if any(c["id"] == late for c in slots.values()))
+    delay = rng.randint(20, 150) / 1000
+    return [(t, {s: c for s, c in slots.items() if c["id"] != late or t >= landed + delay}, keys)
+            for t, slots, keys in states_]
+
+
+def thumb(states_, rng):
+    """A thumb resting in the lower area (x 30% ± 5%, 6 mm from the bottom edge) throughout."""
+    x = int(2040 * (0.30 + rng.uniform(-0.05, 0.05)))
+    y = 1360 - 6 * UNITS_PER_MM
+    slot = 9
+    out = []
+    for t, slots, keys in states_:
+        slots = dict(slots)
+        slots[slot] = {"id": 60000, "x": x, "y": y, "p": 70, "major": 300}
+        out.append((t, slots, keys))
+    # The thumb lifts with the last finger.
+    out.append((out[-1][0] + 0.01, {}, []))
+    return out
+
+
+def drift(states_, rng):
+    """The first 150 ms creep 4 mm sideways (the stroke's own motion follows, shifted)."""
+    start = states_[0][0]
+    sideways = 4 * UNITS_PER_MM * rng.choice([-1, 1])
+    out = []
+    for t, slots, keys in states_:
+        k = min(1.0, (t - start) / 0.150)
+        out.append((t, {s: dict(c, x=c["x"] + int(sideways * k)) for s, c in slots.items()}, keys))
+    return out
+
+
+VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift}
+
+
+def main():
+    corpus = sys.argv[1] if len(sys.argv) > 1 else "fixtures/chromiumos"
+    labels = json.load(open(os.path.join(corpus, "labels.json")))
+    picked = []
+    for (label, touches), n in SOURCES.items():
+        # Clean strokes: not the palm and thumb studies (a palm is a variant of its own).
+        candidates = sorted((x for x in labels if x["device"] == "link" and x["label"] == label and x["touches"] == touches
+                             and not x["flags"] and not os.path.basename(x["file"]).startswith("palm")),
+                            key=lambda x: x["file"])
+        picked += candidates[:n]
+    out_dir = os.path.join(corpus, "variants")
+    records = []
+    for source in picked:
+        header, frames = read(os.path.join(corpus, source["file"]))
+        base = states(frames)
+        for name, make in VARIANTS.items():
+            if name == "apart" and source["touches"] != 2 or name == "drift" and (source["label"], source["touches"]) != ("pan", 1):
+                continue
+            seed = zlib.crc32(f"{source['file']}:{name}".encode())
+            variant = make(base, random.Random(seed))
+            if variant is None:
+                continue
+            rel = f"{name}/{os.path.basename(source['file'])}"
+            os.makedirs(os.path.join(out_dir, name), exist_ok=True)
+            note = [f"# Variant '{name}' of {source['file']} by scripts/make-variants.py (seed {seed}).\n"]
+            write(os.path.join(out_dir, rel), note + header, variant)
+            records.append({**{k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")},
+                            "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
+    with open(os.path.join(out_dir, "labels.json"), "w") as f:
+        json.dump(records, f, indent=1)
+        f.write("\n")
+    print(f"{len(records)} variants of {len(picked)} recordings in {out_dir}")
+
+
+if __name__ == "__main__":
+    main()
