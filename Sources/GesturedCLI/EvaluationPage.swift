@@ -97,19 +97,7 @@ struct EvaluationPage {
         whole == 0 ? "-" : formatDecimal(Double(part) * 100 / Double(whole), places: 1) + "%"
     }
 
-    private func xml(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    private func xml(_ s: String) -> String { SVGRenderer.xml(s) }
 }
 
 extension String {

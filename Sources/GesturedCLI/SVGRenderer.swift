@@ -167,7 +167,10 @@ struct SVGRenderer {
         return s
     }
 
-    func xml(_ s: String) -> String {
+    func xml(_ s: String) -> String { Self.xml(s) }
+
+    /// `s` escaped for XML and HTML text and attributes.
+    static func xml(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {
