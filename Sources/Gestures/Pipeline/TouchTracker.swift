@@ -205,14 +205,7 @@ public final class TouchTracker {
             }
             return
         }
-        var n = 0.0
-        var before = Point.zero
-        var after = Point.zero
-        for c in cs where c.persisting {
-            n += 1
-            before += c.previous
-            after += c.current
-        }
+        let (n, before, after) = Self.persistingSums(cs)
         guard n >= 2 else { return }
         let centre = after * (1 / n)
         let anchor = boxAnchor ?? before * (1 / n)
@@ -226,8 +219,8 @@ public final class TouchTracker {
         boxSpread = true
     }
 
-    /// Movement, spread change and rotation of the touches that persisted through the frame.
-    private func computeMotion(_ contacts: [Tracked]) {
+    /// How many touches persisted through the frame, and the sums of where they were and are.
+    private static func persistingSums(_ contacts: [Tracked]) -> (count: Double, before: Point, after: Point) {
         var n = 0.0
         var before = Point.zero
         var after = Point.zero
@@ -236,6 +229,12 @@ public final class TouchTracker {
             before += c.previous
             after += c.current
         }
+        return (n, before, after)
+    }
+
+    /// Movement, spread change and rotation of the touches that persisted through the frame.
+    private func computeMotion(_ contacts: [Tracked]) {
+        var (n, before, after) = Self.persistingSums(contacts)
         centroidDelta = .zero
         spreadFactor = 1
         spreadDelta = 0
