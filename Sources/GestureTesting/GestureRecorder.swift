@@ -8,9 +8,10 @@ import TouchEvents
 public final class GestureRecorder {
     public private(set) var gestures: [Gesture] = []
 
-    /// Starts recording everything `pipeline` emits (replacing its observer).
+    /// Starts recording everything `pipeline` emits (replacing its observer). The pipeline
+    /// does not keep the recorder alive: once it is dropped, nothing is recorded.
     public init(_ pipeline: GesturePipeline) {
-        pipeline.observer = { [unowned self] in self.gestures.append($0) }
+        pipeline.observer = { [weak self] in self?.gestures.append($0) }
     }
 
     public init() {}

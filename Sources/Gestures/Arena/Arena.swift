@@ -121,6 +121,14 @@ final class Arena {
         }
     }
 
+    /// Lets go of the regions and members of a sequence that is over (keeping the buffers).
+    func release() {
+        regions.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        winners.removeAll(keepingCapacity: true)
+        heldBack = 0
+    }
+
     /// True once every member is decided.
     var isSettled: Bool {
         for member in members where !member.isFinished { return false }
@@ -174,13 +182,18 @@ final class Arena {
     /// The touches can no longer be trusted: begun gestures end `cancelled`, undecided ones fail.
     func cancel(_ reason: FailureReason, at time: Instant) {
         isCancelled = true
-        for member in members where !member.isFinished {
-            if member.membership.state.isActive {
-                transition(member, to: .cancelled, reason: reason)
-                listener.arena(self, emits: .cancelled, of: member, at: time)
-            } else {
-                reject(member, reason, at: time)
-            }
+        for member in members where !member.isFinished { cancel(member, reason, at: time) }
+    }
+
+    /// One member no longer takes part (its region was removed or disabled, or it was taken
+    /// off its region): begun, it ends `cancelled`; undecided, it fails.
+    func cancel(_ member: GestureRecognizer, _ reason: FailureReason, at time: Instant) {
+        guard !member.isFinished else { return }
+        if member.membership.state.isActive {
+            transition(member, to: .cancelled, reason: reason)
+            listener.arena(self, emits: .cancelled, of: member, at: time)
+        } else {
+            reject(member, reason, at: time)
         }
     }
 
@@ -263,8 +276,9 @@ final class Arena {
         }
         transition(member, to: .failed, reason: reason)
         listener.arena(self, rejected: member, because: reason, at: time)
-        // Those held back for `member` to fail may go ahead now.
-        guard heldBack > 0 else { return }
+        // Those held back for `member` to fail may go ahead now — unless the whole arena is
+        // being cancelled, where nothing succeeds.
+        guard heldBack > 0, !isCancelled else { return }
         for waiting in members {
             guard let claim = waiting.membership.deferred else { continue }
             if case .pending = requirements(of: waiting) { continue }

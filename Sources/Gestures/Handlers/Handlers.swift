@@ -77,6 +77,7 @@ extension GestureRecognizer {
         let id = Self.ids.wrappingAdd(1, ordering: .relaxed).newValue
         let entry = HandlerEntry(id: id, owner: owner, delay: max(.zero, delay), body: body)
         handlers.append(entry)
+        if owner != nil { region?.layout?.ownerBoundHandlersChanged() }
         return GestureToken(recognizer: self, entryID: entry.id)
     }
 
@@ -89,7 +90,8 @@ extension GestureRecognizer {
     }
 
     /// Drops handlers whose owner is gone; removes the recognizer if it was theirs alone.
-    /// Called when a sequence starts: no timer, no registry.
+    /// Called when a sequence starts and, through the layout, on every frame: no timer, no
+    /// registry.
     func sweepReleasedHandlers() {
         guard handlers.contains(where: { !$0.isLive }) else { return }
         for h in handlers where !h.isLive { h.release() }

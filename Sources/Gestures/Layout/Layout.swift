@@ -16,6 +16,12 @@ public final class Layout {
     public private(set) var version = 0
     private var index: HitIndex?
     private var regionsByID: [String: Region]?
+    /// Each region's path and recognizers, as touch sequences starting in it need them. Kept
+    /// only while the tree stays the same: a removed region is never kept alive by it.
+    private var paths: [ObjectIdentifier: (regions: [Region], recognizers: [GestureRecognizer])] = [:]
+    /// The recognizers with a handler bound to an owner (``releaseHandlersOfGoneOwners()``
+    /// looks at these only); nil until asked for after a change.
+    private var ownerBound: [GestureRecognizer]?
 
     public init(root: Region) {
         self.root = root
@@ -31,7 +37,37 @@ public final class Layout {
     func invalidate() {
         index = nil
         regionsByID = nil
+        if !paths.isEmpty { paths.removeAll() }
+        ownerBound = nil
         version &+= 1
+    }
+
+    /// A handler bound to an owner was attached to a recognizer of the layout.
+    func ownerBoundHandlersChanged() {
+        ownerBound = nil
+    }
+
+    /// `owner`'s path (deepest first) and the recognizers of the regions on it, cached until
+    /// the tree changes.
+    func path(of owner: Region) -> (regions: [Region], recognizers: [GestureRecognizer]) {
+        let key = ObjectIdentifier(owner)
+        if let cached = paths[key] { return cached }
+        let regions = owner.path
+        let entry = (regions, regions.flatMap(\.recognizers))
+        paths[key] = entry
+        return entry
+    }
+
+    /// Releases every handler whose owner is gone (and the recognizers made for them alone) —
+    /// the pipeline calls this on every frame, so a gone owner's closures go no later than the
+    /// next frame processed anywhere in the layout. Only recognizers that have a handler bound
+    /// to an owner are looked at; without any, this costs nothing.
+    public func releaseHandlersOfGoneOwners() {
+        if ownerBound == nil {
+            ownerBound = regions.flatMap(\.recognizers).filter { $0.handlers.contains(where: \.hasOwner) }
+        }
+        guard let list = ownerBound, !list.isEmpty else { return }
+        for recognizer in list { recognizer.sweepReleasedHandlers() }
     }
 
     /// The region with this id, anywhere in the tree.

@@ -62,6 +62,21 @@ public final class Region {
 
     private func invalidate() { layout?.invalidate() }
 
+    /// True while the region is in `layout` and neither it nor an ancestor is hidden or
+    /// disabled: touches can reach it.
+    func isReachable(in layout: Layout) -> Bool {
+        guard self.layout === layout else { return false }
+        var r: Region? = self
+        while let region = r {
+            if region.isHidden || !region.isEnabled { return false }
+            r = region.parent
+        }
+        return true
+    }
+
+    /// How gestures reach the region without keeping it alive (``Gesture/target``).
+    private(set) lazy var reference = RegionReference(self)
+
     /// The frame in layout coordinates.
     public var absoluteFrame: Rect {
         var f = frame

@@ -46,6 +46,8 @@ public final class GesturePipeline {
     /// this time: here time never runs backwards, so no duration or velocity goes negative and
     /// no deadline fires twice.
     @exclusivity(unchecked) private var now = Instant.distantPast
+    /// The layout's version when its changes were last looked at.
+    @exclusivity(unchecked) private var layoutVersion: Int
 
     public init(layout: Layout, mapping: SurfaceMapping = .identity, policy: TouchPolicy = .touchscreen, deviceName: String? = nil,
                 logger: Logger = Logger(label: "gestured.gestures")) {
@@ -54,6 +56,7 @@ public final class GesturePipeline {
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
         router = TouchRouter(layout: layout, mapping: mapping, policy: policy)
+        layoutVersion = layout.version
         updateDebugLogging()
     }
 
@@ -76,6 +79,7 @@ public final class GesturePipeline {
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
+        applyLayoutChanges(at: max(now, min(time, nextDeadline ?? time)))
         while let deadline = nextDeadline, deadline <= time {
             for call in delayedCalls.takeDue(by: deadline) { invoker.invoke(call.entry, call.gesture) }
             for sequence in router.sequences { sequence.arena.deadlinePassed(deadline) }
@@ -95,6 +99,7 @@ public final class GesturePipeline {
     public func process(_ input: TouchFrame) {
         var frame = router.fingersOnly(input)
         if frame.time < now { frame.time = now } else { now = frame.time }
+        layout.releaseHandlersOfGoneOwners()
         advance(to: frame.time)
         // Usually one sequence has every touch: it gets the frame as it is.
         let single = router.route(frame, listener: self)
@@ -113,6 +118,17 @@ public final class GesturePipeline {
             sequence.arena.frameArrived()
             if router.restartIfDecided(sequence, time: frame.time) { sequence.arena.frameArrived() }
         }
+        router.removeFinished()
+    }
+
+    /// The layout changed since the last frame or deadline (regions added, removed, enabled,
+    /// disabled, moved; recognizers added or removed): sequences on a region touches can no
+    /// longer reach end `cancelled`, as do recognizers taken off their region. New sequences
+    /// see the layout as it is now.
+    private func applyLayoutChanges(at time: Instant) {
+        guard layout.version != layoutVersion else { return }
+        layoutVersion = layout.version
+        router.layoutChanged(at: time)
         router.removeFinished()
     }
 
@@ -151,6 +167,11 @@ extension GesturePipeline: ArenaListener {
                 gesture.rotation = -rotation
                 if let v = gesture.velocity { gesture.velocity = Point(x: -v.x, y: v.y) }
             }
+        }
+        if let region = recognizer.region {
+            let frame = region.absoluteFrame
+            gesture.localLocation = Point(x: gesture.location.x - frame.x, y: gesture.location.y - frame.y)
+            gesture.targetReference = region.reference
         }
         observer?(gesture)
         if state == .cancelled { delayedCalls.drop(callsOf: recognizer) }

@@ -12,8 +12,9 @@ import TouchEvents
 /// - A sequence's arena holds the owner's and its ancestors' recognizers, deepest first,
 ///   leaving out regions another sequence already holds.
 ///
-/// Finished sequences are kept for reuse, and each owner's list of recognizers is cached
-/// while the layout does not change: routing a frame allocates nothing.
+/// Finished sequences are kept for reuse (holding no region), and each owner's list of
+/// recognizers is cached by the layout while it does not change: routing a frame allocates
+/// nothing.
 final class TouchRouter {
     let layout: Layout
     @exclusivity(unchecked) var mapping: SurfaceMapping
@@ -29,8 +30,6 @@ final class TouchRouter {
     /// Contacts resting in the thumb area, with where they landed, and whether they pressed a
     /// button (the finger that clicked a clickpad's lower edge: it stays left out).
     @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, clicked: Bool)] = []
-    /// Each owner's regions and recognizers, while the layout's version stays the same.
-    @exclusivity(unchecked) private var paths: [ObjectIdentifier: (version: Int, regions: [Region], recognizers: [GestureRecognizer])] = [:]
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -178,41 +177,57 @@ final class TouchRouter {
     }
 
     /// Fills the sequence's arena with its owner's path, leaving out regions other sequences
-    /// hold. Handlers whose owner is gone are dropped first (which may remove recognizers).
+    /// hold.
     private func startArena(of sequence: TouchSequence, press: Int, time: Instant) {
-        let owner = sequence.owner
-        let others = sequences.contains { $0 !== sequence }
-        var regions: [Region]
-        var recognizers: [GestureRecognizer]
-        let key = ObjectIdentifier(owner)
-        if !others, let cached = paths[key], cached.version == layout.version {
-            regions = cached.regions
-            recognizers = cached.recognizers
-        } else {
-            regions = owner.path.filter { region in
+        guard let owner = sequence.owner else { return }
+        guard owner.isReachable(in: layout) else {
+            // Its region went while the sequence lasted: later presses start nothing.
+            sequence.arena.reset(regions: [], members: [], press: press, time: time)
+            return
+        }
+        var path = layout.path(of: owner)
+        if sequences.contains(where: { $0 !== sequence }) {
+            path.regions = path.regions.filter { region in
                 !sequences.contains { other in other !== sequence && other.arena.regions.contains { $0 === region } }
             }
-            recognizers = regions.flatMap(\.recognizers)
-            if !others { paths[key] = (layout.version, regions, recognizers) }
-        }
-        let version = layout.version
-        for recognizer in recognizers { recognizer.sweepReleasedHandlers() }
-        if layout.version != version {
-            recognizers = regions.flatMap(\.recognizers)
-            paths[key] = nil
+            path.recognizers = path.regions.flatMap(\.recognizers)
         }
         sequence.arena.logger = logger
-        sequence.arena.reset(regions: regions, members: recognizers, press: press, time: time)
+        sequence.arena.reset(regions: path.regions, members: path.recognizers, press: press, time: time)
         logger?.debug("touch sequence began", metadata: [
-            "region": "\(owner.id)", "recognizers": "\(recognizers.count)",
+            "region": "\(owner.id)", "recognizers": "\(path.recognizers.count)",
         ])
+    }
+
+    /// The layout changed: a sequence whose region touches can no longer reach (removed,
+    /// hidden, disabled, or an ancestor of it) is cancelled; so is a member that is no longer
+    /// on a region of its sequence's path.
+    func layoutChanged(at time: Instant) {
+        for sequence in sequences where !sequence.arena.isSettled {
+            guard let owner = sequence.owner, owner.isReachable(in: layout) else {
+                logger?.debug("touch sequence cancelled: its region was removed, hidden or disabled",
+                              metadata: ["region": "\(sequence.owner?.id ?? "-")"])
+                sequence.arena.cancel(.regionGone, at: time)
+                continue
+            }
+            let path = owner.path
+            for member in sequence.arena.members where !member.isFinished {
+                guard let region = member.region, path.contains(where: { $0 === region }),
+                      region.recognizers.contains(where: { $0 === member }) else {
+                    sequence.arena.cancel(member, .regionGone, at: time)
+                    continue
+                }
+            }
+        }
     }
 
     /// Drops the sequences that are over, keeping a few for reuse.
     func removeFinished() {
         guard sequences.contains(where: \.isFinished) else { return }
         for sequence in sequences where sequence.isFinished {
-            logger?.debug("touch sequence ended", metadata: ["region": "\(sequence.owner.id)"])
+            logger?.debug("touch sequence ended", metadata: ["region": "\(sequence.owner?.id ?? "-")"])
+            // A kept sequence holds no region or recognizer: a removed one is not kept alive.
+            sequence.release()
             if spare.count < 8 { spare.append(sequence) }
         }
         sequences.removeAll(where: \.isFinished)
@@ -220,6 +235,7 @@ final class TouchRouter {
 
     /// Forgets every sequence and route (after cancelling them).
     func removeAll() {
+        for sequence in sequences { sequence.release() }
         sequences.removeAll()
         routes.removeAll()
         palms.removeAll()

@@ -6,8 +6,8 @@ import TouchEvents
 ///
 /// Reused from sequence to sequence, with its tracker, arena and buffers (see ``TouchRouter``).
 final class TouchSequence {
-    /// The region its first touch hit.
-    @exclusivity(unchecked) var owner: Region
+    /// The region its first touch hit (nil once the sequence is over and kept for reuse).
+    @exclusivity(unchecked) var owner: Region?
     /// The owner's hit area when the sequence began: where later touches join it.
     @exclusivity(unchecked) var ownerArea: Rect
     let touches = TouchTracker()
@@ -21,6 +21,13 @@ final class TouchSequence {
         ownerArea = owner.hitArea
         arena = Arena(listener: listener, touches: touches)
         frame.contacts.reserveCapacity(10)
+    }
+
+    /// Lets go of the regions and recognizers of a sequence that is over.
+    func release() {
+        owner = nil
+        arena.release()
+        frame.contacts.removeAll(keepingCapacity: true)
     }
 
     /// No finger down and every recognizer decided.

@@ -27,6 +27,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case disabled
     case touchesLifted
     case buttonPressed
+    /// Its region was removed, hidden or disabled while the sequence lasted, or the recognizer
+    /// was taken off it.
+    case regionGone
     case cancelled(String)
 
     public var description: String {
@@ -57,6 +60,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .disabled: "disabled"
         case .touchesLifted: "the touches lifted"
         case .buttonPressed: "a physical button was pressed: a click, not a gesture"
+        case .regionGone: "its region was removed, hidden or disabled (or it was taken off it)"
         case .cancelled(let why): why
         }
     }

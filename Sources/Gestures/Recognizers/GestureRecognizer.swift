@@ -17,7 +17,12 @@ public class GestureRecognizer {
     /// ``failure`` as text: "moved 4.2 mm > 3.0 mm allowed".
     public var failureReason: String? { failure?.description }
     /// The region it is attached to.
-    public internal(set) weak var region: Region?
+    public internal(set) weak var region: Region? {
+        didSet { if let region { regionID = region.id } }
+    }
+    /// The id of the region it was last attached to: what a gesture of it says once it was
+    /// taken off (its `cancelled`).
+    var regionID = ""
 
     /// A disabled recognizer takes part in nothing.
     public var isEnabled = true
@@ -94,7 +99,7 @@ public class GestureRecognizer {
     /// The gesture value for an event in `state` at `time`. Once the fingers have lifted,
     /// `touches` is the number it ended with.
     func gesture(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
-        Gesture(kind: kind, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? "",
+        Gesture(kind: kind, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
                 touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
                 recognizer: label)
     }

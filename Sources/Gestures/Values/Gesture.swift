@@ -58,6 +58,14 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var currentTouches: Int?
     /// Location: the tap point, or the centroid of the touches.
     public var location: Point
+    /// ``location`` in the region's own coordinates (from its frame's top-left corner, in
+    /// layout units): where on a slider or a button the gesture is.
+    public var localLocation: Point
+    /// The region the gesture belongs to, while it exists (UIKit's `view`). A handler reads
+    /// the region through this instead of capturing it, which would keep the region, its
+    /// recognizers and the handler itself alive for ever. Read it where the pipeline runs.
+    public var target: Region? { targetReference?.region }
+    var targetReference: RegionReference?
     /// Taps (tap).
     public var taps: Int?
     /// Translation since the gesture started (pan, edge pan, swipe).
@@ -88,10 +96,24 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
         self.region = region
         self.touches = touches
         self.location = location
+        localLocation = location
         self.recognizer = recognizer
     }
 
     public var description: String {
         "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)"
     }
+}
+
+/// A weak reference to a region that a gesture value carries (``Gesture/target``). Gestures
+/// cross threads (an `AsyncSequence`, the service's clients), the region does not: it is read
+/// only where the pipeline runs, as the documentation says.
+final class RegionReference: @unchecked Sendable, Equatable {
+    weak var region: Region?
+
+    init(_ region: Region) {
+        self.region = region
+    }
+
+    static func == (a: RegionReference, b: RegionReference) -> Bool { a === b }
 }

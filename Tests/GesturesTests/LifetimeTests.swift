@@ -1,0 +1,143 @@
+import GestureTesting
+import Gestures
+import Testing
+import TouchEvents
+
+/// Something a closure captures, to see with a weak reference when the closure is gone.
+private final class Canary {}
+
+/// A weak reference to keep in an array.
+private struct Weak<T: AnyObject> {
+    weak var value: T?
+}
+
+/// The design's promise: a handler lives as long as its owner or its region, and nothing in
+/// the pipeline keeps either alive. Each test watches the objects through weak references.
+@Suite("Lifetimes")
+struct LifetimeTests {
+    private func screen() -> Region {
+        Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    }
+
+    @Test func aRemovedRegionItsRecognizersAndItsClosuresAreReleased() {
+        let root = screen()
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        let recorder = GestureRecorder(pipeline)
+        let clock = ManualClock(pipeline: pipeline)
+        var weakPopups: [Weak<Region>] = []
+        var weakCanaries: [Weak<Canary>] = []
+        var taps = 0
+        // 200 popups opened, touched and removed, as the issue measured.
+        for n in 0..<200 {
+            do {
+                let popup = Region(id: "popup", frame: Rect(x: 50, y: 20, width: 40, height: 40))
+                let canary = Canary()
+                popup.onTap { _ in
+                    _ = canary
+                    taps += 1
+                }
+                root.addChild(popup)
+                var s = TouchScript()
+                s.tap(at: .milliseconds(Double(n) * 1000), x: 60, y: 30)
+                clock.play(s.frames)
+                popup.removeFromParent()
+                weakPopups.append(Weak(value: popup))
+                weakCanaries.append(Weak(value: canary))
+            }
+        }
+        #expect(taps == 200)
+        #expect(recorder.gestures.count == 200)
+        #expect(weakPopups.allSatisfy { $0.value == nil }, "no cache keeps a removed region")
+        #expect(weakCanaries.allSatisfy { $0.value == nil }, "nor its closures")
+    }
+
+    @Test func aRemovedRegionIsReleasedEvenWithATouchOnItWhenTheFingersLift() {
+        let root = screen()
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        let recorder = GestureRecorder(pipeline)
+        let clock = ManualClock(pipeline: pipeline)
+        weak var weakPopup: Region?
+        do {
+            let popup = Region(id: "popup", frame: Rect(x: 50, y: 20, width: 40, height: 40))
+            popup.onPan { _ in }
+            root.addChild(popup)
+            weakPopup = popup
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 60, y: 30)
+            s.move(1, at: .milliseconds(50), x: 80, y: 30)
+            s.move(1, at: .milliseconds(100), x: 90, y: 30)
+            s.up(1, at: .milliseconds(150))
+            clock.play(Array(s.frames.prefix(2)))
+            popup.removeFromParent()
+            clock.play(Array(s.frames.dropFirst(2)))
+        }
+        #expect(recorder.lines == [
+            "50.0ms pan began popup touches=1 at 80.0,30.0 d=20.0,0.0",
+            "100.0ms pan cancelled popup touches=1 at 80.0,30.0 d=20.0,0.0",
+        ])
+        #expect(weakPopup == nil)
+    }
+
+    @Test func aGoneOwnersClosuresAreReleasedByTheNextFrameAnywhereInTheLayout() {
+        let root = screen()
+        let button = Region(id: "button", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let elsewhere = Region(id: "elsewhere", frame: Rect(x: 100, y: 0, width: 50, height: 50))
+        root.addChild(button)
+        root.addChild(elsewhere)
+        elsewhere.onTap { _ in }
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        weak var weakCanary: Canary?
+        do {
+            let owner = Owner()
+            let canary = Canary()
+            weakCanary = canary
+            button.onTap(owner: owner) { _, _ in _ = canary }
+        }
+        // The owner is gone; the button is never touched again.
+        #expect(weakCanary != nil, "released at a frame, not before: nothing polls")
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 120, y: 20)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(weakCanary == nil, "released by the first frame, on another region")
+        #expect(button.recognizers.isEmpty, "and the recognizer made for it")
+    }
+
+    @Test func droppingARecorderWhileItsPipelineLivesIsSafe() {
+        let pipeline = GesturePipeline(layout: layout { $0.onTap { _ in } })
+        weak var weakRecorder: GestureRecorder?
+        do {
+            let recorder = GestureRecorder(pipeline)
+            weakRecorder = recorder
+        }
+        #expect(weakRecorder == nil)
+        var s = TouchScript()
+        s.tap(at: .zero, x: 10, y: 10)
+        ManualClock(pipeline: pipeline).play(s.frames)
+        pipeline.finish()
+    }
+
+    @Test func aHandlerReachesItsRegionThroughTheGestureWithoutCapturingIt() {
+        let root = screen()
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var values: [String] = []
+        weak var weakSlider: Region?
+        do {
+            let track = Region(id: "track", frame: Rect(x: 20, y: 10, width: 160, height: 40))
+            let slider = Region(id: "slider", frame: Rect(x: 10, y: 10, width: 100, height: 20))
+            track.addChild(slider)
+            root.addChild(track)
+            weakSlider = slider
+            slider.onTap { tap in
+                guard let region = tap.target else { return }
+                let fraction = tap.localLocation.x / region.frame.width
+                values.append("\(tap.region) \(fraction) at \(tap.localLocation.x),\(tap.localLocation.y)")
+            }
+            var s = TouchScript()
+            s.tap(at: .zero, x: 55, y: 25)
+            ManualClock(pipeline: pipeline).play(s.frames)
+            track.removeFromParent()
+        }
+        #expect(values == ["slider 0.25 at 25.0,5.0"])
+        #expect(weakSlider == nil, "the handler did not keep its region alive")
+    }
+}
