@@ -9,7 +9,8 @@
 //   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
 //   Gestures            pure Swift, no I/O, no clock: regions, recognizers, the arena, the pipeline, handlers.
 //   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
-//   GesturedRuntime     one device session (rule → surface → mapping → layout → decoder → pipeline); replay.
+//   GesturedRuntime     your closures on live devices (GestureRuntime: seat, hotplug, timers, a ServiceLifecycle
+//                       Service); one device session (rule → surface → mapping → layout → decoder → pipeline); replay.
 //   SystemLoop          the epoll loop, Unix sockets, child processes, the monotonic clock.
 //   TouchInput          Linux input: libinput seat discovery and hotplug, evdev reading, uinput, the inventory.
 //   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -66,8 +68,9 @@ let package = Package(
         ),
         .target(
             name: "GesturedRuntime",
-            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput",
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
         .target(
             name: "GestureTesting",
@@ -114,6 +117,11 @@ let package = Package(
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GesturedRuntimeTests", dependencies: [
+            "GesturedRuntime", "Gestures", "GestureTesting", "TouchEvents", "TouchInput", "TouchInputTesting",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
     ],
     swiftLanguageModes: [.v6]

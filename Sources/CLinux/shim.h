@@ -1,11 +1,13 @@
 // Linux system calls through glibc that Swift cannot use as they are (macros, fixed C arrays):
-// epoll, timerfd, signalfd, Unix sockets, signal sets, posix_spawn. Only SystemLoop imports this.
+// epoll, timerfd, signalfd, eventfd, threads, Unix sockets, signal sets, posix_spawn. Only SystemLoop imports this.
 #ifndef GESTURED_CLINUX_SHIM_H
 #define GESTURED_CLINUX_SHIM_H
 
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <sys/eventfd.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>

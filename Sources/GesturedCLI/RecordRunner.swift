@@ -103,7 +103,7 @@ public struct RecordRunner {
                     return (events, "\(formatDecimal(durationSeconds ?? 0, places: 1)) s passed")
                 case .signal(let signal):
                     return (events, signal == .interrupt ? "stopped" : "stopped by signal \(signal.number)")
-                case .writable:
+                case .writable, .wakeUp:
                     continue
                 }
             }

@@ -78,9 +78,11 @@ final class ClientServer {
     }
 
     /// Sends `line` to every client; returns the descriptors of clients dropped for falling
-    /// behind (the caller stops watching them).
-    func broadcast(_ line: String) -> [Int32] {
+    /// behind (the caller stops watching them) and of those with output left to send (the
+    /// caller waits for them to become writable).
+    func broadcast(_ line: String) -> (dropped: [Int32], backlogged: [Int32]) {
         var dropped: [Int32] = []
+        var backlogged: [Int32] = []
         for i in clients.indices.reversed() {
             clients[i].output.append(contentsOf: line.utf8)
             flush(i)
@@ -91,13 +93,15 @@ final class ClientServer {
                 dropped.append(clients[i].fd)
                 UnixSocket.close(clients[i].fd)
                 clients.remove(at: i)
+            } else if !clients[i].output.isEmpty {
+                backlogged.append(clients[i].fd)
             }
         }
-        return dropped
+        return (dropped, backlogged)
     }
 
-    /// Descriptors with output waiting (to watch for writability).
-    var backlogged: [Int32] { clients.filter { !$0.output.isEmpty }.map(\.fd) }
+    /// True while the client has output waiting.
+    func isBacklogged(_ fd: Int32) -> Bool { clients.contains { $0.fd == fd && !$0.output.isEmpty } }
 
     /// The client can take more output.
     func writable(_ fd: Int32) {

@@ -8,11 +8,11 @@ import TouchInput
 
 /// `gestured run`: touch devices in, gestures out — to actions, socket clients and stdout.
 ///
-/// Everything happens on one thread in one ``EventLoop``: device descriptors, the device
-/// monitor (hotplug), one timer at the earliest deadline of any recognizer or action, signals
-/// and socket clients. With no finger down and nothing waiting the process sleeps until the
-/// next event. Live touches go through the same decoder and gesture pipeline as
-/// `gestured replay`.
+/// Built on ``GestureRuntime`` (the library product apps use for their own closures): the
+/// runtime reads the devices, follows hotplug and fires the recognizers' deadlines on one
+/// thread in one event loop; the service adds the configuration's actions, the client socket,
+/// stdout and the signals (SIGHUP reloads, SIGTERM and SIGINT stop). With no finger down and
+/// nothing waiting the process sleeps until the next event.
 public final class GestureService {
     public struct Options: Sendable {
         public var configPath: String?
@@ -31,32 +31,14 @@ public final class GestureService {
         }
     }
 
-    /// A device the service reads, with its session (decoder, layout, pipeline).
-    final class LiveDevice {
-        let device: any TouchDevice
-        let session: DeviceSession
-
-        init(device: any TouchDevice, session: DeviceSession) {
-            self.device = device
-            self.session = session
-        }
-    }
-
     public let options: Options
     public private(set) var configuration: Configuration?
-    private let monitor: any DeviceMonitor
+    private let runtime: GestureRuntime
     private let clock: any TouchClock
     private let logger: Logger
     private let output: (String) -> Void
-    /// Every touch device the monitor reported (used or not), by node.
-    private var known: [String: any TouchDevice] = [:]
-    /// The devices in use.
-    private var live: [String: LiveDevice] = [:]
     private let actions: ActionRunner
     private var server: ClientServer?
-    private var loop: EventLoop?
-    private var stopping = false
-    private var saidNoDevices = false
     /// Called with every gesture event (tests, tools).
     public var observer: ((Gesture) -> Void)?
 
@@ -65,7 +47,6 @@ public final class GestureService {
     public init(options: Options, monitor: any DeviceMonitor, clock: any TouchClock, logger: Logger,
                 output: @escaping (String) -> Void) throws(ServiceError) {
         self.options = options
-        self.monitor = monitor
         self.clock = clock
         self.logger = logger
         self.output = output
@@ -73,6 +54,20 @@ public final class GestureService {
         let settings = configuration?.service ?? ServiceSettings()
         actions = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
                                allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
+        do throws(GestureRuntime.RunError) {
+            runtime = try GestureRuntime(source: configuration.map { .configuration($0) } ?? .standard, clock: clock,
+                                         logger: logger) { monitor }
+        } catch {
+            switch error {
+            case .system(let e): throw .system(e)
+            case .seat(let e): throw .seat(e)
+            case .alreadyRunning: throw .system(SystemError(path: "runtime", message: "\(error)", code: 0))
+            }
+        }
+        runtime.onSessionStarted = { [weak self] session in self?.attachActions(session) }
+        runtime.observer = { [weak self] g, session in self?.observe(g, session) }
+        runtime.additionalDeadline = { [weak self] in self?.actions.nextDeadline }
+        runtime.afterWake = { [weak self] in self?.tendActions() }
     }
 
     /// The seat a configuration names (seat0 without one).
@@ -96,7 +91,7 @@ public final class GestureService {
     }
 
     /// Devices in use, by node.
-    public var devicesInUse: [String] { live.keys.sorted() }
+    public var devicesInUse: [String] { runtime.sessions.compactMap(\.node) }
     /// Connected socket clients.
     public var clientCount: Int { server?.clients.count ?? 0 }
     /// Actions running.
@@ -106,36 +101,36 @@ public final class GestureService {
 
     // MARK: - Running
 
-    /// Sets up the loop, the socket and the signals, and takes the devices already present.
+    /// Sets up the signals and the socket, and takes the devices already present.
     public func start() throws(ServiceError) {
-        let loop: EventLoop
         do throws(SystemError) {
-            loop = try EventLoop()
-            try loop.handleSignals(Self.handledSignals)
+            try runtime.handleSignals(Self.handledSignals) { [weak self] signal in self?.handle(signal) }
         } catch {
             throw .system(error)
         }
         Signal.brokenPipe.ignore()
-        self.loop = loop
         if !options.noSocket {
             let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
             let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
-            loop.watch(server.listener)
+            runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
             self.server = server
             logger.info("listening for clients", metadata: ["socket": "\(path)"])
         }
-        loop.watch(monitor.fileDescriptor)
-        apply(monitor.changes())
-        if live.isEmpty && !saidNoDevices {
-            logger.notice("no touch devices yet: waiting for one to be plugged in")
-            saidNoDevices = true
+        do throws(GestureRuntime.RunError) {
+            try runtime.start()
+        } catch {
+            switch error {
+            case .system(let e): throw .system(e)
+            case .seat(let e): throw .seat(e)
+            case .alreadyRunning: return
+            }
         }
     }
 
     /// Runs until SIGTERM or SIGINT, then shuts down cleanly.
     public func run() throws(ServiceError) {
         try start()
-        while !stopping { runOnce(timeout: -1) }
+        runtime.loop()
         shutdown()
     }
 
@@ -143,14 +138,7 @@ public final class GestureService {
     /// deadline that has passed by the service's clock. The loop's timer wakes it at the next
     /// deadline when the clock is one a system timer follows.
     public func runOnce(timeout: Int32) {
-        guard let loop else { return }
-        loop.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
-        if let server {
-            for fd in server.clients.map(\.fd) { loop.watch(fd, writable: server.backlogged.contains(fd)) }
-        }
-        for event in loop.wait(timeout: timeout) { dispatch(event) }
-        if !actions.running.isEmpty { actions.reap() }
-        fireDeadlines()
+        runtime.runOnce(timeout: timeout)
     }
 
     /// What the service does on a signal.
@@ -173,147 +161,70 @@ public final class GestureService {
     }
 
     /// Asks the loop to end (as SIGTERM does).
-    public func stop() { stopping = true }
+    public func stop() { runtime.stop() }
 
     /// Cancels what is going on and closes everything.
     public func shutdown() {
-        let now = clock.now
-        for d in live.values { d.session.cancel(at: now) }
-        live.removeAll()
-        known.removeAll()
+        runtime.shutdown()
         server?.shutdown()
         server = nil
         logger.info("stopped")
     }
 
-    private var nextDeadline: Instant? {
-        var earliest = actions.nextDeadline
-        for d in live.values {
-            if let t = d.session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+    private func handle(_ signal: Signal) {
+        switch Self.response(to: signal) {
+        case .reload: reload()
+        case .reapActions: actions.reap()
+        case .stop:
+            logger.info("stopping", metadata: ["signal": "\(signal.number)"])
+            runtime.stop()
+        case .ignore:
+            logger.debug("signal ignored", metadata: ["signal": "\(signal.number)"])
         }
-        return earliest
     }
 
-    private func fireDeadlines() {
-        let now = clock.now
-        for d in live.values where (d.session.pipeline.nextDeadline ?? .distantFuture) <= now { d.session.pipeline.advance(to: now) }
-        if (actions.nextDeadline ?? .distantFuture) <= now { actions.fireDeadlines() }
+    /// After every wakeup: finished actions are collected, overdue ones stopped.
+    private func tendActions() {
+        if !actions.running.isEmpty { actions.reap() }
+        if (actions.nextDeadline ?? .distantFuture) <= clock.now { actions.fireDeadlines() }
     }
 
-    private func dispatch(_ event: EventLoop.Event) {
+    // MARK: - Socket clients
+
+    private func acceptClients() {
+        guard let server else { return }
+        for fd in server.acceptClients() {
+            runtime.watch(fd) { [weak self] event in self?.clientEvent(fd, event) }
+        }
+    }
+
+    private func clientEvent(_ fd: Int32, _ event: EventLoop.Event) {
+        guard let server else { return }
         switch event {
-        case .timer:
+        case .hangup:
+            runtime.unwatch(fd)
+            server.remove(fd)
+        case .readable:
+            if server.readable(fd) { runtime.unwatch(fd) }
+        case .writable:
+            server.writable(fd)
+            if !server.isBacklogged(fd) { runtime.setWritable(fd, false) }
+        case .timer, .signal, .wakeUp:
             break
-        case .signal(let signal):
-            switch Self.response(to: signal) {
-            case .reload: reload()
-            case .reapActions: actions.reap()
-            case .stop:
-                logger.info("stopping", metadata: ["signal": "\(signal.number)"])
-                stopping = true
-            case .ignore:
-                logger.debug("signal ignored", metadata: ["signal": "\(signal.number)"])
-            }
-        case .readable(let fd), .hangup(let fd):
-            if fd == monitor.fileDescriptor {
-                apply(monitor.changes())
-            } else if let server, fd == server.listener {
-                for client in server.acceptClients() { loop?.watch(client) }
-            } else if let device = known.values.first(where: { $0.fileDescriptor == fd }) {
-                read(device)
-            } else if let server, server.clients.contains(where: { $0.fd == fd }) {
-                if case .hangup = event {
-                    loop?.unwatch(fd)
-                    server.remove(fd)
-                } else if server.readable(fd) {
-                    loop?.unwatch(fd)
-                }
-            }
-        case .writable(let fd):
-            server?.writable(fd)
         }
     }
 
-    // MARK: - Devices
-
-    private func apply(_ changes: [DeviceChange]) {
-        for change in changes {
-            switch change {
-            case .added(let device):
-                known[device.node] = device
-                loop?.watch(device.fileDescriptor)
-                use(device)
-            case .removed(let node):
-                remove(node, reason: "removed")
-            }
-        }
-    }
-
-    /// Starts using `device` if the configuration has a rule for it.
-    private func use(_ device: any TouchDevice) {
-        let d = device.description
-        let session: DeviceSession
-        do throws(DeviceSession.SetupError) {
-            session = try DeviceSession(device: d, node: device.node, configuration: configuration,
-                                        dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
-        } catch .noRule {
-            logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
-            return
-        } catch {
-            return
-        }
-        attachActions(session.actions, layout: session.layout, node: device.node)
-        let state = LiveDevice(device: device, session: session)
-        session.pipeline.observer = { [unowned self, unowned state] g in self.observe(g, state) }
-        live[device.node] = state
-        saidNoDevices = false
-        let surface = session.surface
-        var details: Logger.Metadata = [
-            "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
-            "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
-        ]
-        if surface.sizeSource == .assumed { details["hint"] = "the device reports no resolution: give its size in the configuration (devices: size: [w, h])" }
-        logger.info("touch device added", metadata: details)
-    }
-
-    private func remove(_ node: String, reason: String) {
-        if let state = live.removeValue(forKey: node) {
-            // Its gestures end `cancelled`; handlers and clients see it.
-            state.session.cancel(at: clock.now)
-            logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
-        }
-        if let device = known.removeValue(forKey: node) { loop?.unwatch(device.fileDescriptor) }
-        if live.isEmpty && !saidNoDevices {
-            logger.notice("no touch devices left: waiting for one to be plugged in")
-            saidNoDevices = true
-        }
-    }
-
-    private func read(_ device: any TouchDevice) {
-        let session = live[device.node]?.session
-        do throws(InputError) {
-            let present = try device.readPending { event in
-                guard let session else { return }  // not used: drained and dropped
-                do throws(DecodeError) {
-                    try session.process(event)
-                } catch {
-                    logger.warning("device sent what no device should: contacts reset", metadata: [
-                        "device": "\(device.node)", "error": "\(error)",
-                    ])
-                    session.recover(at: event.time)
-                }
-            }
-            if !present { remove(device.node, reason: "gone") }
-        } catch {
-            logger.error("cannot read a touch device", metadata: ["device": "\(device.node)", "error": "\(error.message)"])
-            remove(device.node, reason: "failed")
-        }
+    private func broadcast(_ line: String) {
+        guard let server else { return }
+        let outcome = server.broadcast(line)
+        for fd in outcome.dropped { runtime.unwatch(fd) }
+        for fd in outcome.backlogged { runtime.setWritable(fd, true) }
     }
 
     // MARK: - Gestures
 
-    private func observe(_ g: Gesture, _ state: LiveDevice) {
-        let line = g.jsonLine(origin: state.session.origin ?? g.startTime)
+    private func observe(_ g: Gesture, _ session: DeviceSession) {
+        let line = g.jsonLine(origin: session.origin ?? g.startTime)
         if options.printJSON { output(line) }
         // Without a configuration every gesture goes to the clients; with one, those whose
         // action says `emit`.
@@ -321,21 +232,17 @@ public final class GestureService {
         observer?(g)
     }
 
-    private func broadcast(_ line: String) {
-        guard let server else { return }
-        for fd in server.broadcast(line) { loop?.unwatch(fd) }
-    }
-
     /// Each recognizer with an action gets a handler that runs it.
-    private func attachActions(_ specs: [ObjectIdentifier: ActionSpec], layout: Layout, node: String) {
-        for region in layout.regions {
+    private func attachActions(_ session: DeviceSession) {
+        for region in session.layout.regions {
             for recognizer in region.recognizers {
-                guard let action = specs[ObjectIdentifier(recognizer)] else { continue }
+                guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
                 let label = "\(recognizer.name)@\(region.id)"
-                recognizer.addHandler { [unowned self] g in
+                recognizer.addHandler { [weak self, weak session] g in
+                    guard let self else { return }
                     let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
                     guard fires else { return }
-                    let origin = self.live[node]?.session.origin ?? g.startTime
+                    let origin = session?.origin ?? g.startTime
                     if let argv = action.exec {
                         self.actions.start(argv, environment: ActionRunner.environment(g, origin: origin), label: label)
                     }
@@ -364,12 +271,7 @@ public final class GestureService {
         actions.timeout = fresh.service.actionTimeout
         actions.maximum = fresh.service.maxActions
         actions.allowRoot = fresh.service.actionsAsRoot
-        let now = clock.now
-        for (node, state) in live {
-            state.session.cancel(at: now)
-            live[node] = nil
-        }
-        for device in known.values { use(device) }
-        logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(live.count)"])
+        runtime.replaceSource(.configuration(fresh))
+        logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(devicesInUse.count)"])
     }
 }

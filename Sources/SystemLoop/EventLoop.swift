@@ -7,7 +7,8 @@ import TouchEvents
 /// One epoll loop for everything the service waits on: device and socket descriptors, one
 /// timer armed at an absolute `CLOCK_MONOTONIC` deadline (the same clock the kernel stamps
 /// device events with), and signals read through a signalfd. With no deadline the loop
-/// sleeps until something happens: no periodic wakeups.
+/// sleeps until something happens: no periodic wakeups. Another thread may wake it
+/// (``wakeUp()``): the only thing about it that is safe to call from elsewhere.
 public final class EventLoop {
     public enum Event: Equatable {
         case readable(Int32)
@@ -17,10 +18,13 @@ public final class EventLoop {
         /// The deadline passed.
         case timer
         case signal(Signal)
+        /// Another thread called ``EventLoop/wakeUp()``.
+        case wakeUp
     }
 
     private let epoll: Int32
     private let timer: Int32
+    private let wake: Int32
     private var signals: Int32 = -1
     /// The deadline the timer is armed for (nil: disarmed), to skip re-arming it unchanged.
     private var armed: Instant?
@@ -30,12 +34,16 @@ public final class EventLoop {
         guard epoll >= 0 else { throw SystemError(path: "epoll", message: String(cString: strerror(errno)), code: errno) }
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard timer >= 0 else { throw SystemError(path: "timerfd", message: String(cString: strerror(errno)), code: errno) }
+        wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wake >= 0 else { throw SystemError(path: "eventfd", message: String(cString: strerror(errno)), code: errno) }
         add(timer, EPOLLIN.rawValue)
+        add(wake, EPOLLIN.rawValue)
     }
 
     deinit {
         close(epoll)
         close(timer)
+        close(wake)
         if signals >= 0 { close(signals) }
     }
 
@@ -86,6 +94,13 @@ public final class EventLoop {
         self.signals = fd
     }
 
+    /// Makes the thread in ``wait(timeout:)`` return with `.wakeUp` (at once if it is not
+    /// waiting yet). Safe from any thread.
+    public func wakeUp() {
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+    }
+
     /// Waits up to `timeout` milliseconds (-1: until something happens) and returns what did.
     public func wait(timeout: Int32) -> [Event] {
         var raw = [epoll_event](repeating: epoll_event(), count: 64)
@@ -99,6 +114,10 @@ public final class EventLoop {
                 _ = read(timer, &expirations, 8)
                 armed = nil  // it fired: it is disarmed now
                 events.append(.timer)
+            } else if fd == wake {
+                var count: UInt64 = 0
+                _ = read(wake, &count, 8)
+                events.append(.wakeUp)
             } else if fd == signals {
                 var info = signalfd_siginfo()
                 while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {

@@ -1,0 +1,492 @@
+import GesturedConfiguration
+import Gestures
+import Logging
+import ServiceLifecycle
+import Synchronization
+import SystemLoop
+import TouchEvents
+import TouchInput
+
+/// Your layout's closures on live touch devices: libinput seat discovery and hotplug, each
+/// device read through its ``DeviceSession`` (the same decoder and pipeline as a replay), the
+/// recognizers' deadlines, `SYN_DROPPED` recovery and a clean stop — what `gestured run` is
+/// built on.
+///
+/// ```swift
+/// let screen = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
+/// screen.onTap { tap in print("tap at", tap.location) }
+/// let runtime = try GestureRuntime(layout: Layout(root: screen))
+/// try runtime.run()   // blocks until stop() (or SIGTERM, when run in a ServiceGroup)
+/// ```
+///
+/// **Where closures run.** Everything — reading devices, recognizing, calling your handlers,
+/// ``observer`` — happens on one thread: the one that called the blocking ``run()``, or for
+/// `await runtime.run()` (and in a `ServiceGroup`) a thread the runtime starts for itself.
+/// Handlers must not block it. To reach the main actor, hop: `Task { @MainActor in … }`. The
+/// ``gestures`` sequence can be iterated from any task.
+///
+/// **Changing the layout while running.** Regions and recognizers belong to the runtime's
+/// thread. From a handler (already on it) change them directly; from elsewhere, hand the change
+/// to ``perform(_:)``, which runs it between two frames. Sequences on a region that is removed,
+/// hidden or disabled end `cancelled`.
+///
+/// **Devices.** With ``LayoutSource/shared(_:)`` one device at a time drives the layout (the
+/// first that matches; when it goes away, the next one present). A device that vanishes ends
+/// its gestures `cancelled`; one that comes back starts afresh with the same closures. A device
+/// that reports what no device can is reset and read on; one that cannot be read any more is
+/// dropped, and the runtime goes on.
+public final class GestureRuntime: @unchecked Sendable {
+    /// Where each device's layout comes from.
+    public enum LayoutSource {
+        /// The built-in layout (``Layout/standard(size:touchscreen:)``) per device, in millimetres.
+        case standard
+        /// One layout, driven by one device at a time.
+        case shared(Layout)
+        /// A layout of its own for each device, or nil to leave the device alone.
+        case perDevice((DeviceDescription) -> Layout?)
+        /// A configuration: its device rules (size, output, rotation, flip, calibration) and
+        /// its layout.
+        case configuration(Configuration)
+    }
+
+    /// Why the runtime could not run.
+    public enum RunError: Error, Sendable, CustomStringConvertible {
+        /// The seat could not be opened (libinput, udev).
+        case seat(InputError)
+        /// A system call the loop needs failed.
+        case system(SystemError)
+        /// ``run()`` was called while it runs already.
+        case alreadyRunning
+
+        public var description: String {
+            switch self {
+            case .seat(let e): "cannot open the seat: \(e.message)"
+            case .system(let e): "\(e)"
+            case .alreadyRunning: "the runtime is running already"
+            }
+        }
+    }
+
+    /// A device in use, with its session.
+    private final class LiveDevice {
+        let device: any TouchDevice
+        let session: DeviceSession
+
+        init(device: any TouchDevice, session: DeviceSession) {
+            self.device = device
+            self.session = session
+        }
+    }
+
+    /// Where layouts come from (``replaceSource(_:)`` changes it).
+    package private(set) var source: LayoutSource
+    /// Which kinds of device to use (a configuration's device rules decide on their own).
+    public let kinds: Set<DeviceKind>
+    /// A device's session began (plugged in, or present at start): attach what depends on
+    /// the device here. Called on the runtime's thread.
+    public var onSessionStarted: ((DeviceSession) -> Void)?
+    /// A device's session is over (the device went away, the runtime stopped).
+    public var onSessionEnded: ((DeviceSession) -> Void)?
+    /// Every gesture event of every device, before the handlers, with its session.
+    public var observer: ((Gesture, DeviceSession) -> Void)?
+    /// Runs after each wakeup of the loop (the service collects its actions there).
+    package var afterWake: (() -> Void)?
+    /// A deadline besides the recognizers' (the service's action timeouts).
+    package var additionalDeadline: (() -> Instant?)?
+
+    private let events: EventLoop
+    private let makeMonitor: () throws(InputError) -> any DeviceMonitor
+    private var monitor: (any DeviceMonitor)?
+    private let clock: any TouchClock
+    private let logger: Logger
+    /// Every touch device the monitor reported (used or not), by node, and by descriptor.
+    private var known: [String: any TouchDevice] = [:]
+    private var nodeByDescriptor: [Int32: String] = [:]
+    /// The devices in use, by node.
+    private var live: [String: LiveDevice] = [:]
+    /// Other descriptors the loop waits on, and who handles them.
+    private var watched: [Int32: (EventLoop.Event) -> Void] = [:]
+    private var signalHandler: ((Signal) -> Void)?
+    private var saidNoDevices = false
+    private let stopping = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    private let calls = Mutex<[UncheckedCall]>([])
+    private let streams = Mutex<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
+    private let streamCount = Atomic<Int>(0)
+
+    /// A closure handed to the runtime's thread (``perform(_:)``).
+    private struct UncheckedCall: @unchecked Sendable {
+        let body: () -> Void
+    }
+
+    /// Runs `layout`'s closures on the touch devices of `seat` (by default every touchscreen
+    /// and touchpad; the first that matches drives the layout).
+    public convenience init(layout: Layout, seat: String = "seat0", kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+                            logger: Logger = Logger(label: "gestured")) throws(RunError) {
+        try self.init(source: .shared(layout), seat: seat, kinds: kinds, logger: logger)
+    }
+
+    /// Runs on the touch devices of `seat`, each with the layout `source` gives it.
+    public convenience init(source: LayoutSource, seat: String = "seat0", kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+                            logger: Logger = Logger(label: "gestured")) throws(RunError) {
+        try self.init(source: source, kinds: kinds, clock: MonotonicClock(), logger: logger) { () throws(InputError) in
+            try LibinputSeat(seat: seat, logger: logger)
+        }
+    }
+
+    /// Runs on the devices `monitor` reports, with `clock` for deadlines: how tests and the
+    /// service drive it. `monitor` is called once, when the runtime starts.
+    package init(source: LayoutSource, kinds: Set<DeviceKind> = [.touchscreen, .touchpad], clock: any TouchClock, logger: Logger,
+                 monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
+        self.source = source
+        self.kinds = kinds
+        self.clock = clock
+        self.logger = logger
+        makeMonitor = monitor
+        do throws(SystemError) {
+            events = try EventLoop()
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs on the calling thread until ``stop()``: devices, hotplug, deadlines and your
+    /// closures, all on this thread. Devices in use are let go cleanly at the end.
+    public func run() throws(RunError) {
+        try start()
+        loop()
+        shutdown()
+    }
+
+    /// Runs the loop until ``stop()``.
+    package func loop() {
+        while !stopping.load(ordering: .acquiring) { runOnce(timeout: -1) }
+    }
+
+    /// Runs on a thread of its own until ``stop()``, the task is cancelled, or (in a
+    /// `ServiceGroup`) graceful shutdown begins.
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+                    do throws(SystemError) {
+                        try startThread { [self] in
+                            do throws(RunError) {
+                                try self.run()
+                                done.resume()
+                            } catch {
+                                done.resume(throwing: error)
+                            }
+                        }
+                    } catch {
+                        done.resume(throwing: RunError.system(error))
+                    }
+                }
+            } onCancel: {
+                self.stop()
+            }
+        } onGracefulShutdown: {
+            self.stop()
+        }
+    }
+
+    /// Ends ``run()`` (at once if it has not started). Safe from any thread.
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        events.wakeUp()
+    }
+
+    /// Runs `body` on the runtime's thread between two frames — where a change to the layout
+    /// (adding, removing, enabling, moving regions) is safe. Safe to call from any thread;
+    /// `body` runs once the loop wakes (at once if it is waiting), so what it touches must be
+    /// touched only there.
+    public func perform(_ body: @escaping () -> Void) {
+        let call = UncheckedCall(body: body)
+        calls.withLock { $0.append(call) }
+        events.wakeUp()
+    }
+
+    /// Every gesture event of every device, from now on, for as long as the sequence is
+    /// iterated; it ends when the runtime stops. If the consumer falls behind by more than
+    /// `buffer` events, the oldest are dropped.
+    public func gestures(buffer: Int = 1024) -> AsyncStream<Gesture> {
+        AsyncStream(bufferingPolicy: .bufferingNewest(buffer)) { continuation in
+            let id = streams.withLock { state in
+                let id = state.next
+                state.next += 1
+                state.continuations[id] = continuation
+                return id
+            }
+            streamCount.add(1, ordering: .relaxed)
+            continuation.onTermination = { [weak self] _ in
+                guard let self else { return }
+                if self.streams.withLock({ $0.continuations.removeValue(forKey: id) }) != nil {
+                    self.streamCount.subtract(1, ordering: .relaxed)
+                }
+            }
+        }
+    }
+
+    /// Every gesture event of every device (``gestures(buffer:)`` with its default buffer).
+    public var gestures: AsyncStream<Gesture> { gestures() }
+
+    /// The sessions of the devices in use (on the runtime's thread).
+    public var sessions: [DeviceSession] { live.keys.sorted().compactMap { live[$0]?.session } }
+
+    /// Opens the seat and takes the devices already present.
+    package func start() throws(RunError) {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { throw .alreadyRunning }
+        let monitor: any DeviceMonitor
+        do throws(InputError) {
+            monitor = try makeMonitor()
+        } catch {
+            running.store(false, ordering: .releasing)
+            throw .seat(error)
+        }
+        self.monitor = monitor
+        events.watch(monitor.fileDescriptor)
+        apply(monitor.changes())
+        if live.isEmpty && !saidNoDevices {
+            logger.notice("no touch devices yet: waiting for one to be plugged in")
+            saidNoDevices = true
+        }
+    }
+
+    /// Waits up to `timeout` ms (-1: until something happens), handles what did, and fires
+    /// every deadline that has passed by the runtime's clock.
+    package func runOnce(timeout: Int32) {
+        runCalls()
+        events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
+        for event in events.wait(timeout: timeout) { dispatch(event) }
+        afterWake?()
+        fireDeadlines()
+        runCalls()
+    }
+
+    /// Lets every device go: gestures in progress end `cancelled`, sessions end, the gesture
+    /// sequences finish.
+    package func shutdown() {
+        let now = clock.now
+        for node in live.keys.sorted() { end(node, at: now) }
+        for device in known.values { events.unwatch(device.fileDescriptor) }
+        known.removeAll()
+        nodeByDescriptor.removeAll()
+        if let monitor { events.unwatch(monitor.fileDescriptor) }
+        monitor = nil
+        let continuations = streams.withLock { state in
+            defer { state.continuations.removeAll() }
+            return Array(state.continuations.values)
+        }
+        streamCount.store(0, ordering: .relaxed)
+        for c in continuations { c.finish() }
+        running.store(false, ordering: .releasing)
+    }
+
+    // MARK: - For the service
+
+    /// Also waits on `fd`; `handler` gets its events on the runtime's thread.
+    package func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping (EventLoop.Event) -> Void) {
+        watched[fd] = handler
+        events.watch(fd, writable: writable)
+    }
+
+    /// Changes whether the loop waits for `fd` to become writable.
+    package func setWritable(_ fd: Int32, _ writable: Bool) {
+        guard watched[fd] != nil else { return }
+        events.watch(fd, writable: writable)
+    }
+
+    /// Stops waiting on `fd`.
+    package func unwatch(_ fd: Int32) {
+        watched[fd] = nil
+        events.unwatch(fd)
+    }
+
+    /// Delivers `signals` to `handler` instead of their default actions.
+    package func handleSignals(_ signals: [Signal], _ handler: @escaping (Signal) -> Void) throws(SystemError) {
+        try events.handleSignals(signals)
+        signalHandler = handler
+    }
+
+    /// Every device starts over with layouts from `source` (a configuration reloaded): gestures
+    /// in progress end `cancelled`.
+    package func replaceSource(_ source: LayoutSource) {
+        self.source = source
+        let now = clock.now
+        for node in live.keys.sorted() { end(node, at: now) }
+        for node in known.keys.sorted() { if let device = known[node] { use(device) } }
+    }
+
+    // MARK: - The loop
+
+    private func runCalls() {
+        let pending = calls.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+        for call in pending { call.body() }
+    }
+
+    private var nextDeadline: Instant? {
+        var earliest = additionalDeadline?()
+        for d in live.values {
+            if let t = d.session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+        }
+        return earliest
+    }
+
+    private func fireDeadlines() {
+        let now = clock.now
+        for d in live.values where (d.session.pipeline.nextDeadline ?? .distantFuture) <= now { d.session.pipeline.advance(to: now) }
+    }
+
+    private func dispatch(_ event: EventLoop.Event) {
+        switch event {
+        case .timer, .wakeUp:
+            break
+        case .signal(let signal):
+            signalHandler?(signal)
+        case .readable(let fd), .hangup(let fd), .writable(let fd):
+            if let node = nodeByDescriptor[fd], let device = known[node] {
+                read(device)
+            } else if let monitor, fd == monitor.fileDescriptor {
+                apply(monitor.changes())
+            } else if let handler = watched[fd] {
+                handler(event)
+            }
+        }
+    }
+
+    // MARK: - Devices
+
+    private func apply(_ changes: [DeviceChange]) {
+        for change in changes {
+            switch change {
+            case .added(let device):
+                known[device.node] = device
+                nodeByDescriptor[device.fileDescriptor] = device.node
+                events.watch(device.fileDescriptor)
+                use(device)
+            case .removed(let node):
+                remove(node, reason: "removed")
+            }
+        }
+    }
+
+    /// Starts a session on `device` if the source has a layout for it.
+    private func use(_ device: any TouchDevice) {
+        let d = device.description
+        var layout: Layout?
+        var configuration: Configuration?
+        switch source {
+        case .configuration(let c):
+            configuration = c
+        case .standard, .shared, .perDevice:
+            guard kinds.contains(d.kind) else {
+                logger.info("touch device not used: not a kind asked for", metadata: ["device": "\(d.name)", "kind": "\(d.kind)"])
+                return
+            }
+            if case .shared(let shared) = source {
+                if let user = live.values.first(where: { $0.session.layout === shared }) {
+                    logger.info("touch device not used: the layout is driven by another device", metadata: [
+                        "device": "\(d.name)", "node": "\(device.node)", "in_use_by": "\(user.device.node)",
+                    ])
+                    return
+                }
+                layout = shared
+            } else if case .perDevice(let make) = source {
+                guard let made = make(d) else {
+                    logger.info("touch device not used: no layout for it", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+                    return
+                }
+                layout = made
+            }
+        }
+        let session: DeviceSession
+        do throws(DeviceSession.SetupError) {
+            session = try DeviceSession(device: d, node: device.node, configuration: configuration, layout: layout,
+                                        dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
+        } catch .noRule {
+            logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+            return
+        } catch {
+            logger.warning("touch device not used: it reports no position axes", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+            return
+        }
+        session.pipeline.observer = { [weak self, weak session] g in
+            guard let self, let session else { return }
+            self.deliver(g, session)
+        }
+        live[device.node] = LiveDevice(device: device, session: session)
+        saidNoDevices = false
+        let surface = session.surface
+        var details: Logger.Metadata = [
+            "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
+            "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
+        ]
+        if surface.sizeSource == .assumed {
+            details["hint"] = "the device reports no resolution: give its size in the configuration (devices: size: [w, h])"
+        }
+        logger.info("touch device added", metadata: details)
+        onSessionStarted?(session)
+    }
+
+    private func deliver(_ gesture: Gesture, _ session: DeviceSession) {
+        observer?(gesture, session)
+        guard streamCount.load(ordering: .relaxed) > 0 else { return }
+        let continuations = streams.withLock { Array($0.continuations.values) }
+        for c in continuations { c.yield(gesture) }
+    }
+
+    /// Ends the session of the device at `node`: its gestures end `cancelled` at `time`.
+    private func end(_ node: String, at time: Instant) {
+        guard let state = live.removeValue(forKey: node) else { return }
+        state.session.cancel(at: time)
+        onSessionEnded?(state.session)
+        state.session.pipeline.observer = nil
+    }
+
+    private func remove(_ node: String, reason: String) {
+        if let state = live[node] {
+            end(node, at: clock.now)
+            logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
+        }
+        if let device = known.removeValue(forKey: node) {
+            events.unwatch(device.fileDescriptor)
+            nodeByDescriptor[device.fileDescriptor] = nil
+        }
+        // A shared layout the device drove goes to the next device present.
+        if case .shared = source, live.isEmpty {
+            for other in known.keys.sorted() where live.isEmpty { if let device = known[other] { use(device) } }
+        }
+        if live.isEmpty && !saidNoDevices {
+            logger.notice("no touch devices left: waiting for one to be plugged in")
+            saidNoDevices = true
+        }
+    }
+
+    private func read(_ device: any TouchDevice) {
+        let session = live[device.node]?.session
+        do throws(InputError) {
+            let present = try device.readPending { event in
+                guard let session else { return }  // not used: drained and dropped
+                do throws(DecodeError) {
+                    try session.process(event)
+                } catch {
+                    logger.warning("device sent what no device should: contacts reset", metadata: [
+                        "device": "\(device.node)", "error": "\(error)",
+                    ])
+                    session.recover(at: event.time)
+                }
+            }
+            if !present { remove(device.node, reason: "gone") }
+        } catch {
+            logger.error("cannot read a touch device", metadata: ["device": "\(device.node)", "error": "\(error.message)"])
+            remove(device.node, reason: "failed")
+        }
+    }
+}
+
+extension GestureRuntime: Service {}

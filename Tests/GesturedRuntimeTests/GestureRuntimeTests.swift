@@ -1,0 +1,243 @@
+import GestureTesting
+import GesturedRuntime
+import Gestures
+import Logging
+import ServiceLifecycle
+import Testing
+import TouchEvents
+import TouchInput
+import TouchInputTesting
+
+/// A 10-slot touchscreen, 200 x 100 mm at 10 units/mm.
+let panel = DeviceDescription(
+    name: "Test Panel", id: InputID(bustype: 3, vendor: 1, product: 2, version: 0),
+    codes: [EventType.syn: [0, 1, 2, 3], EventType.key: [KeyCode.touch]],
+    absInfo: [
+        AbsCode.x: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
+        AbsCode.y: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+        AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9),
+        AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
+        AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+        AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+    ],
+    properties: [InputProperty.direct])
+
+/// Kernel events for one-finger frames on ``panel``: positions in millimetres, times in ms.
+struct Events {
+    private(set) var events: [InputEvent] = []
+    private var trackingID: Int32 = 0
+
+    mutating func down(at ms: Double, x: Double, y: Double) {
+        trackingID += 1
+        add(ms, EventType.abs, AbsCode.mtSlot, 0)
+        add(ms, EventType.abs, AbsCode.mtTrackingID, trackingID)
+        move(at: ms, x: x, y: y, slot: false)
+    }
+
+    mutating func move(at ms: Double, x: Double, y: Double, slot: Bool = true) {
+        if slot { add(ms, EventType.abs, AbsCode.mtSlot, 0) }
+        add(ms, EventType.abs, AbsCode.mtPositionX, Int32(x * 10))
+        add(ms, EventType.abs, AbsCode.mtPositionY, Int32(y * 10))
+        add(ms, EventType.syn, SynCode.report, 0)
+    }
+
+    mutating func up(at ms: Double) {
+        add(ms, EventType.abs, AbsCode.mtSlot, 0)
+        add(ms, EventType.abs, AbsCode.mtTrackingID, -1)
+        add(ms, EventType.syn, SynCode.report, 0)
+    }
+
+    mutating func tap(at ms: Double, x: Double, y: Double) {
+        down(at: ms, x: x, y: y)
+        up(at: ms + 60)
+    }
+
+    private mutating func add(_ ms: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(time: .zero + .milliseconds(ms), type: type, code: code, value: value))
+    }
+}
+
+/// Hands a value to another thread in a test that knows it is safe.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// A layout of two buttons with closures that log what they receive.
+final class Kiosk {
+    var log: [String] = []
+    let layout: Layout
+
+    init() {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let play = Region(id: "play", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        let slider = Region(id: "slider", frame: Rect(x: 60, y: 10, width: 100, height: 40))
+        root.addChild(play)
+        root.addChild(slider)
+        layout = Layout(root: root)
+        play.onTap(owner: self) { kiosk, tap in kiosk.log.append("play tapped at \(tap.localLocation.x),\(tap.localLocation.y)") }
+        slider.onPan(owner: self) { kiosk, pan in kiosk.log.append("slider \(pan.state) at \(pan.localLocation.x)") }
+    }
+}
+
+@Suite("GestureRuntime on fake devices", .serialized)
+struct GestureRuntimeTests {
+    let monitor = ManualDeviceMonitor()
+    let clock = ManualClock(start: .zero)
+
+    func runtime(_ source: GestureRuntime.LayoutSource) throws -> GestureRuntime {
+        let monitor = self.monitor
+        return try GestureRuntime(source: source, clock: clock, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) {
+            monitor
+        }
+    }
+
+    /// Plays `events` into `device` and lets the runtime handle them, moving the clock with them.
+    func play(_ events: [InputEvent], into device: PipeTouchDevice, _ runtime: GestureRuntime) {
+        for event in events {
+            device.write([event])
+            if event.type == EventType.syn {
+                clock.advance(to: event.time)
+                runtime.runOnce(timeout: 0)
+            }
+        }
+    }
+
+    @Test func closuresRunOnALiveDeviceAsInAReplayAndAnUnpluggedDeviceCancelsItsGesture() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        #expect(runtime.sessions.map(\.node) == ["/dev/input/event7"])
+
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        e.down(at: 1000, x: 70, y: 30)
+        e.move(at: 1050, x: 90, y: 30)
+        play(e.events, into: device, runtime)
+        // Unplugged mid-drag: the pan ends cancelled.
+        monitor.unplug(node: "/dev/input/event7")
+        runtime.runOnce(timeout: 0)
+        #expect(runtime.sessions.isEmpty)
+
+        // Plugged back: the same closures, a fresh session.
+        let again = try PipeTouchDevice(node: "/dev/input/event8", description: panel)
+        monitor.plugIn(again)
+        runtime.runOnce(timeout: 0)
+        var f = Events()
+        f.tap(at: 2000, x: 30, y: 20)
+        play(f.events, into: again, runtime)
+        runtime.shutdown()
+        #expect(kiosk.log == [
+            "play tapped at 10.0,20.0",
+            "slider began at 30.0",
+            "slider cancelled at 30.0",
+            "play tapped at 20.0,10.0",
+        ])
+    }
+
+    @Test func aSharedLayoutIsDrivenByOneDeviceAtATimeAndPassesToTheNext() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let first = try PipeTouchDevice(node: "/dev/input/event3", description: panel)
+        let second = try PipeTouchDevice(node: "/dev/input/event4", description: panel)
+        monitor.plugIn(first)
+        monitor.plugIn(second)
+        runtime.runOnce(timeout: 0)
+        #expect(runtime.sessions.map(\.node) == ["/dev/input/event3"])
+        monitor.unplug(node: "/dev/input/event3")
+        runtime.runOnce(timeout: 0)
+        #expect(runtime.sessions.map(\.node) == ["/dev/input/event4"])
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        play(e.events, into: second, runtime)
+        #expect(kiosk.log == ["play tapped at 10.0,20.0"])
+        runtime.shutdown()
+    }
+
+    @Test func eachDeviceCanHaveALayoutOfItsOwnOrBeLeftAlone() throws {
+        var made: [String] = []
+        let runtime = try runtime(.perDevice { description in
+            made.append(description.name)
+            guard description.kind == .touchscreen else { return nil }
+            return Layout.standard(size: (200, 100), touchscreen: true)
+        })
+        var pad = panel
+        pad.properties = [InputProperty.pointer]  // not direct: a touchpad
+        pad.name = "Test Pad"
+        try runtime.start()
+        monitor.plugIn(try PipeTouchDevice(node: "/dev/input/event1", description: pad))
+        monitor.plugIn(try PipeTouchDevice(node: "/dev/input/event2", description: panel))
+        runtime.runOnce(timeout: 0)
+        #expect(made == ["Test Pad", "Test Panel"])
+        #expect(runtime.sessions.map(\.description.name) == ["Test Panel"])
+        runtime.shutdown()
+    }
+
+    @Test func aLayoutChangeHandedFromAnotherThreadRunsBetweenFrames() async throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        let layout = Unchecked(kiosk.layout)
+        await Task.detached {
+            runtime.perform { layout.value.region("play")?.isEnabled = false }
+        }.value
+        runtime.runOnce(timeout: 0)  // woken by perform: the change is made
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        play(e.events, into: device, runtime)
+        #expect(kiosk.log == [], "the disabled button is not tapped")
+        runtime.shutdown()
+    }
+
+    @Test func garbageFromADeviceResetsItAndTheLayoutGoesOn() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        var e = Events()
+        e.down(at: 0, x: 70, y: 30)
+        e.move(at: 50, x: 90, y: 30)
+        play(e.events, into: device, runtime)
+        // A slot no device has: the decoder is reset, the drag cancelled.
+        play([InputEvent(time: .zero + .milliseconds(60), type: EventType.abs, code: AbsCode.mtSlot, value: 99),
+              InputEvent(time: .zero + .milliseconds(60), type: EventType.syn, code: SynCode.report, value: 0)],
+             into: device, runtime)
+        var f = Events()
+        f.tap(at: 500, x: 20, y: 30)
+        play(f.events, into: device, runtime)
+        #expect(runtime.sessions.count == 1)
+        #expect(kiosk.log == ["slider began at 30.0", "slider cancelled at 30.0", "play tapped at 10.0,20.0"])
+        runtime.shutdown()
+    }
+
+    @Test func itRunsAsAServiceWithGestureSequenceAndStopsOnGracefulShutdown() async throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
+        monitor.plugIn(device)
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        e.tap(at: 1000, x: 25, y: 35)
+        device.write(e.events)
+        let gestures = runtime.gestures
+        let group = ServiceGroup(configuration: .init(services: [runtime], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+        async let finished: Void = group.run()
+        var seen: [String] = []
+        for await g in gestures {
+            seen.append("\(g.kind) \(g.state) \(g.region) \(g.location.x),\(g.location.y)")
+            if seen.count == 2 { break }
+        }
+        await group.triggerGracefulShutdown()
+        try await finished
+        #expect(seen == ["tap recognized play 20.0,30.0", "tap recognized play 25.0,35.0"])
+    }
+}
