@@ -1,3 +1,4 @@
+import Foundation
 import GestureTesting
 import Gestures
 import Logging
@@ -18,7 +19,7 @@ struct HandlerTests {
     @Test func handlersReceiveTheirRecognizersGestures() {
         let region = Region(id: "button", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         var calls: [String] = []
-        region.onTap { calls.append("tap \($0.taps!) at \($0.time)") }
+        region.onTap { calls.append("tap \($0.taps) at \($0.time)") }
         region.onLongPress { calls.append("long-press \($0.state)") }
         let pipeline = GesturePipeline(layout: Layout(root: region))
         var s = TouchScript()
@@ -136,7 +137,7 @@ struct HandlerTests {
     @Test func configureClosuresAdjustTheRecognizer() {
         let region = Region(id: "r", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         var seen: [Int] = []
-        region.onTap(configure: { $0.maximumMovement = 10 }) { seen.append($0.taps!) }
+        region.onTap(configure: { $0.maximumMovement = 10 }) { seen.append($0.taps) }
         var s = TouchScript()
         s.down(1, at: .zero, x: 10, y: 10)
         s.move(1, at: .milliseconds(30), x: 16, y: 10)
@@ -165,5 +166,52 @@ struct ConfiguredRegionHandlerTests {
         // A configure closure asks for a recognizer of its own.
         region.onTap(configure: { $0.maximumMovement = 8 }) { _ in }
         #expect(region.recognizers.count == 2)
+    }
+}
+
+@Suite("Typed gesture values")
+struct TypedGestureTests {
+    func format(_ v: Double) -> String { formatDecimal(v, places: 1, trailingZeros: .keep) }
+
+    @Test func eachKindsHandlerGetsItsOwnValuesWithUnits() {
+        let region = Region(id: "photo", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        var seen: [String] = []
+        region.onPinch { pinch in
+            guard pinch.state == .ended else { return }
+            seen.append("pinch scale \(format(pinch.scale)) span \(format(pinch.spanMillimetres)) mm at \(format(pinch.velocity))/s")
+        }
+        region.onRotate { rotate in
+            guard rotate.state == .ended else { return }
+            seen.append("rotate \(format(rotate.degrees))° = \(formatDecimal(rotate.radians, places: 3)) rad")
+        }
+        region.onTap(taps: 2) { tap in seen.append("tap \(tap.taps) in \(tap.region) at \(format(tap.localLocation.x))") }
+        let pipeline = GesturePipeline(layout: Layout(root: region))
+        var s = TouchScript()
+        // Two fingers 40 mm apart spread to 80 mm in 10 steps over 200 ms: a pinch to 2.
+        s.down(1, at: .zero, x: 80, y: 50)
+        s.down(2, at: .zero, x: 120, y: 50)
+        for step in 1...10 {
+            let d = Double(step) * 2
+            s.move(1, at: .milliseconds(Double(step) * 20), x: 80 - d, y: 50)
+            s.move(2, at: .milliseconds(Double(step) * 20), x: 120 + d, y: 50)
+        }
+        s.up(1, at: .milliseconds(220))
+        s.up(2, at: .milliseconds(220))
+        s.tap(at: .milliseconds(1000), x: 30, y: 30)
+        s.tap(at: .milliseconds(1150), x: 30, y: 30)
+        // Two fingers 40 mm apart turned 60° clockwise around (100, 50) in 10 steps.
+        s.down(3, at: .milliseconds(2000), x: 120, y: 50)
+        s.down(4, at: .milliseconds(2000), x: 80, y: 50)
+        for step in 1...10 {
+            let radians = Double(step) * 6 * .pi / 180
+            let t = Duration.milliseconds(2000 + Double(step) * 20)
+            s.move(3, at: t, x: 100 + 20 * cos(radians), y: 50 + 20 * sin(radians))
+            s.move(4, at: t, x: 100 - 20 * cos(radians), y: 50 - 20 * sin(radians))
+        }
+        s.up(3, at: .milliseconds(2220))
+        s.up(4, at: .milliseconds(2220))
+        ManualClock(pipeline: pipeline).play(s.frames)
+        pipeline.finish()
+        #expect(seen == ["pinch scale 2.0 span 40.0 mm at 4.3/s", "tap 2 in photo at 30.0", "rotate 60.0° = 1.047 rad"])
     }
 }

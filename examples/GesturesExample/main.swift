@@ -28,7 +28,7 @@ let singleTap = screen.onTap(owner: viewer, delay: .milliseconds(100)) { viewer,
 }
 
 screen.onPinch(owner: viewer, configure: { $0.minimumSpreadChange = 8 }) { viewer, pinch in
-    if pinch.state == .ended { viewer.log.append("pinch to \(pinch.scale!)") }
+    if pinch.state == .ended { viewer.log.append("pinch to \(pinch.scale)") }
 }
 
 let recording = "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
@@ -48,7 +48,7 @@ do {
     _ = try RecordingReplay.run(path: session, configuration: kiosk) { pipeline in
         pipeline.layout.region("play")?.onTap { tap in print("play tapped at x \(Int(tap.location.x)) px") }
         pipeline.layout.region("photo")?.onPinch { pinch in
-            if pinch.state == .ended { print("photo pinched to \(pinch.scale!)") }
+            if pinch.state == .ended { print("photo pinched to \(pinch.scale)") }
         }
         // Where would a touch at (176, 420) go? Between two enlarged buttons, to the nearer one.
         print("hit test at (176, 420): \(pipeline.layout.hitTest(Point(x: 176, y: 420))?.id ?? "nothing")")

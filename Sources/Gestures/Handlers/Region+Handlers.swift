@@ -5,7 +5,9 @@
 /// the handler joins that one instead, and `cancel()` removes only the handler. With
 /// `owner`, the handler lives only as long as the owner and receives it as an argument, so
 /// the closure need not capture it. With `delay`, the call waits that long and is dropped if
-/// the gesture is cancelled or the recognizer fires again first.
+/// the gesture is cancelled or the recognizer fires again first. Each handler receives its
+/// kind's typed value (``TapGesture``, ``PinchGesture``…); `addHandler` on any recognizer
+/// receives the untyped ``Gesture``.
 extension Region {
     func attach<R: GestureRecognizer>(
         _ recognizer: R, owner: AnyObject?, delay: Duration, configure: ((R) -> Void)?,
@@ -25,113 +27,113 @@ extension Region {
 
     @discardableResult
     public func onTap(taps: Int = 1, touches: Int = 1, delay: Duration = .zero, configure: ((TapRecognizer) -> Void)? = nil,
-                      _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(TapRecognizer(taps: taps, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                      _ handler: @escaping (TapGesture) throws -> Void) -> GestureToken {
+        attach(TapRecognizer(taps: taps, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(TapGesture($1)) }
     }
 
     @discardableResult
     public func onTap<Owner: AnyObject>(owner: Owner, taps: Int = 1, touches: Int = 1, delay: Duration = .zero,
                                         configure: ((TapRecognizer) -> Void)? = nil,
-                                        _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                        _ handler: @escaping (Owner, TapGesture) throws -> Void) -> GestureToken {
         attach(TapRecognizer(taps: taps, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, $1) }
+            if let o = $0 as? Owner { try handler(o, TapGesture($1)) }
         }
     }
 
     @discardableResult
     public func onDoubleTap(touches: Int = 1, delay: Duration = .zero, configure: ((TapRecognizer) -> Void)? = nil,
-                            _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+                            _ handler: @escaping (TapGesture) throws -> Void) -> GestureToken {
         onTap(taps: 2, touches: touches, delay: delay, configure: configure, handler)
     }
 
     @discardableResult
     public func onDoubleTap<Owner: AnyObject>(owner: Owner, touches: Int = 1, delay: Duration = .zero,
                                               configure: ((TapRecognizer) -> Void)? = nil,
-                                              _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                              _ handler: @escaping (Owner, TapGesture) throws -> Void) -> GestureToken {
         onTap(owner: owner, taps: 2, touches: touches, delay: delay, configure: configure, handler)
     }
 
     @discardableResult
     public func onLongPress(touches: Int = 1, delay: Duration = .zero, configure: ((LongPressRecognizer) -> Void)? = nil,
-                            _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(LongPressRecognizer(touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                            _ handler: @escaping (LongPressGesture) throws -> Void) -> GestureToken {
+        attach(LongPressRecognizer(touches: touches), owner: nil, delay: delay, configure: configure) { try handler(LongPressGesture($1)) }
     }
 
     @discardableResult
     public func onLongPress<Owner: AnyObject>(owner: Owner, touches: Int = 1, delay: Duration = .zero,
                                               configure: ((LongPressRecognizer) -> Void)? = nil,
-                                              _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                              _ handler: @escaping (Owner, LongPressGesture) throws -> Void) -> GestureToken {
         attach(LongPressRecognizer(touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, $1) }
+            if let o = $0 as? Owner { try handler(o, LongPressGesture($1)) }
         }
     }
 
     @discardableResult
     public func onPan(minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
-                      configure: ((PanRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
+                      configure: ((PanRecognizer) -> Void)? = nil, _ handler: @escaping (PanGesture) throws -> Void) -> GestureToken {
         attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: nil, delay: delay,
-               configure: configure) { try handler($1) }
+               configure: configure) { try handler(PanGesture($1)) }
     }
 
     @discardableResult
     public func onPan<Owner: AnyObject>(owner: Owner, minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
                                         configure: ((PanRecognizer) -> Void)? = nil,
-                                        _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                        _ handler: @escaping (Owner, PanGesture) throws -> Void) -> GestureToken {
         attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: owner, delay: delay,
-               configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+               configure: configure) { if let o = $0 as? Owner { try handler(o, PanGesture($1)) } }
     }
 
     @discardableResult
     public func onSwipe(_ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1, delay: Duration = .zero,
-                        configure: ((SwipeRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                        configure: ((SwipeRecognizer) -> Void)? = nil, _ handler: @escaping (SwipeGesture) throws -> Void) -> GestureToken {
+        attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(SwipeGesture($1)) }
     }
 
     @discardableResult
     public func onSwipe<Owner: AnyObject>(owner: Owner, _ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases),
                                           touches: Int = 1, delay: Duration = .zero, configure: ((SwipeRecognizer) -> Void)? = nil,
-                                          _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                          _ handler: @escaping (Owner, SwipeGesture) throws -> Void) -> GestureToken {
         attach(SwipeRecognizer(directions: directions, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, $1) }
+            if let o = $0 as? Owner { try handler(o, SwipeGesture($1)) }
         }
     }
 
     @discardableResult
     public func onPinch(delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
-                        _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(Self.pinch(), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                        _ handler: @escaping (PinchGesture) throws -> Void) -> GestureToken {
+        attach(Self.pinch(), owner: nil, delay: delay, configure: configure) { try handler(PinchGesture($1)) }
     }
 
     @discardableResult
     public func onPinch<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
-                                          _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
-        attach(Self.pinch(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+                                          _ handler: @escaping (Owner, PinchGesture) throws -> Void) -> GestureToken {
+        attach(Self.pinch(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, PinchGesture($1)) } }
     }
 
     @discardableResult
     public func onRotate(delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
-                         _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(Self.rotate(), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                         _ handler: @escaping (RotateGesture) throws -> Void) -> GestureToken {
+        attach(Self.rotate(), owner: nil, delay: delay, configure: configure) { try handler(RotateGesture($1)) }
     }
 
     @discardableResult
     public func onRotate<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
-                                           _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
-        attach(Self.rotate(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, $1) } }
+                                           _ handler: @escaping (Owner, RotateGesture) throws -> Void) -> GestureToken {
+        attach(Self.rotate(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, RotateGesture($1)) } }
     }
 
     @discardableResult
     public func onEdgePan(_ edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1, delay: Duration = .zero,
-                          configure: ((EdgePanRecognizer) -> Void)? = nil, _ handler: @escaping (Gesture) throws -> Void) -> GestureToken {
-        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: nil, delay: delay, configure: configure) { try handler($1) }
+                          configure: ((EdgePanRecognizer) -> Void)? = nil, _ handler: @escaping (EdgePanGesture) throws -> Void) -> GestureToken {
+        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(EdgePanGesture($1)) }
     }
 
     @discardableResult
     public func onEdgePan<Owner: AnyObject>(owner: Owner, _ edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1,
                                             delay: Duration = .zero, configure: ((EdgePanRecognizer) -> Void)? = nil,
-                                            _ handler: @escaping (Owner, Gesture) throws -> Void) -> GestureToken {
+                                            _ handler: @escaping (Owner, EdgePanGesture) throws -> Void) -> GestureToken {
         attach(EdgePanRecognizer(edges: edges, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, $1) }
+            if let o = $0 as? Owner { try handler(o, EdgePanGesture($1)) }
         }
     }
 

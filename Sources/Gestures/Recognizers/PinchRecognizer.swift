@@ -63,6 +63,7 @@ public final class PinchRecognizer: GestureRecognizer {
     override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.scale = scale
+        g.span = t.spread
         g.velocity = Point(x: rate.velocity(at: time).x, y: 0)
         return g
     }

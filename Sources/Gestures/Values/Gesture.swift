@@ -75,6 +75,8 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var velocity: Point?
     /// Scale relative to the start (pinch).
     public var scale: Double?
+    /// The fingers' mean distance from their centroid, in millimetres on the surface (pinch).
+    public var span: Double?
     /// Rotation in degrees since the start, clockwise positive in y-down coordinates (rotate).
     public var rotation: Double?
     public var direction: SwipeDirection?
