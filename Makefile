@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit guard e2e release bench sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -27,7 +27,7 @@ demo: build
 # The whole test suite: the unit tests, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, the real-kernel lane in a VM, then the Debian package
 # installed on a clean Debian root.
-test: unit guard sanitize fuzz e2e deb-test
+test: unit doc-examples guard sanitize fuzz e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -39,13 +39,22 @@ release: check-swift deps
 	$(SWIFT) build -c release --static-swift-stdlib --product gestured --scratch-path .build-release
 	@echo "built .build-release/release/gestured"
 
+# The example app the real-kernel lane runs (examples/LiveKiosk), built like the binary.
+live-kiosk-release: check-swift deps
+	$(SWIFT) build -c release --static-swift-stdlib --product live-kiosk --scratch-path .build-release
+
 # The real-kernel lane: a throw-away VM (qemu) runs scripts/vm/e2e.sh against the release
 # binary with virtual devices (uinput), udev and libinput. Output in out/vm/.
-e2e: release
+e2e: release live-kiosk-release
 	@command -v strace >/dev/null || scripts/install-deps.sh strace
-	@status=0; scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured scripts/vm/e2e.sh' || status=$$?; \
+	@status=0; scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured LIVE_KIOSK=.build-release/release/live-kiosk scripts/vm/e2e.sh' || status=$$?; \
 	grep -E '^(PASS|FAIL|e2e:)' out/vm/vm-console.log || echo "e2e: the VM did not run the lane (see out/vm/vm-console.log)"; \
 	exit $$status
+
+# Every ```swift example of README.md, docs/ and the DocC catalogs compiles as printed
+# (type-checked against the debug build of `make unit`).
+doc-examples: unit
+	scripts/check-doc-examples.sh
 
 # The performance regression guard: instructions of a fixed workload under callgrind against
 # benchmarks/instructions-baseline.txt (fails above +25%).

@@ -21,6 +21,7 @@
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
 //   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
 //   gestures-example    a small program on the public API (examples/GesturesExample).
+//   live-kiosk          closures on live devices with only the public products (examples/LiveKiosk).
 import PackageDescription
 
 let package = Package(
@@ -102,6 +103,12 @@ let package = Package(
             name: "gestures-example",
             dependencies: ["Gestures", "GesturedRuntime", "GesturedConfiguration"],
             path: "examples/GesturesExample"
+        ),
+        .executableTarget(
+            name: "live-kiosk",
+            dependencies: ["Gestures", "GesturedRuntime", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            path: "examples/LiveKiosk"
         ),
         // Counts heap allocations for the benchmark (interposes malloc): never in the product.
         .target(name: "CAllocationCounter"),

@@ -93,6 +93,34 @@ if [ -n "$keyboard_node" ]; then
 fi
 stop_service
 
+echo "== examples/LiveKiosk: an app's closures on a live device, as in a replay, across unplug and replug"
+kiosk=${LIVE_KIOSK:-.build/debug/live-kiosk}
+if [ ! -x "$kiosk" ]; then
+    fail "live-kiosk" "$kiosk is not built"
+else
+    klog=$out/live-kiosk.log
+    "$kiosk" > "$out/live-kiosk.live.txt" 2> "$klog" &
+    kpid=$!
+    wait_for "$klog" "touch devices"
+    # Taps, a swipe and a long press; a drag whose device is unplugged mid-gesture; the first
+    # device again, plugged back in.
+    "$gestured" replay fixtures/synthetic/kiosk-session.yaml --uinput --wait-for-log "$klog" --linger 300 2>/dev/null
+    "$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$klog" --linger 300 2>/dev/null
+    "$gestured" replay fixtures/synthetic/kiosk-session.yaml --uinput --wait-for-log "$klog" --linger 300 2>/dev/null
+    kill -TERM "$kpid"
+    wait "$kpid"
+    kstatus=$?
+    for f in kiosk-session drag-without-lift kiosk-session; do "$kiosk" --replay "fixtures/synthetic/$f.yaml"; done > "$out/live-kiosk.replay.txt"
+    if [ ! -s "$out/live-kiosk.replay.txt" ]; then
+        fail "live-kiosk" "the replay called no closure"
+    elif diff "$out/live-kiosk.replay.txt" "$out/live-kiosk.live.txt" > "$out/live-kiosk.diff"; then
+        pass "live-kiosk: $(wc -l < "$out/live-kiosk.live.txt") closure calls, the same as the replay's, including the unplugged drag cancelled"
+    else
+        fail "live-kiosk" "closure calls differ from the replay's: $(head -c 600 "$out/live-kiosk.diff")"
+    fi
+    [ "$kstatus" -eq 0 ] && pass "live-kiosk stops cleanly on SIGTERM (graceful shutdown)" || fail "live-kiosk stop" "exit status $kstatus"
+fi
+
 echo "== gestured devices and gestured record"
 # A kiosk touchscreen that stays a while after its session: one recorder stops after its
 # --duration, another on Ctrl-C (SIGINT); both while the keyboard types on.
