@@ -15,4 +15,13 @@ struct HandlerInvoker {
             ])
         }
     }
+
+    func invoke(_ entry: PressHandlerEntry, _ press: Press) {
+        guard entry.isLive, let body = entry.body else { return }
+        do {
+            try body(entry.owner, press)
+        } catch {
+            logger.error("a press handler threw", metadata: ["error": "\(error)", "press": "\(press.phase)", "region": "\(press.region)"])
+        }
+    }
 }

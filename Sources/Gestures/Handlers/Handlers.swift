@@ -29,9 +29,10 @@ final class HandlerEntry {
 
 /// Returned by every `on…` method: `cancel()` removes the handler (and the recognizer the
 /// method created). Dropping the token does not cancel; the owner's lifetime or `cancel()` does.
-/// The token keeps its recognizer until cancelled.
+/// The token keeps its recognizer until cancelled (a press token keeps nothing).
 public final class GestureToken {
     private var recognizer: GestureRecognizer?
+    private weak var pressRegion: Region?
     private let entryID: Int
 
     init(recognizer: GestureRecognizer, entryID: Int) {
@@ -39,24 +40,37 @@ public final class GestureToken {
         self.entryID = entryID
     }
 
-    /// The recognizer the handler is attached to, to configure it further (`require(toFail:)`).
+    init(region: Region, entryID: Int) {
+        pressRegion = region
+        self.entryID = entryID
+    }
+
+    /// The recognizer the handler is attached to, to configure it further (`require(toFail:)`);
+    /// nil for a press handler.
     public var gestureRecognizer: GestureRecognizer? { recognizer }
 
     /// True until cancelled or until the owner is gone.
     public var isActive: Bool {
-        recognizer?.handlers.first { $0.id == entryID }?.isLive ?? false
+        if let recognizer { return recognizer.handlers.first { $0.id == entryID }?.isLive ?? false }
+        return pressRegion?.pressHandlers.first { $0.id == entryID }?.isLive ?? false
     }
 
     /// Removes the handler; a pending delayed call is dropped too.
     public func cancel() {
-        guard let recognizer else { return }
-        recognizer.removeHandler(entryID)
-        self.recognizer = nil
+        if let recognizer {
+            recognizer.removeHandler(entryID)
+            self.recognizer = nil
+        }
+        pressRegion?.removePressHandler(entryID)
+        pressRegion = nil
     }
 }
 
 extension GestureRecognizer {
     private static let ids = Atomic<Int>(0)
+
+    /// A new handler id, unique in the process.
+    static func nextHandlerID() -> Int { ids.wrappingAdd(1, ordering: .relaxed).newValue }
 
     /// Calls `handler` with every event of this recognizer (UIKit's `addTarget`, as a
     /// closure), `delay` after it if given. The token's `cancel()` removes it.
@@ -74,7 +88,7 @@ extension GestureRecognizer {
 
     /// Attaches a handler; with an owner, it lives only as long as the owner.
     func attachHandler(owner: AnyObject?, delay: Duration, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
-        let id = Self.ids.wrappingAdd(1, ordering: .relaxed).newValue
+        let id = Self.nextHandlerID()
         let entry = HandlerEntry(id: id, owner: owner, delay: max(.zero, delay), body: body)
         handlers.append(entry)
         if owner != nil { region?.layout?.ownerBoundHandlersChanged() }

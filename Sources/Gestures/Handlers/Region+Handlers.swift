@@ -69,17 +69,17 @@ extension Region {
     }
 
     @discardableResult
-    public func onPan(minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
+    public func onPan(minimumTouches: Int = 1, maximumTouches: Int = 5, axis: PanAxis? = nil, delay: Duration = .zero,
                       configure: ((PanRecognizer) -> Void)? = nil, _ handler: @escaping (PanGesture) throws -> Void) -> GestureToken {
-        attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: nil, delay: delay,
+        attach(Self.pan(minimumTouches, maximumTouches, axis), owner: nil, delay: delay,
                configure: configure) { try handler(PanGesture($1)) }
     }
 
     @discardableResult
-    public func onPan<Owner: AnyObject>(owner: Owner, minimumTouches: Int = 1, maximumTouches: Int = 5, delay: Duration = .zero,
-                                        configure: ((PanRecognizer) -> Void)? = nil,
+    public func onPan<Owner: AnyObject>(owner: Owner, minimumTouches: Int = 1, maximumTouches: Int = 5, axis: PanAxis? = nil,
+                                        delay: Duration = .zero, configure: ((PanRecognizer) -> Void)? = nil,
                                         _ handler: @escaping (Owner, PanGesture) throws -> Void) -> GestureToken {
-        attach(PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches), owner: owner, delay: delay,
+        attach(Self.pan(minimumTouches, maximumTouches, axis), owner: owner, delay: delay,
                configure: configure) { if let o = $0 as? Owner { try handler(o, PanGesture($1)) } }
     }
 
@@ -135,6 +135,12 @@ extension Region {
         attach(EdgePanRecognizer(edges: edges, touches: touches), owner: owner, delay: delay, configure: configure) {
             if let o = $0 as? Owner { try handler(o, EdgePanGesture($1)) }
         }
+    }
+
+    private static func pan(_ minimumTouches: Int, _ maximumTouches: Int, _ axis: PanAxis?) -> PanRecognizer {
+        let r = PanRecognizer(minimumTouches: minimumTouches, maximumTouches: maximumTouches)
+        r.axis = axis
+        return r
     }
 
     /// Pinch and rotate recognise together unless configured otherwise (AXKit's default).

@@ -22,6 +22,8 @@ public final class Layout {
     /// The recognizers with a handler bound to an owner (``releaseHandlersOfGoneOwners()``
     /// looks at these only); nil until asked for after a change.
     private var ownerBound: [GestureRecognizer]?
+    /// The regions with a press handler bound to an owner.
+    private var ownerBoundPresses: [Region] = []
 
     public init(root: Region) {
         self.root = root
@@ -64,7 +66,13 @@ public final class Layout {
     /// to an owner are looked at; without any, this costs nothing.
     public func releaseHandlersOfGoneOwners() {
         if ownerBound == nil {
-            ownerBound = regions.flatMap(\.recognizers).filter { $0.handlers.contains(where: \.hasOwner) }
+            let all = regions
+            ownerBound = all.flatMap(\.recognizers).filter { $0.handlers.contains(where: \.hasOwner) }
+            ownerBoundPresses = all.filter { $0.pressHandlers.contains(where: \.hasOwner) }
+        }
+        for region in ownerBoundPresses where region.pressHandlers.contains(where: { !$0.isLive }) {
+            for entry in region.pressHandlers where !entry.isLive { entry.body = nil }
+            region.pressHandlers.removeAll { $0.body == nil }
         }
         guard let list = ownerBound, !list.isEmpty else { return }
         for recognizer in list { recognizer.sweepReleasedHandlers() }

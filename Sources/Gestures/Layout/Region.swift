@@ -18,6 +18,8 @@ public final class Region {
     public private(set) var children: [Region] = []
     public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []
+    /// Press feedback handlers (``onPress(_:)``).
+    var pressHandlers: [PressHandlerEntry] = []
     /// The layout the region belongs to, told when the tree changes.
     weak var layout: Layout?
 

@@ -80,6 +80,16 @@ public struct SurfaceMapping: Sendable, Hashable {
     /// True when the mapping mirrors (an odd number of flips): clockwise becomes anticlockwise.
     public var mirrors: Bool { a * d - b * c < 0 }
 
+    /// The unit vector on the surface that the mapping turns into the layout's x axis
+    /// (`horizontal`) or y axis: what an axis-locked pan keeps of a movement.
+    public func surfaceDirection(ofLayoutAxisHorizontal horizontal: Bool) -> Point {
+        let v = horizontal ? Point(x: d, y: -c) : Point(x: -b, y: a)
+        let length = v.length
+        guard length > 0 else { return horizontal ? Point(x: 1, y: 0) : Point(x: 0, y: 1) }
+        let det = a * d - b * c
+        return v * ((det < 0 ? -1 : 1) / length)
+    }
+
     /// A displacement on the surface turned the way the layout is, still in millimetres:
     /// for directions (swipes, edges) judged in layout terms against millimetre thresholds.
     public func orient(_ v: Point) -> Point {

@@ -83,7 +83,7 @@ public final class GesturePipeline {
         while let deadline = nextDeadline, deadline <= time {
             for call in delayedCalls.takeDue(by: deadline) { invoker.invoke(call.entry, call.gesture) }
             for sequence in router.sequences { sequence.arena.deadlinePassed(deadline) }
-            router.removeFinished()
+            removeFinished(at: deadline)
             if deadline > now { now = deadline }
         }
     }
@@ -115,9 +115,49 @@ public final class GesturePipeline {
                 sequence.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
                 sequence.touches.update(sequence.frame)
             }
+            if !sequence.pressAnnounced { announcePress(of: sequence, at: frame.time) }
             sequence.arena.frameArrived()
             if router.restartIfDecided(sequence, time: frame.time) { sequence.arena.frameArrived() }
         }
+        removeFinished(at: frame.time)
+    }
+
+    // MARK: - Press feedback
+
+    /// `down` for a sequence that starts with this frame, to the regions of its owner's path
+    /// that have press handlers (before anything the frame may recognise).
+    private func announcePress(of sequence: TouchSequence, at time: Instant) {
+        sequence.pressAnnounced = true
+        var region = sequence.owner
+        while let r = region {
+            if !r.pressHandlers.isEmpty { sequence.pressRegions.append(r) }
+            region = r.parent
+        }
+        if !sequence.pressRegions.isEmpty { deliverPress(.down, of: sequence, at: time) }
+    }
+
+    /// `up` (or `cancelled`) to the regions a sequence pressed, once.
+    private func endPress(of sequence: TouchSequence, at time: Instant) {
+        guard !sequence.pressRegions.isEmpty else { return }
+        deliverPress(sequence.arena.isCancelled ? .cancelled : .up, of: sequence, at: time)
+        sequence.pressRegions.removeAll(keepingCapacity: true)
+    }
+
+    private func deliverPress(_ phase: Press.Phase, of sequence: TouchSequence, at time: Instant) {
+        let location = router.mapping.point(sequence.touches.centroid)
+        for region in sequence.pressRegions {
+            let frame = region.absoluteFrame
+            let press = Press(phase: phase, region: region.id, location: location,
+                              localLocation: Point(x: location.x - frame.x, y: location.y - frame.y),
+                              isInside: phase != .cancelled && region.hitArea.contains(location), time: time,
+                              targetReference: region.reference)
+            for entry in region.pressHandlers { invoker.invoke(entry, press) }
+        }
+    }
+
+    /// Ends the presses of the sequences that are over, then lets them go.
+    private func removeFinished(at time: Instant) {
+        for sequence in router.sequences where sequence.isFinished { endPress(of: sequence, at: time) }
         router.removeFinished()
     }
 
@@ -129,13 +169,18 @@ public final class GesturePipeline {
         guard layout.version != layoutVersion else { return }
         layoutVersion = layout.version
         router.layoutChanged(at: time)
-        router.removeFinished()
+        // A press on a region that went is cancelled now, not when the fingers lift.
+        for sequence in router.sequences where sequence.arena.isCancelled { endPress(of: sequence, at: time) }
+        removeFinished(at: time)
     }
 
     /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
     /// waiting ones fail, delayed handler calls are dropped.
     public func cancelAll(time: Instant) {
-        for sequence in router.sequences { sequence.arena.cancel(.cancelled("the device went away"), at: time) }
+        for sequence in router.sequences {
+            sequence.arena.cancel(.cancelled("the device went away"), at: time)
+            endPress(of: sequence, at: time)
+        }
         delayedCalls.removeAll()
         router.removeAll()
     }

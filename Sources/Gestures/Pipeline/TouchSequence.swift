@@ -16,6 +16,12 @@ final class TouchSequence {
     /// sequences (a reused buffer).
     @exclusivity(unchecked) var frame = TouchFrame(time: .zero, contacts: [])
 
+    /// The regions of the owner's path with press handlers, from `down` until `up` or
+    /// `cancelled` was delivered to them.
+    @exclusivity(unchecked) var pressRegions: [Region] = []
+    /// True once the sequence's `down` was delivered.
+    @exclusivity(unchecked) var pressAnnounced = false
+
     init(owner: Region, listener: any ArenaListener) {
         self.owner = owner
         ownerArea = owner.hitArea
@@ -26,6 +32,8 @@ final class TouchSequence {
     /// Lets go of the regions and recognizers of a sequence that is over.
     func release() {
         owner = nil
+        pressRegions.removeAll(keepingCapacity: true)
+        pressAnnounced = false
         arena.release()
         frame.contacts.removeAll(keepingCapacity: true)
     }

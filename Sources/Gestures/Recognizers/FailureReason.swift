@@ -11,6 +11,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case tapTooFar(tap: Int, millimetres: Double, allowed: Double)
     case liftedTooSoon(Duration, required: Duration)
     case liftedBeforeMoving(millimetres: Double, required: Double)
+    case wrongAxis(PanAxis, along: Double, across: Double)
     case swipeTooShortOrSlow(millimetres: Double, required: Double, velocity: Double)
     case swipeTooSlow(allowed: Duration, moved: Double)
     case spreadTooSmall(millimetres: Double, required: Double)
@@ -43,6 +44,8 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .tapTooFar(let tap, let mm, let allowed): "tap \(tap) landed \(one(mm)) mm from the first > \(one(allowed)) mm allowed"
         case .liftedTooSoon(let held, let required): "lifted after \(ms(held)) ms < \(ms(required)) ms required"
         case .liftedBeforeMoving(let mm, let required): "lifted after moving \(one(mm)) mm < \(one(required)) mm"
+        case .wrongAxis(let axis, let along, let across):
+            "moved \(one(across)) mm across the \(axis) axis > \(one(along)) mm along it"
         case .swipeTooShortOrSlow(let mm, let required, let velocity):
             "lifted after \(one(mm)) mm (needs \(one(required)) mm at \(one(velocity)) mm/s)"
         case .swipeTooSlow(let allowed, let moved): "took longer than \(ms(allowed)) ms (moved \(one(moved)) mm)"

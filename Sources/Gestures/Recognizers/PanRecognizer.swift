@@ -3,7 +3,9 @@ import TouchEvents
 /// Dragging with `minimumTouches`…`maximumTouches` fingers. Begins once the fingers have
 /// moved `minimumDistance` together; reports the translation since the first touch and the
 /// velocity; the finger count may change while it goes on (as in UIKit), each event says
-/// how many.
+/// how many. With an ``axis`` it is a horizontal or vertical drag (a slider, a scrolling
+/// list): it begins only if the fingers moved more along the axis than across it, and reports
+/// the movement along the axis only.
 public final class PanRecognizer: GestureRecognizer {
     public var minimumTouches: Int {
         didSet { configurationChanged() }
@@ -13,6 +15,10 @@ public final class PanRecognizer: GestureRecognizer {
     }
     /// Millimetres the fingers must move before the pan begins.
     public var minimumDistance = GestureDefaults.panMinimumDistance
+    /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
+    public var axis: PanAxis? {
+        didSet { configurationChanged() }
+    }
 
     private enum Phase {
         case tracking
@@ -30,7 +36,8 @@ public final class PanRecognizer: GestureRecognizer {
     }
 
     public override var name: String {
-        minimumTouches == maximumTouches ? "pan(\(plural(minimumTouches, "touch")))" : "pan(\(minimumTouches)-\(maximumTouches) touches)"
+        let touches = minimumTouches == maximumTouches ? plural(minimumTouches, "touch") : "\(minimumTouches)-\(maximumTouches) touches"
+        return axis.map { "pan(\(touches), \($0))" } ?? "pan(\(touches))"
     }
 
     override func reset() {
@@ -49,6 +56,12 @@ public final class PanRecognizer: GestureRecognizer {
             if t.touches > maximumTouches { return .fail(.tooManyTouches(t.touches, limit: maximumTouches, required: false)) }
             guard t.touches >= minimumTouches, translation.length >= minimumDistance,
                   t.time >= t.lastLandingTime.advanced(byMicroseconds: t.policy.fingerSettleMicroseconds) else { return .none }
+            if let axis {
+                let oriented = t.mapping.orient(translation)
+                let along = abs(axis == .horizontal ? oriented.x : oriented.y)
+                let across = abs(axis == .horizontal ? oriented.y : oriented.x)
+                if across > along { return .fail(.wrongAxis(axis, along: along, across: across)) }
+            }
             phase = .panning
             return .begin
         case .panning:
@@ -61,6 +74,18 @@ public final class PanRecognizer: GestureRecognizer {
         var g = super.gesture(state, time: time, t)
         g.translation = translation
         g.velocity = velocity.velocity(at: time)
+        if let axis {
+            // Only the movement along the axis, on the surface: the mapping turns it onto the axis.
+            let u = t.mapping.surfaceDirection(ofLayoutAxisHorizontal: axis == .horizontal)
+            g.translation = u * (translation.x * u.x + translation.y * u.y)
+            if let v = g.velocity { g.velocity = u * (v.x * u.x + v.y * u.y) }
+        }
         return g
     }
+}
+
+/// The axis an axis-locked pan moves along, in the layout's terms.
+public enum PanAxis: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case horizontal, vertical
+    public var description: String { rawValue }
 }
