@@ -159,7 +159,7 @@ struct SVGRenderer {
             if let t = g.translation {
                 s += " " + formatDecimal((t.x * t.x + t.y * t.y).squareRoot(), places: 0) + (unit == "mm" ? " mm" : "")
             }
-        case .tap, .longPress, .swipe: break
+        case .tap, .longPress, .swipe, .custom: break
         }
         s += " (\(g.touches))"
         if g.region != "root" { s += " in \(g.region)" }

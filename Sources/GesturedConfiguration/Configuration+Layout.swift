@@ -101,6 +101,10 @@ extension GestureSpec {
             if let v = n("band-width") { e.bandWidth = v }
             if let v = n("min-distance") { e.minimumDistance = v }
             r = e
+        case .custom:
+            // A configuration cannot describe a recognizer of your own (the parser refuses
+            // `kind: custom`): a spec made in code gets one that recognises nothing.
+            r = GestureRecognizer(kind: .custom)
         }
         r.simultaneousKinds = simultaneousWith
         return r

@@ -265,7 +265,7 @@ struct ConfigurationParser {
         guard let raw = node.mapping else { throw fail(node, "a gesture must be a mapping with a kind") }
         guard let kindNode = raw["kind"] else { throw fail(node, "a gesture needs a kind (\(kindList))") }
         let kindName = try string(kindNode, "kind")
-        guard let kind = GestureKind(rawValue: kindName) else {
+        guard let kind = GestureKind(rawValue: kindName), kind != .custom else {
             throw fail(kindNode, "unknown gesture kind \"\(kindName)\" (known: \(kindList))")
         }
         let rules = ParameterRule.common[kind] ?? [:]
@@ -289,7 +289,7 @@ struct ConfigurationParser {
         return g
     }
 
-    private var kindList: String { GestureKind.allCases.map(\.rawValue).joined(separator: ", ") }
+    private var kindList: String { GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue).joined(separator: ", ") }
 
     private func parameter(_ node: Node, _ key: String, _ rule: ParameterRule) throws(ConfigurationError) -> Double {
         let v = try number(node, key)
@@ -314,15 +314,19 @@ struct ConfigurationParser {
         return v
     }
 
-    private func names<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _: T.Type) throws(ConfigurationError) -> [T]
+    /// The names in a list, each one of `T`'s (but those in `excluding`: `custom`, which only
+    /// code can make).
+    private func names<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _: T.Type,
+                                                           excluding: [String] = ["custom"]) throws(ConfigurationError) -> [T]
     where T.RawValue == String {
         let list = try sequence(node, what)
         guard !list.isEmpty else { throw fail(node, "\(what) must not be empty") }
         var out: [T] = []
         for n in list {
             let s = try string(n, what)
-            guard let v = T(rawValue: s) else {
-                throw fail(n, "unknown \(what == "simultaneous-with" ? "gesture kind" : String(what.dropLast())) \"\(s)\" in \(what) (known: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let v = T(rawValue: s), !excluding.contains(s) else {
+                let known = T.allCases.map(\.rawValue).filter { !excluding.contains($0) }.joined(separator: ", ")
+                throw fail(n, "unknown \(what == "simultaneous-with" ? "gesture kind" : String(what.dropLast())) \"\(s)\" in \(what) (known: \(known))")
             }
             out.append(v)
         }

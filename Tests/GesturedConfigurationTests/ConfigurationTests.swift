@@ -132,6 +132,8 @@ struct InvalidConfigurationTests {
         ("layout: {id: root, gestures: [{kind: swipe, angle-tolerance: 60}]}\n", "c.yaml:1:62: angle-tolerance is in degrees and must be more than 0 and at most 45, not \"60\""),
         ("layout: {id: root, gestures: [{kind: swipe, min-velocity: fast}]}\n", "c.yaml:1:59: min-velocity must be a number, not \"fast\""),
         ("layout: {id: root, gestures: [{kind: pan, simultaneous-with: [zoom]}]}\n", "c.yaml:1:63: unknown gesture kind \"zoom\" in simultaneous-with (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
+        ("layout: {id: root, gestures: [{kind: custom}]}\n", "c.yaml:1:38: unknown gesture kind \"custom\" (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
+        ("layout: {id: root, gestures: [{kind: pan, simultaneous-with: [custom]}]}\n", "c.yaml:1:63: unknown gesture kind \"custom\" in simultaneous-with (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{kind: tap, action: {run: x}}]}\n", "c.yaml:1:52: unknown key \"run\" in an action (known: exec, emit, on)"),
         ("layout: {id: root, gestures: [{kind: tap, action: {emit: false}}]}\n", "c.yaml:1:51: an action needs exec (a program to run) or emit: true (send to socket clients)"),
         ("layout: {id: root, gestures: [{kind: tap, action: {exec: []}}]}\n", "c.yaml:1:58: exec must list the program and its arguments, e.g. [\"/usr/bin/playerctl\", \"play-pause\"]"),

@@ -121,10 +121,11 @@ final class Arena {
         }
     }
 
-    /// Lets go of the regions and members of a sequence that is over (keeping the buffers).
+    /// Lets go of the regions and members of a sequence that is over. (Their arrays are the
+    /// layout's cached ones, shared: emptying them in place would copy them.)
     func release() {
-        regions.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
+        regions = []
+        members = []
         winners.removeAll(keepingCapacity: true)
         heldBack = 0
     }

@@ -1,7 +1,7 @@
 import TouchEvents
 
 /// What a recognizer asks of its arena after a frame or a deadline.
-enum RecognizerStep: Equatable {
+public enum RecognizerStep: Sendable, Equatable {
     /// Nothing to decide yet.
     case none
     /// It cannot be this gesture (the reason says why, with numbers).
@@ -21,25 +21,25 @@ enum RecognizerStep: Equatable {
 /// A recognizer's answer to a frame or a deadline: its step, and the next instant at which it
 /// must hear of time passing (``GestureRecognizer/deadlinePassed(_:_:)``) if no frame comes
 /// first. The deadline replaces any earlier one; nil means none.
-struct RecognizerUpdate: Equatable {
-    var step: RecognizerStep
-    var deadline: Instant?
+public struct RecognizerUpdate: Sendable, Equatable {
+    public var step: RecognizerStep
+    public var deadline: Instant?
 
-    init(_ step: RecognizerStep, deadline: Instant? = nil) {
+    public init(_ step: RecognizerStep, deadline: Instant? = nil) {
         self.step = step
         self.deadline = deadline
     }
 
     // Computed, not stored: a stored static is initialised lazily and checked on every use.
-    static var none: RecognizerUpdate { RecognizerUpdate(.none) }
-    static var begin: RecognizerUpdate { RecognizerUpdate(.begin) }
-    static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
-    static var change: RecognizerUpdate { RecognizerUpdate(.change) }
-    static var end: RecognizerUpdate { RecognizerUpdate(.end) }
-    static var cancel: RecognizerUpdate { RecognizerUpdate(.cancel) }
+    public static var none: RecognizerUpdate { RecognizerUpdate(.none) }
+    public static var begin: RecognizerUpdate { RecognizerUpdate(.begin) }
+    public static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
+    public static var change: RecognizerUpdate { RecognizerUpdate(.change) }
+    public static var end: RecognizerUpdate { RecognizerUpdate(.end) }
+    public static var cancel: RecognizerUpdate { RecognizerUpdate(.cancel) }
 
-    static func fail(_ reason: FailureReason) -> RecognizerUpdate { RecognizerUpdate(.fail(reason)) }
+    public static func fail(_ reason: FailureReason) -> RecognizerUpdate { RecognizerUpdate(.fail(reason)) }
 
     /// Nothing to decide yet; call back at `deadline`.
-    static func wait(until deadline: Instant) -> RecognizerUpdate { RecognizerUpdate(.none, deadline: deadline) }
+    public static func wait(until deadline: Instant) -> RecognizerUpdate { RecognizerUpdate(.none, deadline: deadline) }
 }

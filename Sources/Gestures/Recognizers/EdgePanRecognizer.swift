@@ -33,7 +33,7 @@ public final class EdgePanRecognizer: GestureRecognizer {
         "edge-pan(\(Edge.allCases.filter(edges.contains).map(\.rawValue).joined(separator: "/")))"
     }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .starting
         translation = .zero
@@ -41,7 +41,7 @@ public final class EdgePanRecognizer: GestureRecognizer {
         edge = nil
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         translation += t.centroidDelta
         velocity.add(time: t.time, translation)
         switch phase {
@@ -98,7 +98,7 @@ public final class EdgePanRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.translation = translation
         g.velocity = velocity.velocity(at: time)

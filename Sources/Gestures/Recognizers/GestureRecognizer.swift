@@ -4,7 +4,15 @@ import TouchEvents
 /// may recognise with. Subclasses read touches and answer with a ``RecognizerUpdate`` (a step
 /// and their next deadline); the ``Arena`` alone decides what follows and changes ``state``.
 /// One recognizer serves one region.
-public class GestureRecognizer {
+///
+/// **Your own recognizer.** Subclass it (`init(kind: .custom)`), override ``name``,
+/// ``handle(_:)`` (every frame of the sequence: read the ``TouchTracker``, answer with a
+/// ``RecognizerUpdate``), ``deadlinePassed(_:_:)`` when you asked for a deadline, ``reset()``
+/// for your own state and ``gesture(_:time:_:)`` for the values your events carry. Add it to a
+/// region like any other: it takes part in the arena — it competes, can require others to fail
+/// and be required, and its handlers are released like every other's. Never read a clock:
+/// time comes with the tracker and the deadlines.
+open class GestureRecognizer {
     public let kind: GestureKind
     /// What the arena decided for it in the current (or last) touch sequence; only the arena
     /// writes it.
@@ -51,16 +59,18 @@ public class GestureRecognizer {
     }
 
     /// Subclasses call this when a property that appears in ``name`` changes.
-    func configurationChanged() {
+    public final func configurationChanged() {
         cachedLabel = ""
     }
 
-    init(kind: GestureKind) {
+    /// A recognizer of `kind`; your own recognizers are `.custom` and say what they are in
+    /// ``name``.
+    public init(kind: GestureKind) {
         self.kind = kind
     }
 
     /// A short description for logs and reasons: `tap(2 taps, 1 touch)`.
-    public var name: String { kind.rawValue }
+    open var name: String { kind.rawValue }
 
     /// Makes this recognizer wait until `other` fails; if `other` succeeds, this one fails.
     /// Two recognizers cannot require each other (they would wait for ever).
@@ -88,17 +98,17 @@ public class GestureRecognizer {
 
     /// Forgets the last sequence: subclasses reset their own phase and call super. (The
     /// arena resets its own bookkeeping.)
-    func reset() {}
+    open func reset() {}
 
     /// A frame of the sequence.
-    func handle(_ touches: TouchTracker) -> RecognizerUpdate { .none }
+    open func handle(_ touches: TouchTracker) -> RecognizerUpdate { .none }
 
     /// The deadline the recognizer asked for has come (`now` is that deadline).
-    func deadlinePassed(_ now: Instant, _ touches: TouchTracker) -> RecognizerUpdate { .none }
+    open func deadlinePassed(_ now: Instant, _ touches: TouchTracker) -> RecognizerUpdate { .none }
 
     /// The gesture value for an event in `state` at `time`. Once the fingers have lifted,
     /// `touches` is the number it ended with.
-    func gesture(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
+    open func gesture(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
         Gesture(kind: kind, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
                 touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
                 recognizer: label)

@@ -41,12 +41,12 @@ public final class LongPressRecognizer: GestureRecognizer {
 
     public override var name: String { "long-press(\(plural(touches, "touch")))" }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .gathering
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .gathering, .holding, .held:
             if t.pressMaxTouches > touches {
@@ -75,7 +75,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         }
     }
 
-    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
+    public override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .holding:
             if t.policy.longPressWaitsForLift {

@@ -40,14 +40,14 @@ public final class PanRecognizer: GestureRecognizer {
         return axis.map { "pan(\(touches), \($0))" } ?? "pan(\(touches))"
     }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .tracking
         translation = .zero
         velocity.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         translation += t.centroidDelta
         velocity.add(time: t.time, translation)
         switch phase {
@@ -70,7 +70,7 @@ public final class PanRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.translation = translation
         g.velocity = velocity.velocity(at: time)

@@ -31,7 +31,7 @@ public final class PinchRecognizer: GestureRecognizer {
 
     public override var name: String { "pinch(\(minimumTouches)+ touches)" }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .tracking
         scale = 1
@@ -40,7 +40,7 @@ public final class PinchRecognizer: GestureRecognizer {
         rate.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         scale *= t.spreadFactor
         spreadChange += t.spreadDelta
         translation += t.centroidDelta
@@ -60,7 +60,7 @@ public final class PinchRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.scale = scale
         g.span = t.spread

@@ -31,7 +31,7 @@ public final class RotateRecognizer: GestureRecognizer {
 
     public override var name: String { "rotate(\(minimumTouches)+ touches)" }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .tracking
         rotation = 0
@@ -40,7 +40,7 @@ public final class RotateRecognizer: GestureRecognizer {
         rate.reset()
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         rotation += t.rotationDelta
         arc += t.rotationDelta * .pi / 180 * t.spread
         translation += t.centroidDelta
@@ -58,7 +58,7 @@ public final class RotateRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.rotation = rotation
         g.velocity = Point(x: rate.velocity(at: time).x, y: 0)

@@ -49,7 +49,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         return "swipe(\(plural(touches, "touch")), \(list))"
     }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .gathering
         translation = .zero
@@ -57,7 +57,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         recognized = nil
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         if t.pressMaxTouches > touches { return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true)) }
         switch phase {
         case .gathering:
@@ -99,11 +99,11 @@ public final class SwipeRecognizer: GestureRecognizer {
         }
     }
 
-    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
+    public override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         .fail(.swipeTooSlow(allowed: maximumDuration, moved: translation.length))
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.touches = touches
         g.translation = translation

@@ -56,12 +56,12 @@ public final class TapRecognizer: GestureRecognizer {
 
     public override var name: String { "tap(\(plural(taps, "tap")), \(plural(touches, "touch")))" }
 
-    override func reset() {
+    public override func reset() {
         super.reset()
         phase = .waiting(done: 0, deadline: nil)
     }
 
-    override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+    public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .waiting(let done, let deadline):
             guard t.isDown else { return RecognizerUpdate(.none, deadline: deadline) }
@@ -107,7 +107,7 @@ public final class TapRecognizer: GestureRecognizer {
         return .wait(until: next)
     }
 
-    override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
+    public override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .pressing:
             return .fail(.held(now - t.pressStartTime, allowed: maximumPressDuration))
@@ -118,7 +118,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
     }
 
-    override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
+    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
         var g = super.gesture(state, time: time, t)
         g.touches = touches
         g.taps = taps

@@ -25,7 +25,7 @@ extension Gesture {
         case .rotate:
             if let r = rotation { s += ", \"rotation\": \(formatDecimal(r, places: 2))" }
             if let v = velocity { s += ", \"velocity\": \(formatDecimal(v.x, places: 2))" }
-        case .tap, .longPress:
+        case .tap, .longPress, .custom:
             break
         }
         if let d = direction { s += ", \"direction\": \"\(d.rawValue)\"" }

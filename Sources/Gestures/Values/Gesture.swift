@@ -9,6 +9,9 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable, CustomStringC
     case pinch
     case rotate
     case edgePan = "edge-pan"
+    /// A recognizer of your own (a subclass of ``GestureRecognizer``); its ``Gesture/recognizer``
+    /// says which. Configurations cannot name it.
+    case custom
 
     /// Discrete gestures happen once (`recognized`); continuous ones go began → changed → ended.
     public var isDiscrete: Bool { self == .tap || self == .swipe }
