@@ -2,18 +2,19 @@ import Logging
 import Synchronization
 import TouchEvents
 
-/// A handler attached to a recognizer. It is released when its token is cancelled or its
-/// owner goes away, and is never called after that.
-final class HandlerEntry {
+/// A handler: of a recognizer (`Value` is ``Gesture``) or of a region's presses (``Press``).
+/// It is released when its token is cancelled or its owner goes away, and is never called
+/// after that.
+final class HandlerEntry<Value> {
     let id: Int
     let hasOwner: Bool
     weak var owner: AnyObject?
     /// Nil once released.
-    var body: ((AnyObject?, Gesture) throws -> Void)?
+    var body: ((AnyObject?, Value) throws -> Void)?
     /// Delay before the call (zero: at once).
     let delay: Duration
 
-    init(id: Int, owner: AnyObject?, delay: Duration, body: @escaping (AnyObject?, Gesture) throws -> Void) {
+    init(id: Int, owner: AnyObject?, delay: Duration = .zero, body: @escaping (AnyObject?, Value) throws -> Void) {
         self.id = id
         hasOwner = owner != nil
         self.owner = owner
@@ -25,6 +26,14 @@ final class HandlerEntry {
     var isLive: Bool { body != nil && (!hasOwner || owner != nil) }
 
     func release() { body = nil }
+
+    /// Releases and removes the entries of `list` whose owner is gone; false when none was.
+    static func removeReleased(from list: inout [HandlerEntry]) -> Bool {
+        guard list.contains(where: { !$0.isLive }) else { return false }
+        for entry in list where !entry.isLive { entry.release() }
+        list.removeAll { $0.body == nil }
+        return true
+    }
 }
 
 /// Returned by every `on…` method: `cancel()` removes the handler (and the recognizer the
@@ -89,7 +98,7 @@ extension GestureRecognizer {
     /// Attaches a handler; with an owner, it lives only as long as the owner.
     func attachHandler(owner: AnyObject?, delay: Duration, _ body: @escaping (AnyObject?, Gesture) throws -> Void) -> GestureToken {
         let id = Self.nextHandlerID()
-        let entry = HandlerEntry(id: id, owner: owner, delay: max(.zero, delay), body: body)
+        let entry = HandlerEntry<Gesture>(id: id, owner: owner, delay: max(.zero, delay), body: body)
         handlers.append(entry)
         if owner != nil { region?.layout?.ownerBoundHandlersChanged() }
         return GestureToken(recognizer: self, entryID: entry.id)
@@ -107,9 +116,7 @@ extension GestureRecognizer {
     /// Called when a sequence starts and, through the layout, on every frame: no timer, no
     /// registry.
     func sweepReleasedHandlers() {
-        guard handlers.contains(where: { !$0.isLive }) else { return }
-        for h in handlers where !h.isLive { h.release() }
-        handlers.removeAll { $0.body == nil }
+        guard HandlerEntry.removeReleased(from: &handlers) else { return }
         if ownedByHandlers && handlers.isEmpty { region?.remove(self) }
     }
 }

@@ -31,23 +31,6 @@ public struct Press: Sendable, Equatable {
     var targetReference: RegionReference?
 }
 
-/// A press handler on a region (``Region/onPress(_:)``), released like a gesture handler.
-final class PressHandlerEntry {
-    let id: Int
-    let hasOwner: Bool
-    weak var owner: AnyObject?
-    var body: ((AnyObject?, Press) throws -> Void)?
-
-    init(id: Int, owner: AnyObject?, body: @escaping (AnyObject?, Press) throws -> Void) {
-        self.id = id
-        hasOwner = owner != nil
-        self.owner = owner
-        self.body = body
-    }
-
-    var isLive: Bool { body != nil && (!hasOwner || owner != nil) }
-}
-
 extension Region {
     /// Calls `handler` when a touch sequence presses the region (`down`), and when it ends
     /// (`up`, with whether it lifted inside) or is cancelled. The token's `cancel()` removes it.
@@ -63,7 +46,7 @@ extension Region {
     }
 
     private func attachPress(owner: AnyObject?, _ body: @escaping (AnyObject?, Press) throws -> Void) -> GestureToken {
-        let entry = PressHandlerEntry(id: GestureRecognizer.nextHandlerID(), owner: owner, body: body)
+        let entry = HandlerEntry<Press>(id: GestureRecognizer.nextHandlerID(), owner: owner, body: body)
         pressHandlers.append(entry)
         layout?.invalidate()
         return GestureToken(region: self, entryID: entry.id)
@@ -71,7 +54,7 @@ extension Region {
 
     func removePressHandler(_ id: Int) {
         guard let i = pressHandlers.firstIndex(where: { $0.id == id }) else { return }
-        pressHandlers[i].body = nil
+        pressHandlers[i].release()
         pressHandlers.remove(at: i)
     }
 }

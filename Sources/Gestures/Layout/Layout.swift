@@ -70,10 +70,7 @@ public final class Layout {
             ownerBound = all.flatMap(\.recognizers).filter { $0.handlers.contains(where: \.hasOwner) }
             ownerBoundPresses = all.filter { $0.pressHandlers.contains(where: \.hasOwner) }
         }
-        for region in ownerBoundPresses where region.pressHandlers.contains(where: { !$0.isLive }) {
-            for entry in region.pressHandlers where !entry.isLive { entry.body = nil }
-            region.pressHandlers.removeAll { $0.body == nil }
-        }
+        for region in ownerBoundPresses { _ = HandlerEntry.removeReleased(from: &region.pressHandlers) }
         guard let list = ownerBound, !list.isEmpty else { return }
         for recognizer in list { recognizer.sweepReleasedHandlers() }
     }

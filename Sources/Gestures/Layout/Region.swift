@@ -19,7 +19,7 @@ public final class Region {
     public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []
     /// Press feedback handlers (``onPress(_:)``).
-    var pressHandlers: [PressHandlerEntry] = []
+    var pressHandlers: [HandlerEntry<Press>] = []
     /// The layout the region belongs to, told when the tree changes.
     weak var layout: Layout?
 
@@ -88,6 +88,12 @@ public final class Region {
             p = r.parent
         }
         return f
+    }
+
+    /// `point` (layout coordinates) in the region's own: from its frame's top-left corner.
+    public func local(_ point: Point) -> Point {
+        let frame = absoluteFrame
+        return Point(x: point.x - frame.x, y: point.y - frame.y)
     }
 
     /// The hit area in layout coordinates: the absolute frame inset by `hitInsets`.

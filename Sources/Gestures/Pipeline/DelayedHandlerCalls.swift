@@ -6,7 +6,7 @@ import TouchEvents
 struct DelayedHandlerCalls {
     struct Call {
         var deadline: Instant
-        var entry: HandlerEntry
+        var entry: HandlerEntry<Gesture>
         var gesture: Gesture
         var recognizer: ObjectIdentifier
     }
@@ -21,7 +21,7 @@ struct DelayedHandlerCalls {
     }
 
     /// Calls `entry` with `gesture` at `deadline`, replacing a call of `entry` still waiting.
-    mutating func schedule(_ entry: HandlerEntry, _ gesture: Gesture, of recognizer: GestureRecognizer, at deadline: Instant) {
+    mutating func schedule(_ entry: HandlerEntry<Gesture>, _ gesture: Gesture, of recognizer: GestureRecognizer, at deadline: Instant) {
         calls.removeAll { $0.entry === entry }
         calls.append(Call(deadline: deadline, entry: entry, gesture: gesture, recognizer: ObjectIdentifier(recognizer)))
     }

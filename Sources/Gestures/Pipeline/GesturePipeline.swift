@@ -79,7 +79,7 @@ public final class GesturePipeline {
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
-        applyLayoutChanges(at: max(now, min(time, nextDeadline ?? time)))
+        if layout.version != layoutVersion { applyLayoutChanges(at: max(now, min(time, nextDeadline ?? time))) }
         while let deadline = nextDeadline, deadline <= time {
             for call in delayedCalls.takeDue(by: deadline) { invoker.invoke(call.entry, call.gesture) }
             for sequence in router.sequences { sequence.arena.deadlinePassed(deadline) }
@@ -146,9 +146,7 @@ public final class GesturePipeline {
     private func deliverPress(_ phase: Press.Phase, of sequence: TouchSequence, at time: Instant) {
         let location = router.mapping.point(sequence.touches.centroid)
         for region in sequence.pressRegions {
-            let frame = region.absoluteFrame
-            let press = Press(phase: phase, region: region.id, location: location,
-                              localLocation: Point(x: location.x - frame.x, y: location.y - frame.y),
+            let press = Press(phase: phase, region: region.id, location: location, localLocation: region.local(location),
                               isInside: phase != .cancelled && region.hitArea.contains(location), time: time,
                               targetReference: region.reference)
             for entry in region.pressHandlers { invoker.invoke(entry, press) }
@@ -166,7 +164,6 @@ public final class GesturePipeline {
     /// longer reach end `cancelled`, as do recognizers taken off their region. New sequences
     /// see the layout as it is now.
     private func applyLayoutChanges(at time: Instant) {
-        guard layout.version != layoutVersion else { return }
         layoutVersion = layout.version
         router.layoutChanged(at: time)
         // A press on a region that went is cancelled now, not when the fingers lift.
@@ -214,8 +211,7 @@ extension GesturePipeline: ArenaListener {
             }
         }
         if let region = recognizer.region {
-            let frame = region.absoluteFrame
-            gesture.localLocation = Point(x: gesture.location.x - frame.x, y: gesture.location.y - frame.y)
+            gesture.localLocation = region.local(gesture.location)
             gesture.targetReference = region.reference
         }
         observer?(gesture)

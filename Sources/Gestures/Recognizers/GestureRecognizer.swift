@@ -48,7 +48,7 @@ open class GestureRecognizer {
     var requirements: [GestureRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
     var automaticRequirements: [GestureRecognizer] = []
-    var handlers: [HandlerEntry] = []
+    var handlers: [HandlerEntry<Gesture>] = []
     /// Created by a convenience method (`onTap`…): removed with its last handler.
     var ownedByHandlers = false
     @exclusivity(unchecked) private var cachedLabel = ""

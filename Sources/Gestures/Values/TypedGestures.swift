@@ -4,35 +4,36 @@ import TouchEvents
 /// optional (`pinch.scale`, not `pinch.scale!`), each with its unit — and through dynamic member
 /// lookup everything of the underlying ``Gesture`` (`state`, `location`, `localLocation`,
 /// `target`, `time`, `touches`, …).
+@dynamicMemberLookup
 public protocol KindOfGesture: Sendable {
     /// The event as every observer sees it (the `--json` lines, the socket, `addHandler`).
     var gesture: Gesture { get }
 }
 
+extension KindOfGesture {
+    /// Everything of the underlying ``Gesture``.
+    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
+}
+
 /// A tap (`recognized` once, at the last lift).
-@dynamicMemberLookup
 public struct TapGesture: KindOfGesture {
     public let gesture: Gesture
     /// How many taps (2 for a double tap).
     public var taps: Int { gesture.taps ?? 1 }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A long press: `began` once held long enough, `changed` as it moves (touchscreens), `ended`.
-@dynamicMemberLookup
 public struct LongPressGesture: KindOfGesture {
     public let gesture: Gesture
     /// How long the fingers have been down.
     public var duration: Duration { gesture.time - gesture.startTime }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A pan: `began` once the fingers moved far enough, `changed` as they move, `ended`.
-@dynamicMemberLookup
 public struct PanGesture: KindOfGesture {
     public let gesture: Gesture
     /// The centroid's movement since the pan began, in layout units (mm without a mapping).
@@ -41,11 +42,9 @@ public struct PanGesture: KindOfGesture {
     public var velocity: Point { gesture.velocity ?? .zero }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A swipe (`recognized` once its direction is decisive, usually before the fingers lift).
-@dynamicMemberLookup
 public struct SwipeGesture: KindOfGesture {
     public let gesture: Gesture
     public var direction: SwipeDirection { gesture.direction ?? .right }
@@ -58,11 +57,9 @@ public struct SwipeGesture: KindOfGesture {
     public var decidedAfter: Duration { gesture.decidedAfterTime ?? .zero }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A pinch: `began` once the fingers' spread changed enough, `changed`, `ended`.
-@dynamicMemberLookup
 public struct PinchGesture: KindOfGesture {
     public let gesture: Gesture
     /// The spread relative to when the pinch began (2: twice as far apart).
@@ -73,12 +70,10 @@ public struct PinchGesture: KindOfGesture {
     public var velocity: Double { gesture.velocity?.x ?? 0 }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A rotation: `began` once the fingers turned enough, `changed`, `ended`. Clockwise is
 /// positive, in y-down coordinates as on the screen.
-@dynamicMemberLookup
 public struct RotateGesture: KindOfGesture {
     public let gesture: Gesture
     /// The angle turned since the rotation began, in degrees.
@@ -89,11 +84,9 @@ public struct RotateGesture: KindOfGesture {
     public var degreesPerSecond: Double { gesture.velocity?.x ?? 0 }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
 
 /// A pan that began at an edge, moving inward: `began`, `changed`, `ended`.
-@dynamicMemberLookup
 public struct EdgePanGesture: KindOfGesture {
     public let gesture: Gesture
     public var edge: Edge { gesture.edge ?? .left }
@@ -103,5 +96,4 @@ public struct EdgePanGesture: KindOfGesture {
     public var velocity: Point { gesture.velocity ?? .zero }
 
     public init(_ gesture: Gesture) { self.gesture = gesture }
-    public subscript<T>(dynamicMember path: KeyPath<Gesture, T>) -> T { gesture[keyPath: path] }
 }
