@@ -257,11 +257,11 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Waits up to `timeout` ms (-1: until something happens), handles what did, and fires
     /// every deadline that has passed by the runtime's clock.
     package func runOnce(timeout: Int32) {
-        runCalls()
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         for event in events.wait(timeout: timeout) { dispatch(event) }
         afterWake?()
         fireDeadlines()
+        // What `perform` handed over: each call woke the wait above (or will wake the next).
         runCalls()
     }
 

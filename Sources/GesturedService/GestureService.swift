@@ -58,11 +58,7 @@ public final class GestureService {
             runtime = try GestureRuntime(source: configuration.map { .configuration($0) } ?? .standard, clock: clock,
                                          logger: logger) { monitor }
         } catch {
-            switch error {
-            case .system(let e): throw .system(e)
-            case .seat(let e): throw .seat(e)
-            case .alreadyRunning: throw .system(SystemError(path: "runtime", message: "\(error)", code: 0))
-            }
+            throw ServiceError(error)
         }
         runtime.onSessionStarted = { [weak self] session in self?.attachActions(session) }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
@@ -118,12 +114,10 @@ public final class GestureService {
         }
         do throws(GestureRuntime.RunError) {
             try runtime.start()
+        } catch .alreadyRunning {
+            return
         } catch {
-            switch error {
-            case .system(let e): throw .system(e)
-            case .seat(let e): throw .seat(e)
-            case .alreadyRunning: return
-            }
+            throw ServiceError(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import GesturedConfiguration
+import GesturedRuntime
 import SystemLoop
 import TouchInput
 
@@ -35,6 +36,17 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
         case .socketInUse(let path): "another gestured is listening on \(path)"
         case .seat(let error): error.description
         case .system(let error): error.description
+        }
+    }
+}
+
+extension ServiceError {
+    /// Why the runtime under the service could not run, as the service says it.
+    init(_ error: GestureRuntime.RunError) {
+        switch error {
+        case .seat(let e): self = .seat(e)
+        case .system(let e): self = .system(e)
+        case .alreadyRunning: self = .system(SystemError(path: "runtime", message: error.description, code: 0))
         }
     }
 }
