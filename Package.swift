@@ -106,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "live-kiosk",
-            dependencies: ["Gestures", "GesturedRuntime", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Gestures", "GesturedRuntime", "TouchEvents", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "examples/LiveKiosk"
         ),

@@ -8,19 +8,8 @@ import TouchEvents
 import TouchInput
 import TouchInputTesting
 
-/// A 10-slot touchscreen, 200 x 100 mm at 10 units/mm.
-let panel = DeviceDescription(
-    name: "Test Panel", id: InputID(bustype: 3, vendor: 1, product: 2, version: 0),
-    codes: [EventType.syn: [0, 1, 2, 3], EventType.key: [KeyCode.touch]],
-    absInfo: [
-        AbsCode.x: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
-        AbsCode.y: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
-        AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9),
-        AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
-        AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
-        AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
-    ],
-    properties: [InputProperty.direct])
+/// The fake touchscreen of these tests (200 x 100 mm at 10 units/mm).
+let panel = DeviceDescription.testTouchscreen
 
 /// Kernel events for one-finger frames on ``panel``: positions in millimetres, times in ms.
 struct Events {
@@ -92,6 +81,15 @@ struct GestureRuntimeTests {
         }
     }
 
+    /// Plugs in a fake device at `node` and lets the runtime take it.
+    @discardableResult
+    func plug(_ node: String, _ description: DeviceDescription = panel, into runtime: GestureRuntime) throws -> PipeTouchDevice {
+        let device = try PipeTouchDevice(node: node, description: description)
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        return device
+    }
+
     /// Plays `events` into `device` and lets the runtime handle them, moving the clock with them.
     func play(_ events: [InputEvent], into device: PipeTouchDevice, _ runtime: GestureRuntime) {
         for event in events {
@@ -107,9 +105,7 @@ struct GestureRuntimeTests {
         let kiosk = Kiosk()
         let runtime = try runtime(.shared(kiosk.layout))
         try runtime.start()
-        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
-        monitor.plugIn(device)
-        runtime.runOnce(timeout: 0)
+        let device = try plug("/dev/input/event7", into: runtime)
         #expect(runtime.sessions.map(\.node) == ["/dev/input/event7"])
 
         var e = Events()
@@ -123,9 +119,7 @@ struct GestureRuntimeTests {
         #expect(runtime.sessions.isEmpty)
 
         // Plugged back: the same closures, a fresh session.
-        let again = try PipeTouchDevice(node: "/dev/input/event8", description: panel)
-        monitor.plugIn(again)
-        runtime.runOnce(timeout: 0)
+        let again = try plug("/dev/input/event8", into: runtime)
         var f = Events()
         f.tap(at: 2000, x: 30, y: 20)
         play(f.events, into: again, runtime)
@@ -181,9 +175,7 @@ struct GestureRuntimeTests {
         let kiosk = Kiosk()
         let runtime = try runtime(.shared(kiosk.layout))
         try runtime.start()
-        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
-        monitor.plugIn(device)
-        runtime.runOnce(timeout: 0)
+        let device = try plug("/dev/input/event7", into: runtime)
         let layout = Unchecked(kiosk.layout)
         await Task.detached {
             runtime.perform { layout.value.region("play")?.isEnabled = false }
@@ -200,9 +192,7 @@ struct GestureRuntimeTests {
         let kiosk = Kiosk()
         let runtime = try runtime(.shared(kiosk.layout))
         try runtime.start()
-        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
-        monitor.plugIn(device)
-        runtime.runOnce(timeout: 0)
+        let device = try plug("/dev/input/event7", into: runtime)
         var e = Events()
         e.down(at: 0, x: 70, y: 30)
         e.move(at: 50, x: 90, y: 30)

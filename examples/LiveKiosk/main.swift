@@ -13,6 +13,7 @@ import Gestures
 import GesturedRuntime
 import Logging
 import ServiceLifecycle
+import TouchEvents
 
 /// What the closures drive: the state of the app.
 final class Kiosk {
@@ -22,9 +23,8 @@ final class Kiosk {
 }
 
 /// One line per handler call: which handler, the gesture's state, and where in its region.
-func say(_ what: String, _ typed: some KindOfGesture) {
-    let gesture = typed.gesture
-    let x = formatted(gesture.localLocation.x), y = formatted(gesture.localLocation.y)
+func say(_ what: String, _ gesture: some KindOfGesture) {
+    let x = formatDecimal(gesture.localLocation.x, places: 1), y = formatDecimal(gesture.localLocation.y, places: 1)
     writeLine(1, "\(what) \(gesture.state) in \(gesture.region) at \(x),\(y)")
 }
 
@@ -33,11 +33,6 @@ func say(_ what: String, _ typed: some KindOfGesture) {
 func writeLine(_ fd: Int32, _ text: String) {
     var bytes = Array((text + "\n").utf8)
     _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
-}
-
-func formatted(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
 }
 
 /// The layout: a 300 x 200 mm screen with a play button, a volume slider and a photo area.
