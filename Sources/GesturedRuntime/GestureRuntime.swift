@@ -60,7 +60,7 @@ public final class GestureRuntime: @unchecked Sendable {
 
         public var description: String {
             switch self {
-            case .seat(let e): "cannot open the seat: \(e.message)"
+            case .seat(let e): "cannot open the seat: \(e)"
             case .system(let e): "\(e)"
             case .alreadyRunning: "the runtime is running already"
             }

@@ -209,6 +209,24 @@ struct GestureRuntimeTests {
         runtime.shutdown()
     }
 
+    @Test func aSeatThatCannotBeOpenedIsATypedErrorNamingIt() throws {
+        let runtime = try GestureRuntime(source: .standard, clock: clock, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) {
+            () throws(InputError) -> any DeviceMonitor in
+            throw InputError(path: "seat9", message: "no such seat")
+        }
+        #expect(throws: GestureRuntime.RunError.self) { try runtime.start() }
+        do throws(GestureRuntime.RunError) {
+            try runtime.start()
+        } catch {
+            #expect(error.description == "cannot open the seat: seat9: no such seat")
+        }
+        // A failed start leaves the runtime able to start again (it is not "running").
+        let working = try self.runtime(.standard)
+        try working.start()
+        #expect(throws: GestureRuntime.RunError.self) { try working.start() }
+        working.shutdown()
+    }
+
     @Test func itRunsAsAServiceWithGestureSequenceAndStopsOnGracefulShutdown() async throws {
         let kiosk = Kiosk()
         let runtime = try runtime(.shared(kiosk.layout))
