@@ -14,6 +14,8 @@
 //   SystemLoop          the epoll loop, Unix sockets, child processes, the monotonic clock.
 //   TouchInput          Linux input: libinput seat discovery and hotplug, evdev reading, uinput, the inventory.
 //   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
+//   GestureProtocol     protocol v1 of the client socket: the gesture event model (--json, socket, actions), JSON, messages.
+//   GesturedClient      other processes' side of the socket: a client with typed events and owner-bound region closures.
 //   GesturedService     `gestured run`: devices to gestures to actions, socket clients and stdout.
 //   GestureTesting      for tests, users' too: a manual clock, scripted touches, a gesture recorder.
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
@@ -35,6 +37,7 @@ let package = Package(
         .library(name: "GesturedRuntime", targets: ["GesturedRuntime"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "GesturedConfiguration", targets: ["GesturedConfiguration"]),
+        .library(name: "GesturedClient", targets: ["GesturedClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -63,6 +66,11 @@ let package = Package(
             name: "Gestures",
             dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "GestureProtocol", dependencies: ["Gestures", "TouchEvents"]),
+        .target(
+            name: "GesturedClient",
+            dependencies: ["GestureProtocol", "Gestures", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "GesturedConfiguration",
             dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")]
@@ -86,14 +94,14 @@ let package = Package(
         .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"]),
         .target(
             name: "GesturedService",
-            dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "Gestures", "GesturedConfiguration", "TouchEvents",
+            dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "GestureProtocol", "Gestures", "GesturedConfiguration", "TouchEvents",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GesturedCLI",
             dependencies: [
                 "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GesturedRuntime", "GesturedConfiguration",
-                "GesturedService",
+                "GesturedService", "GestureProtocol", "GesturedClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -120,10 +128,11 @@ let package = Package(
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
-        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "GestureProtocol", "GesturedClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedRuntimeTests", dependencies: [
             "GesturedRuntime", "Gestures", "GestureTesting", "TouchEvents", "TouchInput", "TouchInputTesting",
             .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import GestureProtocol
 import Gestures
 import TouchEvents
 
@@ -11,17 +12,20 @@ struct GestureFormatter {
     func json(_ g: Gesture) -> String { g.jsonLine(origin: origin) }
 
     /// `  0.4316s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm` (no unit for layout units)
-    func readable(_ g: Gesture) -> String {
-        var s = formatSeconds(g.time - origin).leftPadded(to: 10) + "s  \(g.kind) \(g.state)  \(g.region)"
-        s += "  \(g.touches) touch\(g.touches == 1 ? "" : "es")"
-        if let taps = g.taps { s += "  taps \(taps)" }
-        if let d = g.direction { s += "  \(d)" }
-        if let e = g.edge { s += "  from the \(e) edge" }
+    func readable(_ g: Gesture) -> String { Self.readable(GestureEvent(g, origin: origin), unit: unit) }
+
+    /// One event as a readable line: as replays print it, and `gestured listen`.
+    static func readable(_ e: GestureEvent, unit: String) -> String {
+        var s = formatDecimal(e.time, places: 6).leftPadded(to: 10) + "s  \(e.kind) \(e.state)  \(e.region)"
+        s += "  \(e.touches) touch\(e.touches == 1 ? "" : "es")"
+        if let taps = e.taps { s += "  taps \(taps)" }
+        if let d = e.direction { s += "  \(d)" }
+        if let edge = e.edge { s += "  from the \(edge) edge" }
         let u = unit.isEmpty ? "" : " " + unit
-        s += "  at \(formatDecimal(g.location.x, places: 1)), \(formatDecimal(g.location.y, places: 1))\(u)"
-        if let t = g.translation { s += "  moved \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1))\(u)" }
-        if let scale = g.scale { s += "  scale \(formatDecimal(scale, places: 3))" }
-        if let r = g.rotation { s += "  rotation \(formatDecimal(r, places: 1))°" }
+        s += "  at \(formatDecimal(e.x, places: 1)), \(formatDecimal(e.y, places: 1))\(u)"
+        if let dx = e.dx, let dy = e.dy { s += "  moved \(formatDecimal(dx, places: 1)), \(formatDecimal(dy, places: 1))\(u)" }
+        if let scale = e.scale { s += "  scale \(formatDecimal(scale, places: 3))" }
+        if let r = e.rotation { s += "  rotation \(formatDecimal(r, places: 1))°" }
         return s + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GesturedService
 
 /// The `gestured` command line.
 public struct Gestured: ParsableCommand {
@@ -21,7 +22,7 @@ public struct Gestured: ParsableCommand {
               gestured record /dev/input/event5 -o bug.yaml
               gestured render RECORDING --config examples/kiosk.yaml -o session.svg
             """,
-        version: "0.1.0",
+        version: GestureService.version,
         subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self,
                       DevicesCommand.self, RecordCommand.self, RenderCommand.self, EvaluateCommand.self]
     )

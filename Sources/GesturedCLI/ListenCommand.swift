@@ -1,45 +1,113 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
-import GesturedService
+import GestureProtocol
+import GesturedClient
+import Gestures
+import Logging
 import SystemLoop
 
 struct ListenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
-        abstract: "Print the gesture events a running service streams (JSON lines).",
+        abstract: "Print the gestures a running service sends, one readable line each (or JSON lines).",
         discussion: """
-            Example:
-              gestured listen --socket /run/gestured/gestured.sock
+            Connects to the service's socket with the client library (protocol v1, see
+            docs/protocol.md), prints the greeting's devices, then every gesture the filters let
+            through; reconnects when the service restarts. Filters: KEY=VALUE[,VALUE…] with KEY
+            one of kind, state, region, device; several --filter options must all match.
+
+            Examples:
+              gestured listen
+              gestured listen --filter kind=tap,swipe --filter region=root
+              gestured listen --json --socket /run/gestured/gestured.sock
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The service's socket (default: as gestured run).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("The service's socket (default: $GESTURED_SOCKET, else /run/gestured/gestured.sock).", valueName: "PATH"))
     var socket: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only these gestures: kind=…, state=…, region=… or device=… (comma-separated values).", valueName: "KEY=VALUES"))
+    var filter: [String] = []
+
+    @Flag(name: .long, help: "Print each message as the service sent it (JSON lines), greeting included.")
+    var json = false
+
+    @Flag(name: .long, help: "Exit when the connection ends instead of reconnecting.")
+    var once = false
+
     func run() throws {
-        let path = socket ?? GestureService.defaultSocketPath(environment: ProcessInfoEnvironment.current)
-        let fd: Int32
-        do throws(SystemError) {
-            fd = try UnixSocket.connect(to: path)
-        } catch {
+        let filter: EventFilter
+        do {
+            filter = try Self.parseFilters(self.filter)
+        } catch let message as FilterError {
             var err = ProcessOutput()
-            err.warn("cannot connect to \(path): \(error.message) (is gestured running? is this user in its socket group?)\n")
+            err.warn("gestured listen: \(message.text)\n")
             throw ExitCode(CommandStatus.badInput)
         }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            var written = 0
-            while written < n {
-                let w = buffer[written..<n].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-                if w <= 0 { return }
-                written += w
+        var options = GestureClient.Options(socketPath: socket ?? GestureClient.defaultSocketPath(), filter: filter)
+        options.reconnect = !once
+        let client = try GestureClient(options: options, logger: Logger(label: "gestured.listen") { _ in SwiftLogNoOpLogHandler() })
+        var out = ProcessOutput()
+        var err = ProcessOutput()
+        var connectedOnce = false
+        let json = self.json, once = self.once
+        client.onEvent = { event in
+            switch event {
+            case .connected(let greeting):
+                connectedOnce = true
+                if json {
+                    out.write(ServiceMessage.greeting(greeting).jsonLine)
+                } else {
+                    let devices = greeting.devices.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
+                    err.warn("connected: gestured \(greeting.service), protocol \(greeting.version); devices: \(devices.isEmpty ? "none yet" : devices)\n")
+                }
+            case .gesture(let g):
+                out.write(json ? ServiceMessage.gesture(g).jsonLine : GestureFormatter.readable(g, unit: ""))
+            case .error(let e):
+                err.warn("the service refused a request: \(e)\n")
+            case .disconnected(let reason):
+                err.warn("\(reason)\(once ? "" : "; trying again") (is gestured running? is this user in its socket group?)\n")
+            }
+            out.flush()
+        }
+        client.run()
+        if !connectedOnce { throw ExitCode(CommandStatus.badInput) }
+    }
+
+    struct FilterError: Error {
+        var text: String
+    }
+
+    /// `kind=tap,swipe` and the like, into one filter.
+    static func parseFilters(_ items: [String]) throws -> EventFilter {
+        var f = EventFilter()
+        for item in items {
+            guard let eq = item.firstIndex(of: "=") else {
+                throw FilterError(text: "--filter \(item): write KEY=VALUE[,VALUE…] with KEY one of kind, state, region, device")
+            }
+            let key = String(item[..<eq])
+            let values = item[item.index(after: eq)...].split(separator: ",").map(String.init)
+            guard !values.isEmpty else { throw FilterError(text: "--filter \(item): no value after =") }
+            switch key {
+            case "kind":
+                f.kinds = try values.map { v in
+                    guard let k = GestureKind(rawValue: v), k != .custom else {
+                        throw FilterError(text: "--filter \(item): unknown gesture kind \"\(v)\" (known: \(GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    return k
+                }
+            case "state":
+                f.states = try values.map { v in
+                    guard let s = GestureState(rawValue: v) else {
+                        throw FilterError(text: "--filter \(item): unknown state \"\(v)\" (known: \(GestureState.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    return s
+                }
+            case "region": f.regions = values
+            case "device": f.devices = values
+            default:
+                throw FilterError(text: "--filter \(item): unknown key \"\(key)\" (known: kind, state, region, device)")
             }
         }
+        return f
     }
 }

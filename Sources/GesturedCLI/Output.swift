@@ -75,17 +75,3 @@ public enum CommandStatus {
     public static let success: Int32 = 0
     public static let badInput: Int32 = 2
 }
-
-/// The process environment as a dictionary.
-enum ProcessInfoEnvironment {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { result[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
-        }
-        return result
-    }
-}

@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
         options.socketPath = socket
         options.noSocket = noSocket
         options.printJSON = json
-        options.environment = ProcessInfoEnvironment.current
+        options.environment = ProcessEnvironment.current
         do throws(ServiceError) {
             var seatName = "seat0"
             if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }

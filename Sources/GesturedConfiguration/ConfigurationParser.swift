@@ -34,28 +34,6 @@ extension Configuration {
     }
 }
 
-/// The parameters each gesture kind takes, with what they may be.
-enum ParameterRule {
-    case count(ClosedRange<Int>)
-    case millimetres(allowZero: Bool)
-    case milliseconds
-    case velocity
-    /// More than 0, at most the bound.
-    case degrees(max: Double)
-
-    static let common: [GestureKind: [String: ParameterRule]] = [
-        .tap: ["taps": .count(1...10), "touches": .count(1...10), "max-movement": .millimetres(allowZero: true),
-               "max-duration": .milliseconds, "max-interval": .milliseconds, "max-distance": .millimetres(allowZero: true)],
-        .longPress: ["touches": .count(1...10), "min-duration": .milliseconds, "max-movement": .millimetres(allowZero: true)],
-        .pan: ["min-touches": .count(1...10), "max-touches": .count(1...10), "min-distance": .millimetres(allowZero: true)],
-        .swipe: ["touches": .count(1...10), "min-distance": .millimetres(allowZero: false), "min-velocity": .velocity,
-                 "max-duration": .milliseconds, "angle-tolerance": .degrees(max: 45)],
-        .pinch: ["min-touches": .count(2...10), "min-spread-change": .millimetres(allowZero: true)],
-        .rotate: ["min-touches": .count(2...10), "min-angle": .degrees(max: 180)],
-        .edgePan: ["touches": .count(1...10), "band-width": .millimetres(allowZero: false), "min-distance": .millimetres(allowZero: true)],
-    ]
-}
-
 struct ConfigurationParser {
     let path: String
 
@@ -221,6 +199,9 @@ struct ConfigurationParser {
         let m = try mapping(node, what, known: ["id", "frame", "hit-insets", "hidden", "enabled", "gestures", "children"])
         guard let idNode = m["id"] else { throw fail(node, "\(what) needs an id") }
         var r = RegionSpec(id: try string(idNode, "id"))
+        guard !r.id.hasPrefix("@") else {
+            throw fail(idNode, "region ids starting with @ are kept for the regions socket clients register: rename \"\(r.id)\"")
+        }
         r.line = idNode.mark?.line ?? 0
         r.column = idNode.mark?.column ?? 0
         if let f = m["frame"] {
@@ -268,7 +249,7 @@ struct ConfigurationParser {
         guard let kind = GestureKind(rawValue: kindName), kind != .custom else {
             throw fail(kindNode, "unknown gesture kind \"\(kindName)\" (known: \(kindList))")
         }
-        let rules = ParameterRule.common[kind] ?? [:]
+        let rules = GestureParameter.byKind[kind] ?? [:]
         var known = ["kind", "action", "simultaneous-with"] + rules.keys.sorted()
         if kind == .swipe { known.append("directions") }
         if kind == .edgePan { known.append("edges") }
@@ -291,26 +272,9 @@ struct ConfigurationParser {
 
     private var kindList: String { GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue).joined(separator: ", ") }
 
-    private func parameter(_ node: Node, _ key: String, _ rule: ParameterRule) throws(ConfigurationError) -> Double {
+    private func parameter(_ node: Node, _ key: String, _ rule: GestureParameter) throws(ConfigurationError) -> Double {
         let v = try number(node, key)
-        switch rule {
-        case .count(let range):
-            guard v == v.rounded(), range.contains(Int(v)) else {
-                throw fail(node, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(node))")
-            }
-        case .millimetres(let allowZero):
-            guard allowZero ? v >= 0 : v > 0, v <= 1000 else {
-                throw fail(node, "\(key) is in millimetres and must be \(allowZero ? "0" : "more than 0") to 1000, not \(describe(node))")
-            }
-        case .milliseconds:
-            guard v > 0, v <= 60000 else { throw fail(node, "\(key) is in milliseconds and must be more than 0 and at most 60000, not \(describe(node))") }
-        case .velocity:
-            guard v > 0, v <= 100_000 else { throw fail(node, "\(key) is in millimetres per second and must be more than 0, not \(describe(node))") }
-        case .degrees(let bound):
-            guard v > 0, v <= bound else {
-                throw fail(node, "\(key) is in degrees and must be more than 0 and at most \(Int(bound)), not \(describe(node))")
-            }
-        }
+        if let problem = rule.problem(with: v, key: key, written: describe(node)) { throw fail(node, problem) }
         return v
     }
 

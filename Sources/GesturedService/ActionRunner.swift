@@ -1,3 +1,4 @@
+import GestureProtocol
 import Gestures
 import Logging
 import SystemLoop
@@ -35,29 +36,11 @@ final class ActionRunner {
         self.logger = logger
     }
 
-    /// The variables an action sees for `g`.
-    static func environment(_ g: Gesture, origin: Instant) -> [String: String] {
-        var env: [String: String] = [
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "GESTURE_KIND": g.kind.rawValue, "GESTURE_STATE": g.state.rawValue, "GESTURE_REGION": g.region,
-            "GESTURE_TOUCHES": String(g.touches), "GESTURE_X": formatDecimal(g.location.x, places: 2),
-            "GESTURE_Y": formatDecimal(g.location.y, places: 2), "GESTURE_TIME": formatSeconds(g.time - origin),
-        ]
-        if let d = g.device { env["GESTURE_DEVICE"] = d }
-        if let current = g.currentTouches { env["GESTURE_CURRENT_TOUCHES"] = String(current) }
-        if let t = g.taps { env["GESTURE_TAPS"] = String(t) }
-        if let t = g.translation {
-            env["GESTURE_DX"] = formatDecimal(t.x, places: 2)
-            env["GESTURE_DY"] = formatDecimal(t.y, places: 2)
-        }
-        if let v = g.velocity, g.kind == .pan || g.kind == .swipe || g.kind == .edgePan {
-            env["GESTURE_VX"] = formatDecimal(v.x, places: 2)
-            env["GESTURE_VY"] = formatDecimal(v.y, places: 2)
-        }
-        if let s = g.scale { env["GESTURE_SCALE"] = formatDecimal(s, places: 4) }
-        if let r = g.rotation { env["GESTURE_ROTATION"] = formatDecimal(r, places: 2) }
-        if let d = g.direction { env["GESTURE_DIRECTION"] = d.rawValue }
-        if let e = g.edge { env["GESTURE_EDGE"] = e.rawValue }
+    /// The variables an action sees for `event`: its every field (``GestureEvent/environment``)
+    /// and a plain `PATH`.
+    static func environment(_ event: GestureEvent) -> [String: String] {
+        var env = event.environment
+        env["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         return env
     }
 

@@ -1,23 +1,62 @@
+import GestureProtocol
 import Logging
 import SystemLoop
+import TouchEvents
 
-/// The client socket: a Unix stream socket streaming gesture events as JSON lines to every
-/// client that connects (mode 0660, with an optional group). Writes never block: each client
-/// has its own buffer, and a client that stops reading is dropped, with a warning, once its
-/// backlog passes ``maximumBacklog`` bytes.
-final class ClientServer {
-    struct Client {
-        var fd: Int32
-        var output: [UInt8] = []
+/// One connected client: what it sent and has not been read as lines yet, what waits to be
+/// sent, its subscription, context, regions and request budget.
+final class ClientConnection {
+    let fd: Int32
+    /// Counts clients from 1 in the order they came; names the client in logs and in its
+    /// regions' ids inside the service (`@3/ok`).
+    let number: Int
+    var output: [UInt8] = []
+    var input: [UInt8] = []
+    /// Skipping the rest of a line that was too long.
+    var skippingLine = false
+    /// Which of the service's own gestures it wants; nil: none (after `unsubscribe`).
+    var filter: EventFilter? = EventFilter()
+    var context: [String: String] = [:]
+    /// Its regions, in the order they were registered.
+    var regions: [RegionRequest] = []
+    /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
+    var budget = ProtocolLimits.requestBurst
+    var budgetTime: Instant
+    /// Requests refused for the rate since the last refusal reported to it.
+    var refusedForRate = 0
+    var lastRateReport: Instant?
+
+    init(fd: Int32, number: Int, now: Instant) {
+        self.fd = fd
+        self.number = number
+        budgetTime = now
     }
 
-    /// Bytes a client may fall behind before it is dropped: some seconds of busy gestures.
-    static let maximumBacklog = 256 * 1024
+    /// Takes one request from the budget; false when there is none left.
+    func spend(now: Instant) -> Bool {
+        let elapsed = Double((now - budgetTime).inMicroseconds) / 1_000_000
+        budget = min(ProtocolLimits.requestBurst, budget + max(0, elapsed) * ProtocolLimits.requestsPerSecond)
+        budgetTime = now
+        guard budget >= 1 else { return false }
+        budget -= 1
+        return true
+    }
+}
 
+/// The client socket: a Unix stream socket (mode 0660, with an optional group) speaking
+/// protocol v1 (docs/protocol.md) as JSON lines. Nothing a client does can block the
+/// service: writes go through each client's own buffer and a client that stops reading is
+/// dropped, with a warning, once its backlog passes ``ProtocolLimits/maximumBacklogBytes``;
+/// reads take a bounded amount per wakeup.
+final class ClientServer {
     let path: String
     let listener: Int32
-    private(set) var clients: [Client] = []
+    private(set) var clients: [Int32: ClientConnection] = [:]
+    private var nextNumber = 1
     private let logger: Logger
+    /// Bytes read from one client per wakeup at most; the rest waits for the next wakeup, so a
+    /// flood never holds recognition up.
+    static let readBudgetBytes = 2 * ProtocolLimits.maximumMessageBytes
 
     /// `/run/gestured/gestured.sock`, or `$RUNTIME_DIRECTORY/gestured.sock` under systemd.
     static func defaultPath(environment: [String: String]) -> String {
@@ -60,80 +99,123 @@ final class ClientServer {
     }
 
     func shutdown() {
-        for c in clients { UnixSocket.close(c.fd) }
+        for c in clients.values { UnixSocket.close(c.fd) }
         clients.removeAll()
         UnixSocket.close(listener)
         UnixSocket.unlink(path)
     }
 
-    /// Accepts every waiting client; returns their descriptors.
-    func acceptClients() -> [Int32] {
-        var accepted: [Int32] = []
+    /// Accepts every waiting client.
+    func acceptClients(now: Instant) -> [ClientConnection] {
+        var accepted: [ClientConnection] = []
         while let fd = UnixSocket.accept(listener) {
-            clients.append(Client(fd: fd))
-            accepted.append(fd)
-            logger.info("socket client connected", metadata: ["clients": "\(clients.count)"])
+            let client = ClientConnection(fd: fd, number: nextNumber, now: now)
+            nextNumber += 1
+            clients[fd] = client
+            accepted.append(client)
+            logger.info("socket client connected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
         }
         return accepted
     }
 
-    /// Sends `line` to every client; returns the descriptors of clients dropped for falling
-    /// behind (the caller stops watching them) and of those with output left to send (the
-    /// caller waits for them to become writable).
-    func broadcast(_ line: String) -> (dropped: [Int32], backlogged: [Int32]) {
-        var dropped: [Int32] = []
-        var backlogged: [Int32] = []
-        for i in clients.indices.reversed() {
-            clients[i].output.append(contentsOf: line.utf8)
-            flush(i)
-            if clients[i].output.count > Self.maximumBacklog {
-                logger.warning("socket client dropped: it stopped reading", metadata: [
-                    "backlog_bytes": "\(clients[i].output.count)", "limit": "\(Self.maximumBacklog)",
-                ])
-                dropped.append(clients[i].fd)
-                UnixSocket.close(clients[i].fd)
-                clients.remove(at: i)
-            } else if !clients[i].output.isEmpty {
-                backlogged.append(clients[i].fd)
-            }
+    /// Queues `line` for `client` and sends what the socket takes. Returns false when the
+    /// client fell too far behind and was dropped (the caller forgets it).
+    func send(_ line: String, to client: ClientConnection) -> Bool {
+        client.output.append(contentsOf: line.utf8)
+        flush(client)
+        guard client.output.count <= ProtocolLimits.maximumBacklogBytes else {
+            logger.warning("socket client dropped: it stopped reading", metadata: [
+                "client": "\(client.number)", "backlog_bytes": "\(client.output.count)", "limit": "\(ProtocolLimits.maximumBacklogBytes)",
+            ])
+            remove(client.fd, reason: nil)
+            return false
         }
-        return (dropped, backlogged)
+        return true
     }
-
-    /// True while the client has output waiting.
-    func isBacklogged(_ fd: Int32) -> Bool { clients.contains { $0.fd == fd && !$0.output.isEmpty } }
 
     /// The client can take more output.
     func writable(_ fd: Int32) {
-        if let i = clients.firstIndex(where: { $0.fd == fd }) { flush(i) }
+        if let c = clients[fd] { flush(c) }
     }
 
-    /// The client sent something (ignored) or hung up; returns true if it is gone.
-    func readable(_ fd: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(fd, into: $0) }) {
-            case .data: continue
-            case .wouldBlock: return false
+    enum ReadOutcome {
+        /// Whole lines read (each parsed, or what is wrong with it); `more`: the budget ran out
+        /// with input left.
+        case lines([Result<ClientMessage, ProtocolError>])
+        /// The client hung up (after these lines).
+        case closed([Result<ClientMessage, ProtocolError>])
+    }
+
+    /// Reads what the client sent, up to ``readBudgetBytes``, and splits it into lines.
+    func read(_ client: ClientConnection) -> ReadOutcome {
+        var results: [Result<ClientMessage, ProtocolError>] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var total = 0
+        var closed = false
+        reading: while total < Self.readBudgetBytes {
+            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
+            case .data(let n):
+                total += n
+                client.input.append(contentsOf: buffer[0..<n])
+                split(client, into: &results)
+            case .wouldBlock:
+                break reading
             case .closed:
-                remove(fd)
-                return true
+                closed = true
+                break reading
             }
+        }
+        return closed ? .closed(results) : .lines(results)
+    }
+
+    private func split(_ client: ClientConnection, into results: inout [Result<ClientMessage, ProtocolError>]) {
+        var start = 0
+        let input = client.input
+        while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if client.skippingLine {
+                client.skippingLine = false
+            } else {
+                var line = input[start..<newline]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                if line.count > ProtocolLimits.maximumMessageBytes {
+                    results.append(.failure(Self.tooLarge))
+                } else if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    do throws(ProtocolError) {
+                        results.append(.success(try ClientMessage.parse(line)))
+                    } catch {
+                        results.append(.failure(error))
+                    }
+                }
+            }
+            start = newline + 1
+        }
+        client.input.removeFirst(start)
+        if client.input.count > ProtocolLimits.maximumMessageBytes {
+            if !client.skippingLine { results.append(.failure(Self.tooLarge)) }
+            client.skippingLine = true
+            client.input.removeAll(keepingCapacity: true)
         }
     }
 
-    func remove(_ fd: Int32) {
-        guard let i = clients.firstIndex(where: { $0.fd == fd }) else { return }
+    static let tooLarge = ProtocolError(
+        .tooLarge, "a request longer than \(ProtocolLimits.maximumMessageBytes) bytes was skipped up to its newline")
+
+    /// Closes the client; `reason`, when given, is logged as a warning.
+    func remove(_ fd: Int32, reason: String?) {
+        guard let client = clients.removeValue(forKey: fd) else { return }
         UnixSocket.close(fd)
-        clients.remove(at: i)
-        logger.info("socket client disconnected", metadata: ["clients": "\(clients.count)"])
+        if let reason {
+            logger.warning("socket client dropped: \(reason)", metadata: ["client": "\(client.number)"])
+        } else {
+            logger.info("socket client disconnected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
+        }
     }
 
-    private func flush(_ i: Int) {
-        while !clients[i].output.isEmpty {
-            let n = clients[i].output.withUnsafeBytes { UnixSocket.send(clients[i].fd, $0) }
+    private func flush(_ c: ClientConnection) {
+        while !c.output.isEmpty {
+            let n = c.output.withUnsafeBytes { UnixSocket.send(c.fd, $0) }
             if n > 0 {
-                clients[i].output.removeFirst(n)
+                c.output.removeFirst(n)
             } else {
                 return  // EAGAIN (full) or an error the read side will report
             }

@@ -1,3 +1,4 @@
+import GestureProtocol
 import GesturedConfiguration
 import GesturedRuntime
 import Gestures
@@ -33,12 +34,12 @@ public final class GestureService {
 
     public let options: Options
     public private(set) var configuration: Configuration?
-    private let runtime: GestureRuntime
-    private let clock: any TouchClock
-    private let logger: Logger
+    let runtime: GestureRuntime
+    let clock: any TouchClock
+    let logger: Logger
     private let output: (String) -> Void
     private let actions: ActionRunner
-    private var server: ClientServer?
+    var server: ClientServer?
     /// Called with every gesture event (tests, tools).
     public var observer: ((Gesture) -> Void)?
 
@@ -60,7 +61,10 @@ public final class GestureService {
         } catch {
             throw ServiceError(error)
         }
-        runtime.onSessionStarted = { [weak self] session in self?.attachActions(session) }
+        runtime.onSessionStarted = { [weak self] session in
+            self?.attachActions(session)
+            self?.installClientRegions(in: session)
+        }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
         runtime.additionalDeadline = { [weak self] in self?.actions.nextDeadline }
         runtime.afterWake = { [weak self] in self?.tendActions() }
@@ -183,46 +187,15 @@ public final class GestureService {
         if (actions.nextDeadline ?? .distantFuture) <= clock.now { actions.fireDeadlines() }
     }
 
-    // MARK: - Socket clients
-
-    private func acceptClients() {
-        guard let server else { return }
-        for fd in server.acceptClients() {
-            runtime.watch(fd) { [weak self] event in self?.clientEvent(fd, event) }
-        }
-    }
-
-    private func clientEvent(_ fd: Int32, _ event: EventLoop.Event) {
-        guard let server else { return }
-        switch event {
-        case .hangup:
-            runtime.unwatch(fd)
-            server.remove(fd)
-        case .readable:
-            if server.readable(fd) { runtime.unwatch(fd) }
-        case .writable:
-            server.writable(fd)
-            if !server.isBacklogged(fd) { runtime.setWritable(fd, false) }
-        case .timer, .signal, .wakeUp:
-            break
-        }
-    }
-
-    private func broadcast(_ line: String) {
-        guard let server else { return }
-        let outcome = server.broadcast(line)
-        for fd in outcome.dropped { runtime.unwatch(fd) }
-        for fd in outcome.backlogged { runtime.setWritable(fd, true) }
-    }
-
     // MARK: - Gestures
 
     private func observe(_ g: Gesture, _ session: DeviceSession) {
-        let line = g.jsonLine(origin: session.origin ?? g.startTime)
-        if options.printJSON { output(line) }
-        // Without a configuration every gesture goes to the clients; with one, those whose
-        // action says `emit`.
-        if configuration == nil { broadcast(line) }
+        let event = GestureEvent(g, origin: session.origin ?? g.startTime)
+        if options.printJSON { output(event.jsonLine()) }
+        // Gestures on clients' regions go to their clients. Of the service's own: without a
+        // configuration every gesture goes to the clients; with one, those whose action says
+        // `emit`.
+        if configuration == nil || Self.clientRegion(g.region) != nil { deliver(event) }
         observer?(g)
     }
 
@@ -238,9 +211,9 @@ public final class GestureService {
                     guard fires else { return }
                     let origin = session?.origin ?? g.startTime
                     if let argv = action.exec {
-                        self.actions.start(argv, environment: ActionRunner.environment(g, origin: origin), label: label)
+                        self.actions.start(argv, environment: ActionRunner.environment(GestureEvent(g, origin: origin)), label: label)
                     }
-                    if action.emit { self.broadcast(g.jsonLine(origin: origin)) }
+                    if action.emit { self.deliver(GestureEvent(g, origin: origin)) }
                 }
             }
         }

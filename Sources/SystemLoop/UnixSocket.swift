@@ -49,6 +49,11 @@ public enum UnixSocket {
         return fd
     }
 
+    /// Makes `fd` non-blocking (a client's connection, once connected).
+    public static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
     /// Accepts one waiting connection, made non-blocking and close-on-exec; nil when none waits.
     public static func accept(_ listener: Int32) -> Int32? {
         let fd = Glibc.accept(listener, nil, nil)

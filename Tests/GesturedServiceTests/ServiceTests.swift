@@ -1,5 +1,6 @@
 import Foundation
 import GestureTesting
+import GestureProtocol
 import GesturedRuntime
 import GesturedConfiguration
 import GesturedService
@@ -34,9 +35,10 @@ final class Harness {
     let service: GestureService
     private var nextTrackingID: Int32 = 1
 
-    init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start) throws {
+    init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start, folder: String? = nil) throws {
         clock = ManualClock(start: start)
-        folder = NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
+        let folder = folder ?? NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
+        self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var options = GestureService.Options()
         if let config {
@@ -293,8 +295,8 @@ struct ServiceTests {
         h.advance(to: 500)  // the built-in layout's lone tap waits 300 ms for a second one
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = recv(reader, &buffer, buffer.count, 0)
-        #expect(String(decoding: buffer[0..<max(0, n)], as: UTF8.self)
-            == #"{"time": 0.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 100.0, "y": 50.0, "taps": 1}"# + "\n")
+        #expect(String(decoding: buffer[0..<max(0, n)], as: UTF8.self).split(separator: "\n").last.map { $0 + "\n" }
+            == #"{"type": "gesture", "time": 0.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 100.0, "y": 50.0, "taps": 1}"# + "\n")
         // A long pan: thousands of lines the idle client never reads.
         h.frame(device, at: 1000, [(0, 100, 500)], begin: true)
         var step: Int32 = 0

@@ -1,3 +1,4 @@
+import GestureProtocol
 import GestureTesting
 import Gestures
 import Testing

@@ -1,7 +1,7 @@
 import TouchEvents
 
 /// The kinds of gesture.
-public enum GestureKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum GestureKind: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case tap
     case longPress = "long-press"
     case pan
@@ -20,19 +20,19 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable, CustomStringC
 
 /// UIKit's recognizer states. Discrete recognizers go possible → recognized or failed;
 /// continuous ones possible → began → changed… → ended, cancelled or failed.
-public enum GestureState: String, Sendable, Hashable, CustomStringConvertible {
+public enum GestureState: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case possible, began, changed, ended, cancelled, failed, recognized
     public var description: String { rawValue }
 }
 
 /// Directions of a swipe.
-public enum SwipeDirection: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum SwipeDirection: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case left, right, up, down
     public var description: String { rawValue }
 }
 
 /// Edges of a region or surface.
-public enum Edge: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum Edge: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case left, right, top, bottom
     public var description: String { rawValue }
 }

@@ -1,0 +1,196 @@
+import Gestures
+
+/// A region a client registers: where it is (layout units, in its parent's coordinates — the
+/// layout's when it has no parent), how far its hit area reaches, and its gestures with their
+/// parameters under the configuration file's names.
+public struct RegionRequest: Equatable, Sendable {
+    public var id: String
+    public var frame: Rect
+    public var hitInsets = EdgeInsets()
+    /// Another region of the same client's, to be drawn inside.
+    public var parent: String?
+    public var hidden = false
+    public var enabled = true
+    public var gestures: [GestureRequest] = []
+
+    public init(id: String, frame: Rect, hitInsets: EdgeInsets = EdgeInsets(), parent: String? = nil, gestures: [GestureRequest]) {
+        self.id = id
+        self.frame = frame
+        self.hitInsets = hitInsets
+        self.parent = parent
+        self.gestures = gestures
+    }
+
+    init(_ o: JSONObject, path: String) throws(ProtocolError) {
+        let r = FieldReader(o, path: path)
+        id = try Self.regionID(r, "id")
+        guard let frame = try Self.frame(r) else { throw r.missing("frame", "[x, y, width, height] in layout units") }
+        self.frame = frame
+        hitInsets = try Self.insets(r) ?? EdgeInsets()
+        if o["parent"] != nil, o["parent"] != .null { parent = try Self.regionID(r, "parent") }
+        hidden = try r.bool("hidden") ?? false
+        enabled = try r.bool("enabled") ?? true
+        guard let list = try r.list("gestures") else { throw r.missing("gestures", "a list of gestures, e.g. [{\"kind\": \"tap\"}]") }
+        guard list.count <= ProtocolLimits.maximumGesturesPerRegion else {
+            throw r.invalid("gestures", "has \(list.count) gestures; a region may have at most \(ProtocolLimits.maximumGesturesPerRegion)")
+        }
+        for (i, g) in list.enumerated() {
+            let name = "gestures[\(i)]"
+            guard let go = g.objectValue else { throw r.invalid(name, "must be an object with a kind, not \(g.kindName)") }
+            gestures.append(try GestureRequest(go, path: r.name(name)))
+        }
+    }
+
+    static func regionID(_ r: FieldReader, _ key: String) throws(ProtocolError) -> String {
+        let id = try r.string(key)
+        guard !id.isEmpty, id.utf8.count <= ProtocolLimits.maximumRegionIDBytes else {
+            throw r.invalid(key, "must be 1 to \(ProtocolLimits.maximumRegionIDBytes) bytes of text")
+        }
+        guard !id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw r.invalid(key, "must not contain control characters")
+        }
+        return id
+    }
+
+    static func frame(_ r: FieldReader) throws(ProtocolError) -> Rect? {
+        guard let list = try r.list("frame") else { return nil }
+        guard list.count == 4 else { throw r.invalid("frame", "must be [x, y, width, height], not a list of \(list.count)") }
+        var v: [Double] = []
+        for (i, item) in list.enumerated() {
+            guard let n = item.numberValue else { throw r.invalid("frame[\(i)]", "must be a number, not \(item.kindName)") }
+            guard abs(n) <= ProtocolLimits.maximumCoordinate else {
+                throw r.invalid("frame[\(i)]", "is \(JSONValue.numberText(n)); coordinates go up to \(JSONValue.numberText(ProtocolLimits.maximumCoordinate))")
+            }
+            v.append(n)
+        }
+        guard v[2] >= 0, v[3] >= 0 else {
+            throw r.invalid("frame", "has a negative size (\(JSONValue.numberText(v[2])) x \(JSONValue.numberText(v[3]))): width and height must be 0 or more")
+        }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// A number for all four sides, or [top, left, bottom, right]; negative extends.
+    static func insets(_ r: FieldReader) throws(ProtocolError) -> EdgeInsets? {
+        guard let v = r.object["hit-insets"], v != .null else { return nil }
+        func check(_ n: Double, _ key: String) throws(ProtocolError) -> Double {
+            guard abs(n) <= ProtocolLimits.maximumInset else {
+                throw r.invalid(key, "is \(JSONValue.numberText(n)); insets go up to \(JSONValue.numberText(ProtocolLimits.maximumInset)) either way")
+            }
+            return n
+        }
+        if let n = v.numberValue {
+            let all = try check(n, "hit-insets")
+            return EdgeInsets(top: all, left: all, bottom: all, right: all)
+        }
+        guard let list = v.arrayValue, list.count == 4 else {
+            throw r.invalid("hit-insets", "must be a number or [top, left, bottom, right], not \(v.kindName)")
+        }
+        var s: [Double] = []
+        for (i, item) in list.enumerated() {
+            guard let n = item.numberValue else { throw r.invalid("hit-insets[\(i)]", "must be a number, not \(item.kindName)") }
+            s.append(try check(n, "hit-insets[\(i)]"))
+        }
+        return EdgeInsets(top: s[0], left: s[1], bottom: s[2], right: s[3])
+    }
+
+    var json: JSONValue {
+        var o: JSONObject = ["id": .string(id), "frame": .array([frame.x, frame.y, frame.width, frame.height].map { .number($0) })]
+        if hitInsets != EdgeInsets() {
+            o["hit-insets"] = .array([hitInsets.top, hitInsets.left, hitInsets.bottom, hitInsets.right].map { .number($0) })
+        }
+        if let parent { o["parent"] = .string(parent) }
+        if hidden { o["hidden"] = .bool(true) }
+        if !enabled { o["enabled"] = .bool(false) }
+        o["gestures"] = .array(gestures.map(\.json))
+        return .object(o)
+    }
+}
+
+/// A change to one of the client's regions: what is given changes, the rest stays.
+public struct RegionUpdate: Equatable, Sendable {
+    public var id: String
+    public var frame: Rect?
+    public var hitInsets: EdgeInsets?
+    public var hidden: Bool?
+    public var enabled: Bool?
+
+    public init(id: String, frame: Rect? = nil, hitInsets: EdgeInsets? = nil, hidden: Bool? = nil, enabled: Bool? = nil) {
+        self.id = id
+        self.frame = frame
+        self.hitInsets = hitInsets
+        self.hidden = hidden
+        self.enabled = enabled
+    }
+
+    init(_ o: JSONObject, path: String) throws(ProtocolError) {
+        let r = FieldReader(o, path: path)
+        id = try RegionRequest.regionID(r, "id")
+        frame = try RegionRequest.frame(r)
+        hitInsets = try RegionRequest.insets(r)
+        hidden = try r.bool("hidden")
+        enabled = try r.bool("enabled")
+    }
+
+    var json: JSONValue {
+        var o: JSONObject = ["id": .string(id)]
+        if let frame { o["frame"] = .array([frame.x, frame.y, frame.width, frame.height].map { .number($0) }) }
+        if let i = hitInsets { o["hit-insets"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) }) }
+        if let hidden { o["hidden"] = .bool(hidden) }
+        if let enabled { o["enabled"] = .bool(enabled) }
+        return .object(o)
+    }
+}
+
+/// A gesture on a client's region: its kind and parameters, named and checked as in the
+/// configuration file (`{"kind": "tap", "taps": 2}`, `{"kind": "swipe", "directions": ["left"]}`).
+public struct GestureRequest: Equatable, Sendable {
+    public var kind: GestureKind
+    public var numbers: [String: Double] = [:]
+    public var directions: Set<SwipeDirection>?
+    public var edges: Set<Edge>?
+    public var simultaneousWith: Set<GestureKind> = []
+
+    public init(kind: GestureKind, numbers: [String: Double] = [:], directions: Set<SwipeDirection>? = nil, edges: Set<Edge>? = nil) {
+        self.kind = kind
+        self.numbers = numbers
+        self.directions = directions
+        self.edges = edges
+    }
+
+    init(_ o: JSONObject, path: String) throws(ProtocolError) {
+        let r = FieldReader(o, path: path)
+        kind = try r.enumeration("kind", excluding: ["custom"])
+        let rules = GestureParameter.byKind[kind] ?? [:]
+        for key in rules.keys.sorted() {
+            guard let v = o[key], v != .null else { continue }
+            let n = try r.number(key)
+            if let problem = rules[key]!.problem(with: n, key: r.name(key), written: v.text) {
+                throw ProtocolError(.invalidField, field: r.name(key), problem)
+            }
+            numbers[key] = n
+        }
+        if let lo = numbers["min-touches"], let hi = numbers["max-touches"], lo > hi {
+            throw r.invalid("max-touches", "is less than min-touches")
+        }
+        if kind == .swipe, let d: [SwipeDirection] = try r.names("directions") {
+            guard !d.isEmpty else { throw r.invalid("directions", "must not be empty") }
+            directions = Set(d)
+        }
+        if kind == .edgePan, let e: [Edge] = try r.names("edges") {
+            guard !e.isEmpty else { throw r.invalid("edges", "must not be empty") }
+            edges = Set(e)
+        }
+        if let s: [GestureKind] = try r.names("simultaneous-with", excluding: ["custom"]) { simultaneousWith = Set(s) }
+    }
+
+    var json: JSONValue {
+        var o: JSONObject = ["kind": .string(kind.rawValue)]
+        for key in numbers.keys.sorted() { o[key] = .number(numbers[key]!) }
+        if let directions { o["directions"] = .array(SwipeDirection.allCases.filter(directions.contains).map { .string($0.rawValue) }) }
+        if let edges { o["edges"] = .array(Edge.allCases.filter(edges.contains).map { .string($0.rawValue) }) }
+        if !simultaneousWith.isEmpty {
+            o["simultaneous-with"] = .array(GestureKind.allCases.filter(simultaneousWith.contains).map { .string($0.rawValue) })
+        }
+        return .object(o)
+    }
+}

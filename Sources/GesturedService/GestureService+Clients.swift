@@ -1,0 +1,253 @@
+import GestureProtocol
+import GesturedConfiguration
+import GesturedRuntime
+import Gestures
+import SystemLoop
+import TouchEvents
+
+/// The socket's side of the service (protocol v1, docs/protocol.md): greeting, requests and
+/// replies, subscriptions, and clients' own regions — added to every device's layout above the
+/// service's regions, their gestures sent only to the client that registered them, and removed
+/// when it goes.
+extension GestureService {
+    /// The service's version, as the greeting tells it (`gestured --version` says the same).
+    public static let version = "0.1.0"
+
+    /// Inside the service a client's region is `@<client number>/<its id>`: configuration ids
+    /// cannot start with `@`, so no two clients' regions and no region of the service's can
+    /// be confused.
+    static func internalID(client: Int, id: String) -> String { "@\(client)/\(id)" }
+
+    /// The client number and the client's own id of a region id made by ``internalID(client:id:)``.
+    static func clientRegion(_ regionID: String) -> (client: Int, id: String)? {
+        guard regionID.hasPrefix("@"), let slash = regionID.firstIndex(of: "/"),
+              let n = Int(regionID[regionID.index(after: regionID.startIndex)..<slash]) else { return nil }
+        return (n, String(regionID[regionID.index(after: slash)...]))
+    }
+
+    /// Every connected client's context (`app` and whatever else clients say), by client.
+    public var clientContexts: [Int: [String: String]] {
+        var out: [Int: [String: String]] = [:]
+        for c in server?.clients.values ?? [:].values { out[c.number] = c.context }
+        return out
+    }
+
+    /// Regions registered by clients, over all clients.
+    public var clientRegionCount: Int { server?.clients.values.reduce(0) { $0 + $1.regions.count } ?? 0 }
+
+    // MARK: - Connections
+
+    func acceptClients() {
+        guard let server else { return }
+        for client in server.acceptClients(now: clock.now) {
+            runtime.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
+            send(.greeting(greeting), to: client)
+        }
+    }
+
+    var greeting: Greeting {
+        let devices = runtime.sessions.map { s in
+            Greeting.Device(name: s.description.name, kind: s.description.kind == .touchpad ? "touchpad" : "touchscreen", node: s.node)
+        }
+        let layouts = configuration.map { [$0.layout.id] } ?? ["root"]
+        return Greeting(service: Self.version, devices: devices, layouts: layouts)
+    }
+
+    private func clientEvent(_ client: ClientConnection, _ event: EventLoop.Event) {
+        guard let server, server.clients[client.fd] === client else { return }
+        switch event {
+        case .hangup:
+            forget(client, reason: nil)
+        case .readable:
+            switch server.read(client) {
+            case .lines(let results):
+                handle(results, from: client)
+            case .closed(let results):
+                handle(results, from: client)
+                forget(client, reason: nil)
+            }
+        case .writable:
+            server.writable(client.fd)
+            if client.output.isEmpty { runtime.setWritable(client.fd, false) }
+        case .timer, .signal, .wakeUp:
+            break
+        }
+    }
+
+    /// The client is gone (or dropped): its regions leave every layout.
+    func forget(_ client: ClientConnection, reason: String?) {
+        for region in client.regions where region.parent == nil { removeFromLayouts(client, region.id) }
+        client.regions.removeAll()
+        runtime.unwatch(client.fd)
+        server?.remove(client.fd, reason: reason)
+    }
+
+    /// Sends `message` to `client`; a client too far behind is dropped.
+    @discardableResult
+    func send(_ message: ServiceMessage, to client: ClientConnection) -> Bool {
+        guard let server else { return false }
+        guard server.send(message.jsonLine, to: client) else {
+            forget(client, reason: nil)
+            return false
+        }
+        if !client.output.isEmpty { runtime.setWritable(client.fd, true) }
+        return true
+    }
+
+    // MARK: - Requests
+
+    private func handle(_ results: [Result<ClientMessage, ProtocolError>], from client: ClientConnection) {
+        for result in results {
+            guard server?.clients[client.fd] === client else { return }
+            guard client.spend(now: clock.now) else {
+                refuseForRate(client, id: try? result.get().id)
+                continue
+            }
+            switch result {
+            case .failure(let error):
+                logger.debug("socket client request refused", metadata: ["client": "\(client.number)", "error": "\(error)"])
+                send(.error(error), to: client)
+            case .success(let message):
+                do throws(ProtocolError) {
+                    try carryOut(message.request, for: client)
+                    send(message.request == .ping ? .pong(id: message.id) : .reply(id: message.id, request: message.request.type), to: client)
+                } catch {
+                    var e = error
+                    e.id = message.id
+                    logger.debug("socket client request refused", metadata: ["client": "\(client.number)", "error": "\(e)"])
+                    send(.error(e), to: client)
+                }
+            }
+        }
+    }
+
+    /// A flood: the request is not carried out; the client hears of it at most once a second.
+    private func refuseForRate(_ client: ClientConnection, id: JSONValue?) {
+        client.refusedForRate += 1
+        let now = clock.now
+        if let last = client.lastRateReport, now - last < .seconds(1) { return }
+        let message = "more than \(Int(ProtocolLimits.requestsPerSecond)) requests a second (bursts of \(Int(ProtocolLimits.requestBurst))): "
+            + "\(client.refusedForRate) not carried out"
+        logger.warning("socket client rate-limited", metadata: ["client": "\(client.number)", "refused": "\(client.refusedForRate)"])
+        client.lastRateReport = now
+        client.refusedForRate = 0
+        send(.error(ProtocolError(.rateLimited, message, id: id)), to: client)
+    }
+
+    private func carryOut(_ request: ClientRequest, for client: ClientConnection) throws(ProtocolError) {
+        switch request {
+        case .ping:
+            break
+        case .subscribe(let filter):
+            client.filter = filter
+        case .unsubscribe:
+            client.filter = nil
+        case .context(let context):
+            client.context = context
+            logger.info("socket client context", metadata: ["client": "\(client.number)", "context": "\(context.sorted { $0.key < $1.key })"])
+        case .register(let region):
+            guard !client.regions.contains(where: { $0.id == region.id }) else {
+                throw ProtocolError(.duplicateID, field: "region.id", "this client already has a region \"\(region.id)\": update or unregister it")
+            }
+            if let parent = region.parent, !client.regions.contains(where: { $0.id == parent }) {
+                throw ProtocolError(.unknownRegion, field: "region.parent", "this client has no region \"\(parent)\" to put \"\(region.id)\" in")
+            }
+            guard client.regions.count < ProtocolLimits.maximumRegions else {
+                throw ProtocolError(.tooManyRegions, field: "region", "this client has \(client.regions.count) regions, as many as it may")
+            }
+            client.regions.append(region)
+            for session in runtime.sessions { install(region, of: client, in: session.layout) }
+        case .update(let update):
+            guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
+                throw ProtocolError(.unknownRegion, field: "region.id", "this client has no region \"\(update.id)\"")
+            }
+            if let f = update.frame { client.regions[i].frame = f }
+            if let h = update.hitInsets { client.regions[i].hitInsets = h }
+            if let h = update.hidden { client.regions[i].hidden = h }
+            if let e = update.enabled { client.regions[i].enabled = e }
+            let spec = client.regions[i]
+            for session in runtime.sessions {
+                guard let r = session.layout.region(Self.internalID(client: client.number, id: spec.id)) else { continue }
+                Self.apply(spec, to: r)
+            }
+        case .unregister(let id):
+            guard client.regions.contains(where: { $0.id == id }) else {
+                throw ProtocolError(.unknownRegion, field: "region", "this client has no region \"\(id)\"")
+            }
+            removeFromLayouts(client, id)
+            var gone: Set<String> = [id]
+            // Its children go with it.
+            var changed = true
+            while changed {
+                changed = false
+                for r in client.regions where !gone.contains(r.id) && r.parent.map(gone.contains) == true {
+                    gone.insert(r.id)
+                    changed = true
+                }
+            }
+            client.regions.removeAll { gone.contains($0.id) }
+        }
+    }
+
+    // MARK: - Regions in the layouts
+
+    /// Adds every client's regions to a new device's layout.
+    func installClientRegions(in session: DeviceSession) {
+        guard let server else { return }
+        for client in server.clients.values.sorted(by: { $0.number < $1.number }) {
+            for region in client.regions { install(region, of: client, in: session.layout) }
+        }
+    }
+
+    private func install(_ spec: RegionRequest, of client: ClientConnection, in layout: Layout) {
+        let region = Region(id: Self.internalID(client: client.number, id: spec.id), frame: spec.frame)
+        Self.apply(spec, to: region)
+        for g in spec.gestures {
+            var gesture = GestureSpec(kind: g.kind)
+            gesture.numbers = g.numbers
+            gesture.directions = g.directions
+            gesture.edges = g.edges
+            gesture.simultaneousWith = g.simultaneousWith
+            region.add(gesture.makeRecognizer())
+        }
+        let parent = spec.parent.flatMap { layout.region(Self.internalID(client: client.number, id: $0)) } ?? layout.root
+        parent.addChild(region)
+    }
+
+    private static func apply(_ spec: RegionRequest, to region: Region) {
+        if region.frame != spec.frame { region.frame = spec.frame }
+        if region.hitInsets != spec.hitInsets { region.hitInsets = spec.hitInsets }
+        if region.isHidden != spec.hidden { region.isHidden = spec.hidden }
+        if region.isEnabled != spec.enabled { region.isEnabled = spec.enabled }
+    }
+
+    private func removeFromLayouts(_ client: ClientConnection, _ id: String) {
+        let inside = Self.internalID(client: client.number, id: id)
+        for session in runtime.sessions { session.layout.region(inside)?.removeFromParent() }
+    }
+
+    // MARK: - Gestures to clients
+
+    /// A gesture on a client's region goes to that client only, under its own id; any other to
+    /// every client whose subscription takes it.
+    func deliver(_ event: GestureEvent) {
+        guard let server else { return }
+        if let owner = Self.clientRegion(event.region) {
+            guard let client = server.clients.values.first(where: { $0.number == owner.client }) else { return }
+            var own = event
+            own.region = owner.id
+            send(.gesture(own), to: client)
+            return
+        }
+        var line: String?
+        for client in Array(server.clients.values) {
+            guard let filter = client.filter, filter.matches(event) else { continue }
+            if line == nil { line = ServiceMessage.gesture(event).jsonLine }
+            guard server.send(line!, to: client) else {
+                forget(client, reason: nil)
+                continue
+            }
+            if !client.output.isEmpty { runtime.setWritable(client.fd, true) }
+        }
+    }
+}

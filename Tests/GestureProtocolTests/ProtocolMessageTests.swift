@@ -1,0 +1,146 @@
+import Foundation
+import GestureProtocol
+import GesturedRuntime
+import Gestures
+import Testing
+import TouchEvents
+import TouchRecordings
+
+let recordings: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path + "/fixtures/recordings/"
+}()
+
+@Suite("JSON values")
+struct JSONValueTests {
+    @Test func valuesParseInOrderAndWriteBack() throws {
+        let text = #"{"b": [1, -2.5, 1e3, true, false, null], "a": {"s": "tab\there \u00e9 \ud83d\ude00 \"q\" \\ /"}}"#
+        let v = try JSONValue.parse(text)
+        #expect(v.objectValue?.keys == ["b", "a"])
+        #expect(v.objectValue?["b"] == .array([.number(1), .number(-2.5), .number(1000), .bool(true), .bool(false), .null]))
+        #expect(v.objectValue?["a"]?.objectValue?["s"]?.stringValue == "tab\there é 😀 \"q\" \\ /")
+        #expect(v.text == #"{"b": [1, -2.5, 1000, true, false, null], "a": {"s": "tab\there é 😀 \"q\" \\ /"}}"#)
+        #expect(try JSONValue.parse(v.text) == v)
+    }
+
+    @Test(arguments: [
+        ("", "byte 1: the text ends where a value should be"),
+        ("{\"a\": 1,}", "byte 9: expected a key in quotes"),
+        ("{\"a\" 1}", "byte 6: expected ':' after the key \"a\""),
+        ("{\"a\": 1, \"a\": 2}", "byte 16: the key \"a\" appears twice"),
+        ("[1 2]", "byte 4: expected ',' or ']' in a list"),
+        ("01", "byte 2: text after the JSON value"),
+        ("-", "byte 2: a number needs digits"),
+        ("1.", "byte 3: a number needs digits after its point"),
+        ("1e400", "byte 1: the number 1e400 is out of range"),
+        ("NaN", "byte 1: unexpected character 'N'"),
+        ("\"a\u{1}\"", "byte 3: a control character inside a string (write it as \\n, \\t or \\u)"),
+        ("\"\\x\"", "byte 3: unknown escape \\'x'"),
+        ("\"\\ud800\"", "byte 8: a lone surrogate in \\u escapes"),
+        ("\"abc", "byte 5: the text ends inside a string"),
+        ("tru", "byte 4: expected true"),
+    ])
+    func badTextSaysWhereAndWhat(_ text: String, _ message: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
+        do {
+            _ = try JSONValue.parse(text)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func invalidUTF8AndDeepNestingAreRefused() {
+        #expect(throws: JSONParseError(offset: 4, message: "text that is not valid UTF-8")) { try JSONValue.parse([0x22, 0x61, 0xFF, 0x62, 0x22]) }
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect(throws: JSONParseError(offset: 33, message: "nested more than 32 levels deep")) { try JSONValue.parse(deep) }
+    }
+}
+
+@Suite("The gesture event model")
+struct GestureEventTests {
+    /// Every gesture of real recordings: its line reads back as the same event, and an action's
+    /// environment has the same values under GESTURE_ names — the three outputs cannot drift.
+    @Test(arguments: [
+        "evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events",
+        "evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events",
+    ])
+    func aLineReadsBackAsTheSameEvent(_ name: String) throws {
+        let replay = try RecordingReplay.run(path: recordings + name)
+        #expect(!replay.gestures.isEmpty)
+        for g in replay.gestures {
+            let event = GestureEvent(g, origin: replay.device.firstEventTime)
+            let line = g.jsonLine(origin: replay.device.firstEventTime)
+            #expect(line == event.jsonLine())
+            let read = try GestureEvent(json: try JSONValue.parse(line.dropLast().utf8).objectValue!)
+            #expect(read == event)
+            guard case .gesture(let viaSocket) = try ServiceMessage.parse(ServiceMessage.gesture(event).jsonLine.dropLast().utf8) else {
+                Issue.record("not a gesture message")
+                continue
+            }
+            #expect(viaSocket == event)
+            let env = event.environment
+            #expect(env.count == event.fields.count)
+            for f in event.fields {
+                let plain = f.json.hasPrefix("\"") ? (try JSONValue.parse(f.json).stringValue ?? "") : f.json
+                #expect(env["GESTURE_" + f.key.uppercased()] == plain)
+            }
+        }
+    }
+
+    @Test func pinchAndRotateNameTheirRates() {
+        var g = Gesture(kind: .pinch, state: .changed, time: Instant.zero + .milliseconds(250), startTime: Instant.zero, region: "map", touches: 2,
+                        location: Point(x: 10, y: 20), recognizer: "pinch")
+        g.scale = 1.23456
+        g.velocity = Point(x: 0.5, y: 0)
+        #expect(g.jsonLine(origin: .zero)
+            == #"{"time": 0.25, "kind": "pinch", "state": "changed", "region": "map", "touches": 2, "x": 10.0, "y": 20.0, "scale": 1.2346, "scale_velocity": 0.5}"# + "\n")
+        g.kind = .rotate
+        g.scale = nil
+        g.rotation = -12.345
+        g.velocity = Point(x: -40, y: 0)
+        #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION_VELOCITY"] == "-40.0")
+        #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION"] == "-12.35")
+    }
+}
+
+@Suite("Client requests")
+struct ClientRequestTests {
+    /// What the client library writes, the service reads back as the same request.
+    @Test func requestsRoundTrip() throws {
+        let requests: [ClientRequest] = [
+            .ping, .unsubscribe, .subscribe(EventFilter()), .subscribe(EventFilter(regions: ["a"], kinds: [.tap, .swipe], states: [.recognized], devices: [])),
+            .register(RegionRequest(id: "ok", frame: Rect(x: 1, y: 2.5, width: 30, height: 40), hitInsets: EdgeInsets(top: -5, left: -5, bottom: -5, right: -5),
+                                    parent: "panel", gestures: [GestureRequest(kind: .tap, numbers: ["taps": 2]),
+                                                                GestureRequest(kind: .swipe, directions: [.left, .up]),
+                                                                GestureRequest(kind: .edgePan, edges: [.right])])),
+            .update(RegionUpdate(id: "ok", frame: Rect(x: 0, y: 0, width: 1, height: 1), hidden: true)),
+            .unregister("ok"), .context(["app": "org.mozilla.firefox", "window": "main"]),
+        ]
+        for (i, r) in requests.enumerated() {
+            let m = ClientMessage(id: .number(Double(i)), r)
+            #expect(try ClientMessage.parse(m.jsonLine.dropLast().utf8) == m)
+        }
+        #expect(ClientMessage(id: 7, .unregister("ok")).jsonLine == #"{"type": "unregister", "id": 7, "region": "ok"}"# + "\n")
+    }
+
+    @Test func unknownFieldsAreIgnored() throws {
+        let m = try ClientMessage.parse(#"{"type": "register", "since": 2, "region": {"id": "a", "frame": [0, 0, 1, 1], "colour": "red", "gestures": [{"kind": "tap", "future": true}]}}"#.utf8)
+        #expect(m.request == .register(RegionRequest(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1), gestures: [GestureRequest(kind: .tap)])))
+    }
+
+    @Test func filtersMatchEveryListGiven() {
+        let tap = GestureEvent(kind: .tap, state: .recognized, region: "ok", touches: 1, x: 0, y: 0)
+        #expect(EventFilter().matches(tap))
+        #expect(EventFilter(kinds: [.tap], states: [.recognized]).matches(tap))
+        #expect(!EventFilter(kinds: [.pan]).matches(tap))
+        #expect(!EventFilter(regions: []).matches(tap), "an empty list matches nothing")
+        #expect(!EventFilter(devices: ["Pad"]).matches(tap))
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) {
+        self = .number(Double(value))
+    }
+}

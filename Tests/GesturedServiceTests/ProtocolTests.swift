@@ -1,0 +1,282 @@
+import Foundation
+import GestureProtocol
+import GesturedService
+import Gestures
+import SystemLoop
+import Testing
+import TouchEvents
+
+/// A client speaking the protocol by hand, as a program in any language would.
+final class RawClient {
+    let fd: Int32
+    private var pending: [UInt8] = []
+
+    init(_ h: Harness) throws {
+        fd = try UnixSocket.connect(to: h.folder + "/gestured.sock")
+        UnixSocket.setNonBlocking(fd)
+        h.service.runOnce(timeout: 0)
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { UnixSocket.send(fd, $0) }
+            if n <= 0 { return }
+            bytes.removeFirst(n)
+        }
+    }
+
+    /// Every whole line waiting, without their newlines.
+    func lines() -> [String] {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case .data(let n) = buffer.withUnsafeMutableBytes({ UnixSocket.read(fd, into: $0) }) {
+            pending += buffer[0..<n]
+        }
+        var out: [String] = []
+        while let i = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            out.append(String(decoding: pending[..<i], as: UTF8.self))
+            pending.removeFirst(i + 1)
+        }
+        return out
+    }
+
+    /// Each waiting message in short: `reply register 1`, `gesture tap recognized ok 0.06`,
+    /// `error too-large`.
+    func summary() -> [String] {
+        lines().map { line in
+            guard let o = try? JSONValue.parse(line).objectValue else { return "not JSON: \(line)" }
+            func v(_ k: String) -> String {
+                switch o[k] {
+                case .string(let s)?: s
+                case .number(let n)?: JSONValue.number(n).text
+                default: "-"
+                }
+            }
+            switch v("type") {
+            case "reply": return "reply \(v("request")) \(v("id"))"
+            case "gesture": return "gesture \(v("kind")) \(v("state")) \(v("region")) \(v("time"))"
+            case "error": return "error \(v("code")) \(v("id"))"
+            default: return v("type")
+            }
+        }
+    }
+
+    /// True once the service closed the connection.
+    var isClosed: Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+}
+
+@Suite("protocol v1 on the service's socket", .serialized)
+struct ProtocolTests {
+    static let button = #"{"type": "register", "id": 1, "region": {"id": "ok", "frame": [90, 40, 20, 20], "gestures": [{"kind": "tap"}]}}"# + "\n"
+
+    @Test func theGreetingComesFirstAndRequestsAreAnswered() throws {
+        let h = try Harness(socket: true)
+        _ = try h.plug()
+        let c = try RawClient(h)
+        c.send("{\"type\": \"ping\", \"id\": \"p1\"}\n{\"type\": \"context\", \"id\": 2, \"context\": {\"app\": \"org.mozilla.firefox\"}, \"later\": 1}\n")
+        h.service.runOnce(timeout: 0)
+        #expect(c.lines() == [
+            #"{"protocol": "gestured", "version": 1, "type": "greeting", "service": "\#(GestureService.version)", "devices": [{"name": "Test Panel", "kind": "touchscreen", "node": "/dev/input/event7"}], "layouts": ["root"], "kinds": ["tap", "long-press", "pan", "swipe", "pinch", "rotate", "edge-pan"], "limits": {"message_bytes": 65536, "regions": 256, "gestures_per_region": 16, "requests_per_second": 100, "request_burst": 200, "backlog_bytes": 262144}}"#,
+            #"{"type": "pong", "id": "p1"}"#,
+            #"{"type": "reply", "id": 2, "request": "context", "ok": true}"#,
+        ])
+        #expect(h.service.clientContexts.values.first == ["app": "org.mozilla.firefox"])
+    }
+
+    @Test func aClientsRegionGetsItsTapsAndOnlyThatClientDoes() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let owner = try RawClient(h)
+        let other = try RawClient(h)
+        owner.send(Self.button)
+        h.service.runOnce(timeout: 0)
+        _ = other.lines()
+        #expect(owner.lines().dropFirst() == [#"{"type": "reply", "id": 1, "request": "register", "ok": true}"#])
+        h.tap(device, at: 0, x: 1000, y: 500)   // (100, 50) mm: on the button
+        h.tap(device, at: 1000, x: 300, y: 200)  // (30, 20) mm: the service's root
+        h.advance(to: 2000)
+        #expect(owner.lines() == [
+            #"{"type": "gesture", "time": 0.06, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "ok", "touches": 1, "x": 100.0, "y": 50.0, "local_x": 10.0, "local_y": 10.0, "taps": 1}"#,
+            #"{"type": "gesture", "time": 1.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 30.0, "y": 20.0, "taps": 1}"#,
+        ])
+        #expect(other.lines() == [
+            #"{"type": "gesture", "time": 1.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 30.0, "y": 20.0, "taps": 1}"#,
+        ], "another client never sees the button's gestures")
+        #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized root 1"])
+    }
+
+    @Test func aClientsRegionsGoWhenItDisconnectsOrUnregisters() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        do {
+            let owner = try RawClient(h)
+            owner.send(Self.button)
+            h.service.runOnce(timeout: 0)
+            #expect(h.service.clientRegionCount == 1)
+        }
+        h.service.runOnce(timeout: 0)
+        #expect(h.service.clientRegionCount == 0)
+        h.tap(device, at: 0, x: 1000, y: 500)
+        h.advance(to: 1000)
+        #expect(h.summary == ["tap recognized root 1"], "the button went with its client")
+
+        let c = try RawClient(h)
+        c.send(#"{"type": "register", "id": 1, "region": {"id": "panel", "frame": [50, 20, 100, 60], "gestures": [{"kind": "tap", "taps": 2}]}}"# + "\n"
+            + #"{"type": "register", "id": 2, "region": {"id": "ok", "parent": "panel", "frame": [40, 20, 20, 20], "gestures": [{"kind": "tap"}]}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(h.service.clientRegionCount == 2)
+        h.tap(device, at: 2000, x: 1000, y: 500)
+        h.advance(to: 3000)
+        c.send(#"{"type": "unregister", "id": 3, "region": "panel"}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(h.service.clientRegionCount == 0, "the child goes with its parent")
+        h.tap(device, at: 4000, x: 1000, y: 500)
+        h.advance(to: 5000)
+        #expect(h.summary == ["tap recognized root 1", "tap recognized @2/ok 1", "tap recognized root 1"])
+        #expect(c.summary() == [
+            "greeting", "reply register 1", "reply register 2", "gesture tap recognized ok 2.06", "reply unregister 3",
+            "gesture tap recognized root 4.36",
+        ])
+    }
+
+    @Test func anUpdateMovesTheRegionAndANewDeviceGetsIt() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        c.send(Self.button + #"{"type": "update", "id": 2, "region": {"id": "ok", "frame": [10, 10, 20, 20]}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        let device = try h.plug()  // plugged after the registration: the region is added to its layout
+        h.tap(device, at: 0, x: 1000, y: 500)
+        h.tap(device, at: 1000, x: 200, y: 200)
+        h.advance(to: 2000)
+        #expect(h.summary == ["tap recognized root 1", "tap recognized @1/ok 1"])
+    }
+
+    @Test func subscriptionsFilterTheServicesGestures() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let c = try RawClient(h)
+        c.send(#"{"type": "subscribe", "id": 1, "filter": {"kinds": ["pan"], "states": ["began", "ended"]}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        h.tap(device, at: 0)
+        h.advance(to: 500)
+        h.frame(device, at: 1000, [(0, 500, 500)], begin: true)
+        for step in 1...10 { h.frame(device, at: 1000 + Double(step) * 16, [(0, Int32(500 + step * 30), 500)]) }
+        h.frame(device, at: 1200, [(0, -1, 0)])
+        c.send(#"{"type": "unsubscribe", "id": 2}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        h.tap(device, at: 2000)
+        h.advance(to: 3000)
+        #expect(c.summary() == [
+            "greeting", "reply subscribe 1", "gesture pan began root 1.016", "gesture pan ended root 1.2", "reply unsubscribe 2",
+        ], "no tap, no pan changes, nothing after unsubscribing")
+    }
+
+    @Test(arguments: [
+        ("{\"type\": \"ping\"", "malformed", nil as String?, "not JSON: byte 16: the text ends inside an object"),
+        ("[1, 2]", "not-an-object", nil, "a request must be a JSON object with a type, not a list"),
+        ("{\"id\": 4}", "missing-field", "type", "type is missing: it must be text"),
+        ("{\"type\": \"teleport\", \"id\": 4}", "unknown-type", "type",
+         "unknown request type \"teleport\" (protocol 1 knows: subscribe, unsubscribe, register, update, unregister, context, ping)"),
+        ("{\"type\": \"ping\", \"id\": [1]}", "invalid-field", "id", "id must be a number or text, not a list"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 1e999, 1], \"gestures\": []}}", "malformed", nil,
+         "not JSON: byte 69: the number 1e999 is out of range"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5e7, 1], \"gestures\": []}}", "invalid-field",
+         "region.frame[2]", "region.frame[2] is 50000000; coordinates go up to 1000000"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, \"0\", 5, 1], \"gestures\": []}}", "invalid-field",
+         "region.frame[1]", "region.frame[1] must be a number, not text"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5, 1]}}", "missing-field",
+         "region.gestures", "region.gestures is missing: it must be a list of gestures, e.g. [{\"kind\": \"tap\"}]"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5, 1], \"gestures\": [{\"kind\": \"wave\"}]}}",
+         "invalid-field", "region.gestures[0].kind",
+         "region.gestures[0].kind is \"wave\", which is not one of: tap, long-press, pan, swipe, pinch, rotate, edge-pan"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5, 1], \"gestures\": [{\"kind\": \"swipe\", \"directions\": [\"sideways\"]}]}}",
+         "invalid-field", "region.gestures[0].directions[0]",
+         "region.gestures[0].directions[0] is \"sideways\", which is not one of: left, right, up, down"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"parent\": \"nope\", \"frame\": [0, 0, 5, 1], \"gestures\": []}}",
+         "unknown-region", "region.parent", "this client has no region \"nope\" to put \"a\" in"),
+        ("{\"type\": \"update\", \"id\": 4, \"region\": {\"id\": \"nope\", \"hidden\": true}}", "unknown-region", "region.id",
+         "this client has no region \"nope\""),
+        ("{\"type\": \"update\", \"id\": 4, \"region\": {\"id\": \"x\", \"hidden\": \"yes\"}}", "invalid-field", "region.hidden",
+         "region.hidden must be true or false, not text"),
+        ("{\"type\": \"context\", \"id\": 4, \"context\": {\"app\": 3}}", "invalid-field", "context.app", "context.app must be text, not a number"),
+        ("{\"type\": \"subscribe\", \"id\": 4, \"filter\": {\"states\": [\"done\"]}}", "invalid-field", "filter.states[0]",
+         "filter.states[0] is \"done\", which is not one of: possible, began, changed, ended, cancelled, failed, recognized"),
+    ])
+    func badRequestsGetAnErrorNamingTheFieldAndTheConnectionGoesOn(_ line: String, _ code: String, _ field: String?, _ message: String) throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        c.send(line + "\n{\"type\": \"ping\", \"id\": 9}\n")
+        h.service.runOnce(timeout: 0)
+        let replies = c.lines().dropFirst().map { try! JSONValue.parse($0).objectValue! }
+        #expect(replies.count == 2)
+        #expect(replies.first?["code"]?.stringValue == code)
+        #expect(replies.first?["field"]?.stringValue == field)
+        #expect(replies.first?["message"]?.stringValue == message)
+        #expect(replies.last == ["type": "pong", "id": .number(9)], "the connection goes on")
+    }
+
+    @Test func anOversizedLineIsSkippedAndTheNextOneRead() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        _ = c.lines()
+        let huge = "{\"type\": \"ping\", \"pad\": \"" + String(repeating: "x", count: ProtocolLimits.maximumMessageBytes + 10) + "\"}\n"
+        c.send(huge)
+        for _ in 0..<4 { h.service.runOnce(timeout: 0) }
+        c.send("{\"type\": \"ping\", \"id\": 2}\n")
+        h.service.runOnce(timeout: 0)
+        #expect(c.lines() == [
+            #"{"type": "error", "id": null, "code": "too-large", "message": "a request longer than 65536 bytes was skipped up to its newline"}"#,
+            #"{"type": "pong", "id": 2}"#,
+        ])
+    }
+
+    @Test func aFloodIsRateLimitedAndRecognitionGoesOn() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let c = try RawClient(h)
+        _ = c.lines()
+        c.send(String(repeating: "{\"type\": \"ping\"}\n", count: 300))
+        h.service.runOnce(timeout: 0)
+        let replies = c.lines()
+        #expect(replies.count == 201, "200 pongs (the burst), then one error")
+        #expect(replies.last == #"{"type": "error", "id": null, "code": "rate-limited", "message": "more than 100 requests a second (bursts of 200): 1 not carried out"}"#)
+        #expect(h.log.lines.contains("warning socket client rate-limited client=1 refused=1"))
+        h.tap(device, at: 100)
+        h.advance(to: 600)
+        #expect(h.summary == ["tap recognized root 1"])
+        // A second later the budget is back.
+        h.clock.advance(to: Harness.start + .milliseconds(1600))
+        c.send("{\"type\": \"ping\", \"id\": 1}\n")
+        h.service.runOnce(timeout: 0)
+        #expect(c.lines().last == #"{"type": "pong", "id": 1}"#)
+    }
+
+    @Test func aClientMayNotHaveMoreRegionsThanTheLimit() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        _ = c.lines()
+        // In two batches a few seconds apart: within the request rate.
+        for batch in [0..<150, 150..<(ProtocolLimits.maximumRegions + 1)] {
+            var requests = ""
+            for i in batch {
+                requests += #"{"type": "register", "id": \#(i), "region": {"id": "r\#(i)", "frame": [0, 0, 1, 1], "gestures": []}}"# + "\n"
+            }
+            c.send(requests)
+            for _ in 0..<4 { h.service.runOnce(timeout: 0) }
+            h.clock.advance(by: .seconds(3))
+        }
+        let replies = c.lines()
+        #expect(replies.count == ProtocolLimits.maximumRegions + 1)
+        #expect(replies.last == #"{"type": "error", "id": 256, "code": "too-many-regions", "field": "region", "message": "this client has 256 regions, as many as it may"}"#)
+        #expect(h.service.clientRegionCount == ProtocolLimits.maximumRegions)
+    }
+
+    @Test func configurationRegionIdsCannotLookLikeAClients() throws {
+        #expect(throws: (any Error).self) { try Harness(config: "layout:\n  id: root\n  children:\n    - id: \"@1/ok\"\n      frame: [0, 0, 1, 1]\n") }
+    }
+}
