@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "GestureTesting",
-            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
+            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/fuzz.sh [SECONDS] [TARGET...] — builds the libFuzzer binary in Fuzz/ (with the
 # address sanitizer) and runs each for SECONDS (default 60) or FUZZ_RUNS inputs (25,000),
-# seeded with fixtures/ and examples/. Targets: libinput-record evemu decoder configuration (default: all).
+# seeded with fixtures/ and examples/. Targets: libinput-record evemu decoder configuration client-message (default: all).
 # A crash stops that target: the input is saved as out/fuzz/crash-TARGET-*, and the script
 # fails. Make it a regression test by copying it into fixtures/fuzz/TARGET/ (the tests run
 # every file there through the same code, FuzzEntryPoints) and fixing the bug.
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(libinput-record evemu decoder configuration)
+[ ${#targets[@]} -eq 0 ] && targets=(libinput-record evemu decoder configuration client-message)
 out=out/fuzz
 mkdir -p "$out"
 
@@ -34,6 +34,7 @@ seed() {
         decoder) printf '\x4a\x13' > "$corpus/empty-device" ;;
         configuration) cp examples/*.yaml "$corpus"/
                        [ -x .build/debug/gestured ] && .build/debug/gestured check-config --print-default > "$corpus/default.yaml" ;;
+        client-message) cp examples/protocol/*.jsonl "$corpus"/ ;;
     esac
     # Every input that ever crashed is a seed too.
     [ -d "fixtures/fuzz/$target" ] && cp "fixtures/fuzz/$target"/* "$corpus"/ 2>/dev/null

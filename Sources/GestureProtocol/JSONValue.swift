@@ -61,10 +61,11 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Whole numbers without a point; others with up to six decimals.
+    /// Whole numbers without a point; others as the shortest text that reads back as the
+    /// same number (`0.25`, `1e-07`).
     static func numberText(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return formatDecimal(n, places: 6, trailingZeros: .trimAll)
+        return "\(n)"
     }
 }
 

@@ -1,3 +1,4 @@
+import GestureProtocol
 import GesturedConfiguration
 import Gestures
 import TouchEvents
@@ -8,7 +9,7 @@ import TouchRecordings
 /// takes any bytes; a thrown error is fine, a crash or a failed `precondition` is a bug.
 public enum FuzzEntryPoints {
     /// The targets' names, as `scripts/fuzz.sh` and `fixtures/fuzz/` use them.
-    public static let names = ["libinput-record", "evemu", "decoder", "configuration"]
+    public static let names = ["libinput-record", "evemu", "decoder", "configuration", "client-message"]
 
     /// The entry point of a target name, or nil.
     public static func entry(named name: String) -> (([UInt8]) -> Void)? {
@@ -17,6 +18,7 @@ public enum FuzzEntryPoints {
         case "evemu": evemu
         case "decoder": decoder
         case "configuration": configuration
+        case "client-message": clientMessage
         default: nil
         }
     }
@@ -155,5 +157,20 @@ private func value(_ v: ArraySlice<UInt8>) -> Int32 {
     case 0: return Int32(bitPattern: raw >> 2) % 64 - 1   // -1 … 62: slots, lifts, BTN values
     case 1, 2: return Int32(bitPattern: (raw >> 2) % 5000)  // positions, ids
     default: return x
+    }
+}
+
+extension FuzzEntryPoints {
+    /// Any bytes as what a socket client sends: each line is read as a request (and as a
+    /// message from the service, as the client library reads them); one that reads is written
+    /// again and must read back as the same request.
+    public static func clientMessage(_ bytes: [UInt8]) {
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            if let message = try? ClientMessage.parse(line) {
+                let again = try? ClientMessage.parse(Array(message.jsonLine.utf8.dropLast()))
+                precondition(again == message, "a request does not read back as itself: \(message.jsonLine)")
+            }
+            _ = try? ServiceMessage.parse(line)
+        }
     }
 }

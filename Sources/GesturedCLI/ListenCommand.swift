@@ -15,9 +15,14 @@ struct ListenCommand: ParsableCommand {
             through; reconnects when the service restarts. Filters: KEY=VALUE[,VALUE…] with KEY
             one of kind, state, region, device; several --filter options must all match.
 
+            --region registers a region of this client's own, above the service's layout (a
+            tap, a double tap and a long press on it), for trying a layout from the shell: its
+            gestures come to this client only, and it goes away when listen ends.
+
             Examples:
               gestured listen
               gestured listen --filter kind=tap,swipe --filter region=root
+              gestured listen --region ok=80,40,40,20 --own-only --exit-after 1
               gestured listen --json --socket /run/gestured/gestured.sock
             """
     )
@@ -28,6 +33,15 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only these gestures: kind=…, state=…, region=… or device=… (comma-separated values).", valueName: "KEY=VALUES"))
     var filter: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Register a region ID at X,Y with size W,H (layout units) with a tap, double tap and long press.", valueName: "ID=X,Y,W,H"))
+    var region: [String] = []
+
+    @Flag(name: .long, help: "Only the gestures on the --region regions, none of the service's own.")
+    var ownOnly = false
+
+    @Option(name: .long, help: ArgumentHelp("Exit after this many gestures.", valueName: "N"))
+    var exitAfter: Int?
+
     @Flag(name: .long, help: "Print each message as the service sent it (JSON lines), greeting included.")
     var json = false
 
@@ -36,21 +50,32 @@ struct ListenCommand: ParsableCommand {
 
     func run() throws {
         let filter: EventFilter
+        let regions: [RegionRequest]
         do {
             filter = try Self.parseFilters(self.filter)
+            regions = try self.region.map(Self.parseRegion)
         } catch let message as FilterError {
             var err = ProcessOutput()
             err.warn("gestured listen: \(message.text)\n")
             throw ExitCode(CommandStatus.badInput)
         }
-        var options = GestureClient.Options(socketPath: socket ?? GestureClient.defaultSocketPath(), filter: filter)
+        var options = GestureClient.Options(socketPath: socket ?? GestureClient.defaultSocketPath(), filter: ownOnly ? nil : filter)
         options.reconnect = !once
         let client = try GestureClient(options: options, logger: Logger(label: "gestured.listen") { _ in SwiftLogNoOpLogHandler() })
         var out = ProcessOutput()
         var err = ProcessOutput()
+        for r in regions {
+            do throws(ProtocolError) {
+                try client.register(r) { _ in }
+            } catch {
+                err.warn("gestured listen: --region \(r.id): \(error)\n")
+                throw ExitCode(CommandStatus.badInput)
+            }
+        }
         var connectedOnce = false
-        let json = self.json, once = self.once
-        client.onEvent = { event in
+        var count = 0
+        let json = self.json, once = self.once, exitAfter = self.exitAfter
+        client.onEvent = { [unowned client] event in
             switch event {
             case .connected(let greeting):
                 connectedOnce = true
@@ -62,6 +87,8 @@ struct ListenCommand: ParsableCommand {
                 }
             case .gesture(let g):
                 out.write(json ? ServiceMessage.gesture(g).jsonLine : GestureFormatter.readable(g, unit: ""))
+                count += 1
+                if let exitAfter, count >= exitAfter { client.stop() }
             case .error(let e):
                 err.warn("the service refused a request: \(e)\n")
             case .disconnected(let reason):
@@ -75,6 +102,17 @@ struct ListenCommand: ParsableCommand {
 
     struct FilterError: Error {
         var text: String
+    }
+
+    /// `ok=80,40,40,20`: a region with a tap, a double tap and a long press.
+    static func parseRegion(_ item: String) throws -> RegionRequest {
+        let usage = "--region \(item): write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20"
+        guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw FilterError(text: usage) }
+        let numbers = item[item.index(after: eq)...].split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else { throw FilterError(text: usage) }
+        return RegionRequest(id: String(item[..<eq]), frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
+                             gestures: [GestureRequest(kind: .tap), GestureRequest(kind: .tap, numbers: ["taps": 2]),
+                                        GestureRequest(kind: .longPress)])
     }
 
     /// `kind=tap,swipe` and the like, into one filter.

@@ -208,6 +208,7 @@ struct FaultInjectionTests {
         case "libinput-record": ["fixtures/synthetic"]
         case "evemu": ["fixtures/recordings/evemu-devices/touchscreens"]
         case "configuration": ["examples"]
+        case "client-message": ["examples/protocol"]
         default: [String]()
         }
         for folder in seeds {

@@ -180,7 +180,7 @@ layout:
 EOF
 chmod 644 "$out/actions.yaml"
 start_service actions --config "$out/actions.yaml"
-"$gestured" listen --socket /tmp/gestured-e2e.sock > "$out/listen.jsonl" 2> "$out/listen.log" &
+"$gestured" listen --json --socket /tmp/gestured-e2e.sock > "$out/listen.jsonl" 2> "$out/listen.log" &
 listener=$!
 sleep 0.5
 "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2>/dev/null
@@ -190,6 +190,35 @@ taps=$(grep -c '"kind": "tap"' "$out/listen.jsonl")
 [ "$taps" -eq 4 ] && pass "the socket client received the 4 double taps" || fail "socket client" "$taps taps received"
 stop_service
 kill "$listener" 2>/dev/null
+
+echo "== protocol v1: the greeting, and buttons of other processes (Python, and the Swift client in gestured listen)"
+# The fast taps land around (93, 65) mm on the built-in layout; the clients' buttons cover them.
+start_service clients --socket /tmp/gestured-clients.sock
+python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("/tmp/gestured-clients.sock"); print(s.makefile().readline(), end="")' > "$out/greeting.json"
+grep -q '^{"protocol": "gestured", "version": 1, "type": "greeting"' "$out/greeting.json" \
+    && pass "a raw client's first line is the greeting with the version" || fail "greeting" "$(head -c 300 "$out/greeting.json")"
+python3 examples/python/gestured_button.py --socket /tmp/gestured-clients.sock --frame 70 40 50 50 --taps 1 > "$out/python-client.txt" 2>&1 &
+python_client=$!
+wait_for "$out/python-client.txt" "registered the button"
+"$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2>/dev/null
+wait "$python_client"
+grep -q "^tap recognized on button at (2[0-9.]*, 2[0-9.]*)" "$out/python-client.txt" \
+    && pass "the Python example registered a button and got its tap (in the button's own coordinates)" \
+    || fail "python client" "$(cat "$out/python-client.txt")"
+"$gestured" listen --socket /tmp/gestured-clients.sock --region ok=70,40,50,50 --own-only --exit-after 1 --json \
+    > "$out/swift-client.jsonl" 2> "$out/swift-client.log" &
+swift_client=$!
+wait_for "$out/swift-client.log" "connected: gestured"
+"$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2>/dev/null
+wait "$swift_client"
+grep -q '"type": "gesture", .*"kind": "tap", "state": "recognized", "region": "ok", .*"taps": 2' "$out/swift-client.jsonl" \
+    && pass "the Swift client (gestured listen --region) registered a region and got its double tap" \
+    || fail "swift client" "$(cat "$out/swift-client.jsonl" "$out/swift-client.log")"
+grep -q '"region": "root"' "$out/swift-client.jsonl" && fail "swift client --own-only" "got the service's own gestures"
+stop_service
+grep -c '"region": "@' "$out/clients.live.jsonl" > "$out/clients.count" || true
+[ "$(cat "$out/clients.count")" -ge 2 ] && pass "the service recognised both clients' taps on their regions ($(cat "$out/clients.count") events)" \
+    || fail "client regions in the service" "$(cat "$out/clients.count")"
 
 echo "== SIGHUP reloads; a broken file leaves the old configuration"
 printf 'layout:\n  id: first\n  gestures:\n    - kind: tap\n' > "$out/reload.yaml"

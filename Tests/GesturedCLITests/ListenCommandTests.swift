@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@Suite("gestured listen")
+struct ListenCommandTests {
+    @Test(arguments: [
+        (["--filter", "kind=wave"], "gestured listen: --filter kind=wave: unknown gesture kind \"wave\" (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)\n"),
+        (["--filter", "colour=red"], "gestured listen: --filter colour=red: unknown key \"colour\" (known: kind, state, region, device)\n"),
+        (["--filter", "kind"], "gestured listen: --filter kind: write KEY=VALUE[,VALUE…] with KEY one of kind, state, region, device\n"),
+        (["--region", "ok=1,2"], "gestured listen: --region ok=1,2: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
+        (["--region", "ok=1,2,-3,4"], "gestured listen: --region ok=1,2,-3,4: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
+    ])
+    func badOptionsExitWith2(_ arguments: [String], _ message: String) throws {
+        let result = try runGestured(["listen", "--socket", "/nonexistent/gestured.sock", "--once"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message)
+    }
+
+    @Test func noServiceSaysWhatMayBeWrong() throws {
+        let result = try runGestured(["listen", "--socket", "/nonexistent/gestured.sock", "--once"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "cannot connect to /nonexistent/gestured.sock: No such file or directory (is gestured running? is this user in its socket group?)\n")
+    }
+
+    /// Against a real `gestured run` (no touch devices here), started after listen: listen
+    /// keeps trying until it is there, and its first line is the greeting.
+    @Test func theGreetingOnceTheServiceIsThere() throws {
+        let folder = NSTemporaryDirectory() + "gestured-listen-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let socket = folder + "/gestured.sock"
+        let listen = Process()
+        listen.executableURL = URL(fileURLWithPath: try gesturedPath())
+        listen.arguments = ["listen", "--socket", socket, "--json", "--region", "ok=1,1,10,10"]
+        let out = Pipe()
+        listen.standardOutput = out
+        listen.standardError = FileHandle.nullDevice
+        try listen.run()
+        defer { listen.terminate() }
+        let service = Process()
+        service.executableURL = listen.executableURL
+        service.arguments = ["run", "--socket", socket]
+        service.standardError = FileHandle.nullDevice
+        try service.run()
+        defer { service.terminate() }
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first.append(chunk)
+        }
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"protocol": "gestured", "version": 1, "type": "greeting", "service": ""#))
+    }
+}
+
+func gesturedPath() throws -> String {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gestured").path,
+        repositoryRoot + "/.build/debug/gestured",
+    ]
+    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+}
