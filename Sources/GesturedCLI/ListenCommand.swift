@@ -74,24 +74,26 @@ struct ListenCommand: ParsableCommand {
         }
         var connectedOnce = false
         var count = 0
+        var finished = false
         let json = self.json, once = self.once, exitAfter = self.exitAfter
         client.onEvent = { [unowned client] event in
             switch event {
             case .connected(let greeting):
                 connectedOnce = true
-                if json {
-                    out.write(ServiceMessage.greeting(greeting).jsonLine)
-                } else {
-                    let devices = greeting.devices.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
-                    err.warn("connected: gestured \(greeting.service), protocol \(greeting.version); devices: \(devices.isEmpty ? "none yet" : devices)\n")
-                }
+                let devices = greeting.devices.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
+                err.warn("connected: gestured \(greeting.service), protocol \(greeting.version); devices: \(devices.isEmpty ? "none yet" : devices)\n")
+                if json { out.write(ServiceMessage.greeting(greeting).jsonLine) }
             case .gesture(let g):
                 out.write(json ? ServiceMessage.gesture(g).jsonLine : GestureFormatter.readable(g, unit: ""))
                 count += 1
-                if let exitAfter, count >= exitAfter { client.stop() }
+                if let exitAfter, count >= exitAfter {
+                    finished = true
+                    client.stop()
+                }
             case .error(let e):
                 err.warn("the service refused a request: \(e)\n")
             case .disconnected(let reason):
+                if finished { break }
                 err.warn("\(reason)\(once ? "" : "; trying again") (is gestured running? is this user in its socket group?)\n")
             }
             out.flush()

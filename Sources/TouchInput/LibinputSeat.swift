@@ -24,7 +24,10 @@ nonisolated(unsafe) private var seatInterface = libinput_interface(
 /// a touchscreen or touchpad (udev's `ID_INPUT_TOUCHSCREEN`/`ID_INPUT_TOUCHPAD`, confirmed by
 /// the device's own capabilities), so the process never holds a keyboard's descriptor and can
 /// never read keystrokes. Each touch device is then read through its own libevdev descriptor,
-/// with the same decoder as recordings.
+/// with the same decoder as recordings — once: as soon as it is reported, libinput is told to
+/// send no events for it (`LIBINPUT_CONFIG_SEND_EVENTS_DISABLED`), which suspends the device and
+/// closes libinput's descriptor, so libinput neither wakes nor decodes for its events; it still
+/// reports the device's removal.
 public final class LibinputSeat: DeviceMonitor {
     public let seatName: String
     private let udev: OpaquePointer
@@ -75,6 +78,10 @@ public final class LibinputSeat: DeviceMonitor {
                     let opened = try EvdevDevice(path: node)
                     nodes.append(node)
                     result.append(.added(opened))
+                    let status = libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+                    if status != LIBINPUT_CONFIG_STATUS_SUCCESS {
+                        logger.debug("libinput keeps reading this device too", metadata: ["device": "\(node)"])
+                    }
                 } catch {
                     logger.error("cannot read a touch device", metadata: ["device": "\(node)", "error": "\(error.message)"])
                 }
