@@ -156,6 +156,24 @@ struct ProtocolTests {
         #expect(h.summary == ["tap recognized root 1", "tap recognized @1/ok 1"])
     }
 
+    @Test func aReloadKeepsTheClientsRegions() throws {
+        let h = try Harness(config: "layout:\n  id: screen\n  gestures:\n    - kind: tap\n      action: {emit: true}\n", socket: true)
+        let device = try h.plug()
+        let c = try RawClient(h)
+        c.send(Self.button)
+        h.service.runOnce(timeout: 0)
+        h.tap(device, at: 0, x: 1000, y: 500)
+        h.service.reload()
+        h.tap(device, at: 1000, x: 1000, y: 500)
+        h.tap(device, at: 2000, x: 300, y: 200)
+        h.advance(to: 3000)
+        #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized @1/ok 1", "tap recognized screen 1"])
+        #expect(c.summary() == [
+            "greeting", "reply register 1", "gesture tap recognized ok 0.06", "gesture tap recognized ok 0.06",
+            "gesture tap recognized screen 1.06",
+        ], "times count from each session's first event: the reload began a new one")
+    }
+
     @Test func subscriptionsFilterTheServicesGestures() throws {
         let h = try Harness(socket: true)
         let device = try h.plug()
