@@ -30,6 +30,11 @@ static inline int gestured_block_signals(sigset_t *set, const int *signals, int 
     for (int i = 0; i < count; i++) sigaddset(set, signals[i]);
     return sigprocmask(SIG_BLOCK, set, NULL);
 }
+static inline int gestured_unblock_all_signals(void) {
+    sigset_t none;
+    sigemptyset(&none);
+    return sigprocmask(SIG_SETMASK, &none, NULL);
+}
 
 // The exit status macros of waitpid.
 static inline int gestured_exited(int status) { return WIFEXITED(status); }

@@ -6,6 +6,9 @@ import Gestures
 public struct ClientMessage: Equatable, Sendable {
     public var id: JSONValue?
     public var request: ClientRequest
+    /// The fields of the request this version does not know, as paths (`region.colour`): they
+    /// were ignored, and the reply names them, so that a misspelt field is noticed.
+    public var ignored: [String] = []
 
     public init(id: JSONValue? = nil, _ request: ClientRequest) {
         self.id = id
@@ -28,8 +31,14 @@ public struct ClientMessage: Equatable, Sendable {
         if let id, id.numberValue == nil, id.stringValue == nil, id != .null {
             throw ProtocolError(.invalidField, field: "id", "id must be a number or text, not \(id.kindName)")
         }
+        // A number id must come back exactly as sent: a whole number a double holds exactly.
+        if let n = id?.numberValue, n != n.rounded() || abs(n) > 9_007_199_254_740_992 {
+            throw ProtocolError(.invalidField, field: "id", "id must be text or a whole number up to 2^53 (9007199254740992), not \(JSONValue.numberText(n))")
+        }
         do throws(ProtocolError) {
-            return ClientMessage(id: id == .null ? nil : id, try ClientRequest(o))
+            var message = ClientMessage(id: id == .null ? nil : id, try ClientRequest(o))
+            message.ignored = ClientRequest.unknownFields(o)
+            return message
         } catch {
             var e = error
             e.id = id == .null ? nil : id
@@ -115,6 +124,37 @@ public enum ClientRequest: Equatable, Sendable {
         }
     }
 
+    /// The fields of request `o` (already read as a request) that version 1 does not know.
+    static func unknownFields(_ o: JSONObject) -> [String] {
+        func unknown(_ o: JSONObject, _ known: [String], _ path: String) -> [String] {
+            o.keys.filter { !known.contains($0) }.map { path.isEmpty ? $0 : "\(path).\($0)" }
+        }
+        let type = o["type"]?.stringValue ?? ""
+        var out: [String] = []
+        switch type {
+        case "subscribe":
+            out = unknown(o, ["type", "id", "filter"], "")
+            if let f = o["filter"]?.objectValue { out += unknown(f, ["regions", "kinds", "states", "devices"], "filter") }
+        case "register", "update":
+            out = unknown(o, ["type", "id", "region"], "")
+            guard let r = o["region"]?.objectValue else { break }
+            let known = type == "register" ? ["id", "frame", "hit-insets", "parent", "hidden", "enabled", "gestures"]
+                : ["id", "frame", "hit-insets", "hidden", "enabled"]
+            out += unknown(r, known, "region")
+            for (i, g) in (r["gestures"]?.arrayValue ?? []).enumerated() {
+                guard type == "register", let go = g.objectValue, let kind = go["kind"]?.stringValue.flatMap(GestureKind.init(rawValue:)) else { continue }
+                var known = ["kind", "simultaneous-with"] + (GestureParameter.byKind[kind] ?? [:]).keys
+                if kind == .swipe { known.append("directions") }
+                if kind == .edgePan { known.append("edges") }
+                out += unknown(go, known, "region.gestures[\(i)]")
+            }
+        case "unregister": out = unknown(o, ["type", "id", "region"], "")
+        case "context": out = unknown(o, ["type", "id", "context"], "")
+        default: out = unknown(o, ["type", "id"], "")
+        }
+        return out
+    }
+
     var fields: [(String, JSONValue)] {
         switch self {
         case .subscribe(let f): f == EventFilter() ? [] : [("filter", f.json)]
@@ -146,8 +186,8 @@ public struct EventFilter: Equatable, Sendable {
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
         let r = FieldReader(o, path: path)
         regions = try r.strings("regions")
-        kinds = try r.names("kinds")
-        states = try r.names("states")
+        kinds = try r.names("kinds", excluding: ["custom"])
+        states = try r.names("states", excluding: ["possible", "failed"])
         devices = try r.strings("devices")
     }
 

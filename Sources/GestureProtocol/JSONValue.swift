@@ -147,7 +147,7 @@ private struct JSONParser {
     }
 
     mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= JSONValue.maximumDepth else { throw fail("nested more than \(JSONValue.maximumDepth) levels deep") }
+        guard depth < JSONValue.maximumDepth else { throw fail("nested more than \(JSONValue.maximumDepth) levels deep") }
         guard index < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth)

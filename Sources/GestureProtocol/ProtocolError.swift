@@ -38,7 +38,8 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         self.id = id
     }
 
-    public var description: String { field.map { "\($0): \(message)" } ?? message }
+    /// The message (it names the field itself).
+    public var description: String { message }
 }
 
 /// Reads typed fields out of an object, naming the field (with its path) in every error.
@@ -62,7 +63,8 @@ struct FieldReader {
     }
 
     func value(_ key: String, _ what: String) throws(ProtocolError) -> JSONValue {
-        guard let v = object[key], v != .null else { throw missing(key, what) }
+        guard let v = object[key] else { throw missing(key, what) }
+        guard v != .null else { throw invalid(key, "is null: it must be \(what)") }
         return v
     }
 

@@ -6,8 +6,9 @@ import Gestures
 /// some).
 public enum ServiceMessage: Equatable, Sendable {
     case greeting(Greeting)
-    /// A request was carried out.
-    case reply(id: JSONValue?, request: String)
+    /// A request was carried out; `ignored` names the request's fields this version does not
+    /// know (a misspelt one shows here).
+    case reply(id: JSONValue?, request: String, ignored: [String] = [])
     case error(ProtocolError)
     case pong(id: JSONValue?)
     /// A gesture on the service's layout (as the subscription filters them) or on one of the
@@ -21,8 +22,10 @@ public enum ServiceMessage: Equatable, Sendable {
         switch self {
         case .greeting(let g):
             return JSONValue.object(g.json).text + "\n"
-        case .reply(let id, let request):
-            return JSONValue.object(["type": "reply", "id": id ?? .null, "request": .string(request), "ok": .bool(true)]).text + "\n"
+        case .reply(let id, let request, let ignored):
+            var o: JSONObject = ["type": "reply", "id": id ?? .null, "request": .string(request), "ok": .bool(true)]
+            if !ignored.isEmpty { o["ignored"] = .array(ignored.map { .string($0) }) }
+            return JSONValue.object(o).text + "\n"
         case .error(let e):
             var o: JSONObject = ["type": "error", "id": e.id ?? .null, "code": .string(e.code.rawValue)]
             if let field = e.field { o["field"] = .string(field) }
@@ -50,7 +53,7 @@ public enum ServiceMessage: Equatable, Sendable {
         if o["protocol"] != nil { return .greeting(try Greeting(o)) }
         let type = try r.string("type")
         switch type {
-        case "reply": return .reply(id: o["id"] == .null ? nil : o["id"], request: try r.optionalString("request") ?? "")
+        case "reply": return .reply(id: o["id"] == .null ? nil : o["id"], request: try r.optionalString("request") ?? "", ignored: try r.strings("ignored") ?? [])
         case "error":
             let code = ProtocolError.Code(rawValue: try r.string("code")) ?? .invalidField
             return .error(ProtocolError(code, field: try r.optionalString("field"), try r.string("message"), id: o["id"] == .null ? nil : o["id"]))

@@ -10,14 +10,15 @@ struct ListenCommand: ParsableCommand {
         commandName: "listen",
         abstract: "Print the gestures a running service sends, one readable line each (or JSON lines).",
         discussion: """
-            Connects to the service's socket with the client library (protocol v1, see
-            docs/protocol.md), prints the greeting's devices, then every gesture the filters let
-            through; reconnects when the service restarts. Filters: KEY=VALUE[,VALUE…] with KEY
+            Connects to the service's socket with the client library (protocol v1, see \
+            docs/protocol.md), prints the greeting's devices, then every gesture the filters let \
+            through; reconnects when the service restarts. Filters: KEY=VALUE[,VALUE…] with KEY \
             one of kind, state, region, device; several --filter options must all match.
 
-            --region registers a region of this client's own, above the service's layout (a
-            tap, a double tap and a long press on it), for trying a layout from the shell: its
-            gestures come to this client only, and it goes away when listen ends.
+            --region registers a region of this client's own, above the service's layout (a \
+            tap, a double tap and a long press on it), for trying a layout from the shell: its \
+            gestures come to this client only, and it goes away when listen ends. A region the \
+            service refuses ends listen with status 2.
 
             Examples:
               gestured listen
@@ -39,7 +40,7 @@ struct ListenCommand: ParsableCommand {
     @Flag(name: .long, help: "Only the gestures on the --region regions, none of the service's own.")
     var ownOnly = false
 
-    @Option(name: .long, help: ArgumentHelp("Exit after this many gestures.", valueName: "N"))
+    @Option(name: .long, help: ArgumentHelp("Exit after this many gestures (1 or more).", valueName: "N"))
     var exitAfter: Int?
 
     @Flag(name: .long, help: "Print each message as the service sent it (JSON lines), greeting included.")
@@ -49,11 +50,15 @@ struct ListenCommand: ParsableCommand {
     var once = false
 
     func run() throws {
+        // Started by a program that blocked them (a test runner, a service), it must still stop
+        // on SIGTERM and Ctrl-C.
+        Signal.unblockAll()
         let filter: EventFilter
         let regions: [RegionRequest]
         do {
             filter = try Self.parseFilters(self.filter)
             regions = try self.region.map(Self.parseRegion)
+            if let n = exitAfter, n < 1 { throw FilterError(text: "--exit-after \(n): give 1 or more (leave it out to run until stopped)") }
         } catch let message as FilterError {
             var err = ProcessOutput()
             err.warn("gestured listen: \(message.text)\n")
@@ -75,6 +80,7 @@ struct ListenCommand: ParsableCommand {
         var connectedOnce = false
         var count = 0
         var finished = false
+        var refused = false
         let json = self.json, once = self.once, exitAfter = self.exitAfter
         client.onEvent = { [unowned client] event in
             switch event {
@@ -92,6 +98,12 @@ struct ListenCommand: ParsableCommand {
                 }
             case .error(let e):
                 err.warn("the service refused a request: \(e)\n")
+                if e.field?.hasPrefix("region") == true {
+                    // A --region it will not have: nothing to listen for.
+                    refused = true
+                    finished = true
+                    client.stop()
+                }
             case .disconnected(let reason):
                 if finished { break }
                 err.warn("\(reason)\(once ? "" : "; trying again") (is gestured running? is this user in its socket group?)\n")
@@ -99,7 +111,7 @@ struct ListenCommand: ParsableCommand {
             out.flush()
         }
         client.run()
-        if !connectedOnce { throw ExitCode(CommandStatus.badInput) }
+        if !connectedOnce || refused { throw ExitCode(CommandStatus.badInput) }
     }
 
     struct FilterError: Error {
@@ -111,7 +123,11 @@ struct ListenCommand: ParsableCommand {
         let usage = "--region \(item): write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20"
         guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw FilterError(text: usage) }
         let numbers = item[item.index(after: eq)...].split(separator: ",").compactMap { Double($0) }
-        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else { throw FilterError(text: usage) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { throw FilterError(text: usage) }
+        guard numbers[2] >= 0, numbers[3] >= 0 else { throw FilterError(text: "--region \(item): width and height must be 0 or more") }
+        guard numbers.allSatisfy({ abs($0) <= ProtocolLimits.maximumCoordinate }) else {
+            throw FilterError(text: "--region \(item): coordinates go up to \(Int(ProtocolLimits.maximumCoordinate))")
+        }
         return RegionRequest(id: String(item[..<eq]), frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
                              gestures: [GestureRequest(kind: .tap), GestureRequest(kind: .tap, numbers: ["taps": 2]),
                                         GestureRequest(kind: .longPress)])

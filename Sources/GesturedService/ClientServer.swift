@@ -22,7 +22,7 @@ final class ClientConnection {
     /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
     var budget = ProtocolLimits.requestBurst
     var budgetTime: Instant
-    /// Requests refused for the rate since the last refusal reported to it.
+    /// Requests refused for the rate since the last time the log said so.
     var refusedForRate = 0
     var lastRateReport: Instant?
 

@@ -110,7 +110,8 @@ extension GestureService {
             case .success(let message):
                 do throws(ProtocolError) {
                     try carryOut(message.request, for: client)
-                    send(message.request == .ping ? .pong(id: message.id) : .reply(id: message.id, request: message.request.type), to: client)
+                    send(message.request == .ping ? .pong(id: message.id)
+                        : .reply(id: message.id, request: message.request.type, ignored: message.ignored), to: client)
                 } catch {
                     var e = error
                     e.id = message.id
@@ -121,16 +122,18 @@ extension GestureService {
         }
     }
 
-    /// A flood: the request is not carried out; the client hears of it at most once a second.
+    /// A flood: the request is not carried out and its reply says so (a client that sends
+    /// without reading is dropped by its backlog); the log says it at most once a second, with
+    /// the count since.
     private func refuseForRate(_ client: ClientConnection, id: JSONValue?) {
         client.refusedForRate += 1
         let now = clock.now
-        if let last = client.lastRateReport, now - last < .seconds(1) { return }
-        let message = "more than \(Int(ProtocolLimits.requestsPerSecond)) requests a second (bursts of \(Int(ProtocolLimits.requestBurst))): "
-            + "\(client.refusedForRate) not carried out"
-        logger.warning("socket client rate-limited", metadata: ["client": "\(client.number)", "refused": "\(client.refusedForRate)"])
-        client.lastRateReport = now
-        client.refusedForRate = 0
+        if client.lastRateReport.map({ now - $0 >= .seconds(1) }) ?? true {
+            logger.warning("socket client rate-limited", metadata: ["client": "\(client.number)", "refused": "\(client.refusedForRate)"])
+            client.lastRateReport = now
+            client.refusedForRate = 0
+        }
+        let message = "more than \(Int(ProtocolLimits.requestsPerSecond)) requests a second (bursts of \(Int(ProtocolLimits.requestBurst))): not carried out"
         send(.error(ProtocolError(.rateLimited, message, id: id)), to: client)
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// A POSIX signal, as the event loop delivers it.
 public struct Signal: Hashable, Sendable, CustomStringConvertible {
@@ -24,6 +25,12 @@ public struct Signal: Hashable, Sendable, CustomStringConvertible {
 
     /// Makes the process ignore this signal (SIGPIPE: a closed stdout is an error to handle,
     /// not a reason to die).
+    /// Unblocks every signal of the process (a program started by one that blocked, say,
+    /// SIGTERM inherits that): SIGTERM and SIGINT then stop it as they should.
+    public static func unblockAll() {
+        _ = gestured_unblock_all_signals()
+    }
+
     public func ignore() {
         _ = Glibc.signal(number, SIG_IGN)
     }

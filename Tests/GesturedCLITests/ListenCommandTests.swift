@@ -8,7 +8,9 @@ struct ListenCommandTests {
         (["--filter", "colour=red"], "gestured listen: --filter colour=red: unknown key \"colour\" (known: kind, state, region, device)\n"),
         (["--filter", "kind"], "gestured listen: --filter kind: write KEY=VALUE[,VALUE…] with KEY one of kind, state, region, device\n"),
         (["--region", "ok=1,2"], "gestured listen: --region ok=1,2: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
-        (["--region", "ok=1,2,-3,4"], "gestured listen: --region ok=1,2,-3,4: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
+        (["--region", "ok=1,2,-3,4"], "gestured listen: --region ok=1,2,-3,4: width and height must be 0 or more\n"),
+        (["--region", "ok=2000000,0,1,1"], "gestured listen: --region ok=2000000,0,1,1: coordinates go up to 1000000\n"),
+        (["--exit-after", "0"], "gestured listen: --exit-after 0: give 1 or more (leave it out to run until stopped)\n"),
     ])
     func badOptionsExitWith2(_ arguments: [String], _ message: String) throws {
         let result = try runGestured(["listen", "--socket", "/nonexistent/gestured.sock", "--once"] + arguments)
@@ -35,13 +37,15 @@ struct ListenCommandTests {
         listen.standardOutput = out
         listen.standardError = FileHandle.nullDevice
         try listen.run()
-        defer { listen.terminate() }
+        // SIGKILL: the test runner blocks SIGTERM (the service tests handle it), and a child
+        // inherits that; listen unblocks it, but a test must not depend on what it tests.
+        defer { kill(listen.processIdentifier, SIGKILL) }
         let service = Process()
         service.executableURL = listen.executableURL
         service.arguments = ["run", "--socket", socket]
         service.standardError = FileHandle.nullDevice
         try service.run()
-        defer { service.terminate() }
+        defer { kill(service.processIdentifier, SIGKILL) }
         var first = Data()
         while !first.contains(UInt8(ascii: "\n")) {
             let chunk = out.fileHandleForReading.availableData

@@ -21,7 +21,11 @@ def main():
     args = p.parse_args()
 
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    conn.connect(args.socket)
+    try:
+        conn.connect(args.socket)
+    except OSError as error:
+        sys.exit(f"cannot connect to {args.socket}: {error.strerror} "
+                 "(is gestured running? is this user in its socket group? --socket or $GESTURED_SOCKET says where)")
     lines = conn.makefile("r", encoding="utf-8")
 
     greeting = json.loads(lines.readline())
