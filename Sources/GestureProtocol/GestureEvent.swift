@@ -116,36 +116,41 @@ public struct GestureEvent: Codable, Sendable, Equatable {
 
     /// The event's keys and their JSON text, in the documented order, only those that apply.
     public var fields: [(key: String, json: String)] {
-        var f: [(String, String)] = [("time", formatDecimal(time, places: 6))]
-        if let device { f.append(("device", jsonString(device))) }
-        f.append(("kind", jsonString(kind.rawValue)))
-        f.append(("state", jsonString(state.rawValue)))
-        f.append(("region", jsonString(region)))
-        f.append(("touches", String(touches)))
-        if let currentTouches { f.append(("current_touches", String(currentTouches))) }
-        f.append(("x", formatDecimal(x, places: 2)))
-        f.append(("y", formatDecimal(y, places: 2)))
+        values.map { ($0.key, $0.isText ? jsonString($0.value) : $0.value) }
+    }
+
+    /// ``fields`` before JSON: each value as text, and whether JSON quotes it.
+    private var values: [(key: String, value: String, isText: Bool)] {
+        var f: [(String, String, Bool)] = [("time", formatDecimal(time, places: 6), false)]
+        if let device { f.append(("device", device, true)) }
+        f.append(("kind", kind.rawValue, true))
+        f.append(("state", state.rawValue, true))
+        f.append(("region", region, true))
+        f.append(("touches", String(touches), false))
+        if let currentTouches { f.append(("current_touches", String(currentTouches), false)) }
+        f.append(("x", formatDecimal(x, places: 2), false))
+        f.append(("y", formatDecimal(y, places: 2), false))
         if let localX, let localY {
-            f.append(("local_x", formatDecimal(localX, places: 2)))
-            f.append(("local_y", formatDecimal(localY, places: 2)))
+            f.append(("local_x", formatDecimal(localX, places: 2), false))
+            f.append(("local_y", formatDecimal(localY, places: 2), false))
         }
-        if let taps { f.append(("taps", String(taps))) }
+        if let taps { f.append(("taps", String(taps), false)) }
         if let dx, let dy {
-            f.append(("dx", formatDecimal(dx, places: 2)))
-            f.append(("dy", formatDecimal(dy, places: 2)))
+            f.append(("dx", formatDecimal(dx, places: 2), false))
+            f.append(("dy", formatDecimal(dy, places: 2), false))
         }
         if let vx, let vy {
-            f.append(("vx", formatDecimal(vx, places: 2)))
-            f.append(("vy", formatDecimal(vy, places: 2)))
+            f.append(("vx", formatDecimal(vx, places: 2), false))
+            f.append(("vy", formatDecimal(vy, places: 2), false))
         }
-        if let scale { f.append(("scale", formatDecimal(scale, places: 4))) }
-        if let scaleVelocity { f.append(("scale_velocity", formatDecimal(scaleVelocity, places: 4))) }
-        if let rotation { f.append(("rotation", formatDecimal(rotation, places: 2))) }
-        if let rotationVelocity { f.append(("rotation_velocity", formatDecimal(rotationVelocity, places: 2))) }
-        if let direction { f.append(("direction", jsonString(direction.rawValue))) }
-        if let decidedMM { f.append(("decided_mm", formatDecimal(decidedMM, places: 1))) }
-        if let decidedMS { f.append(("decided_ms", formatDecimal(decidedMS, places: 1))) }
-        if let edge { f.append(("edge", jsonString(edge.rawValue))) }
+        if let scale { f.append(("scale", formatDecimal(scale, places: 4), false)) }
+        if let scaleVelocity { f.append(("scale_velocity", formatDecimal(scaleVelocity, places: 4), false)) }
+        if let rotation { f.append(("rotation", formatDecimal(rotation, places: 2), false)) }
+        if let rotationVelocity { f.append(("rotation_velocity", formatDecimal(rotationVelocity, places: 2), false)) }
+        if let direction { f.append(("direction", direction.rawValue, true)) }
+        if let decidedMM { f.append(("decided_mm", formatDecimal(decidedMM, places: 1), false)) }
+        if let decidedMS { f.append(("decided_ms", formatDecimal(decidedMS, places: 1), false)) }
+        if let edge { f.append(("edge", edge.rawValue, true)) }
         return f
     }
 
@@ -165,11 +170,7 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     /// text without quotes.
     public var environment: [String: String] {
         var env: [String: String] = [:]
-        for f in fields {
-            var value = f.json
-            if value.hasPrefix("\""), case .string(let s)? = try? JSONValue.parse(value) { value = s }
-            env["GESTURE_" + f.key.uppercased()] = value
-        }
+        for f in values { env["GESTURE_" + f.key.uppercased()] = f.value }
         return env
     }
 

@@ -41,6 +41,21 @@ public struct RegionRequest: Equatable, Sendable {
         }
     }
 
+    /// The ids of `id` and of every region under it among `regions` (a client's): what an
+    /// `unregister` of `id` removes.
+    public static func subtree(of id: String, in regions: [RegionRequest]) -> Set<String> {
+        var ids: Set<String> = [id]
+        var changed = true
+        while changed {
+            changed = false
+            for r in regions where !ids.contains(r.id) && r.parent.map(ids.contains) == true {
+                ids.insert(r.id)
+                changed = true
+            }
+        }
+        return ids
+    }
+
     static func regionID(_ r: FieldReader, _ key: String) throws(ProtocolError) -> String {
         let id = try r.string(key)
         guard !id.isEmpty, id.utf8.count <= ProtocolLimits.maximumRegionIDBytes else {

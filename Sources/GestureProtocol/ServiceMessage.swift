@@ -88,7 +88,7 @@ public struct Greeting: Equatable, Sendable {
     public var kinds: [GestureKind]
 
     public init(version: Int = ProtocolLimits.version, service: String, devices: [Device], layouts: [String],
-                kinds: [GestureKind] = GestureKind.allCases.filter { $0 != .custom }) {
+                kinds: [GestureKind] = GestureKind.named) {
         self.version = version
         self.service = service
         self.devices = devices

@@ -147,7 +147,7 @@ struct ListenCommand: ParsableCommand {
             case "kind":
                 f.kinds = try values.map { v in
                     guard let k = GestureKind(rawValue: v), k != .custom else {
-                        throw FilterError(text: "--filter \(item): unknown gesture kind \"\(v)\" (known: \(GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue).joined(separator: ", ")))")
+                        throw FilterError(text: "--filter \(item): unknown gesture kind \"\(v)\" (known: \(GestureKind.named.map(\.rawValue).joined(separator: ", ")))")
                     }
                     return k
                 }

@@ -196,23 +196,23 @@ public final class GestureClient: @unchecked Sendable {
 
     /// Starts the client's thread: it connects (and keeps reconnecting) until ``stop()``.
     public func start() throws(SystemError) {
-        let first = shared.withLock { s in
-            defer { s.started = true }
-            return !s.started
-        }
-        guard first else { return }
+        guard claimStart() else { return }
         try startThread { [self] in serve() }
     }
 
     /// Runs the client on the calling thread until ``stop()`` (called from a closure or
     /// another thread), or until the connection ends when ``Options/reconnect`` is false.
     public func run() {
-        let first = shared.withLock { s in
+        guard claimStart() else { return }
+        serve()
+    }
+
+    /// True for the first caller of ``start()`` or ``run()``: the one that runs the client.
+    private func claimStart() -> Bool {
+        shared.withLock { s in
             defer { s.started = true }
             return !s.started
         }
-        guard first else { return }
-        serve()
     }
 
     /// Closes the connection and ends the thread and every event sequence.
@@ -313,15 +313,10 @@ public final class GestureClient: @unchecked Sendable {
         while connection.fd >= 0 {
             switch buffer.withUnsafeMutableBytes({ UnixSocket.read(connection.fd, into: $0) }) {
             case .data(let n):
-                connection.input.append(contentsOf: buffer[0..<n])
-                var start = 0
-                let input = connection.input
-                while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    if handle(input[start..<newline]) { greeted = true }
-                    start = newline + 1
+                for case .line(let line) in connection.input.feed(buffer[0..<n]) {
+                    if handle(line) { greeted = true }
                     if connection.fd < 0 { return greeted }
                 }
-                connection.input.removeFirst(start)
             case .wouldBlock:
                 return greeted
             case .closed:
@@ -333,7 +328,7 @@ public final class GestureClient: @unchecked Sendable {
     }
 
     /// One line from the service; true when it was the greeting.
-    private func handle(_ line: ArraySlice<UInt8>) -> Bool {
+    private func handle(_ line: [UInt8]) -> Bool {
         let message: ServiceMessage
         do throws(ProtocolError) {
             message = try ServiceMessage.parse(line)
@@ -468,15 +463,7 @@ private struct Shared: @unchecked Sendable {
     /// Removes `id` and its children, telling the service once (it removes the children too).
     mutating func remove(_ id: String) {
         guard registrations.contains(where: { $0.spec.id == id }) else { return }
-        var gone: Set<String> = [id]
-        var changed = true
-        while changed {
-            changed = false
-            for r in registrations where !gone.contains(r.spec.id) && r.spec.parent.map(gone.contains) == true {
-                gone.insert(r.spec.id)
-                changed = true
-            }
-        }
+        let gone = RegionRequest.subtree(of: id, in: registrations.map(\.spec))
         registrations.removeAll { gone.contains($0.spec.id) }
         enqueue(.unregister(id))
     }
@@ -485,7 +472,8 @@ private struct Shared: @unchecked Sendable {
 /// The connection, as only the client's thread sees it.
 private struct Connection {
     var fd: Int32 = -1
-    var input: [UInt8] = []
+    /// The service is trusted with its line length: no bound.
+    var input = LineFramer(maximumBytes: .max)
     var output: [UInt8] = []
     var nextAttempt = Instant(microseconds: 0)
     var everConnected = false

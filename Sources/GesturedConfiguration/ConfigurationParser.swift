@@ -270,7 +270,7 @@ struct ConfigurationParser {
         return g
     }
 
-    private var kindList: String { GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue).joined(separator: ", ") }
+    private var kindList: String { GestureKind.named.map(\.rawValue).joined(separator: ", ") }
 
     private func parameter(_ node: Node, _ key: String, _ rule: GestureParameter) throws(ConfigurationError) -> Double {
         let v = try number(node, key)

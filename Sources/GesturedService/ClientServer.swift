@@ -11,9 +11,8 @@ final class ClientConnection {
     /// regions' ids inside the service (`@3/ok`).
     let number: Int
     var output: [UInt8] = []
-    var input: [UInt8] = []
-    /// Skipping the rest of a line that was too long.
-    var skippingLine = false
+    /// What it sent, cut into lines.
+    var input = LineFramer(maximumBytes: ProtocolLimits.maximumMessageBytes)
     /// Which of the service's own gestures it wants; nil: none (after `unsubscribe`).
     var filter: EventFilter? = EventFilter()
     var context: [String: String] = [:]
@@ -139,8 +138,8 @@ final class ClientServer {
     }
 
     enum ReadOutcome {
-        /// Whole lines read (each parsed, or what is wrong with it); `more`: the budget ran out
-        /// with input left.
+        /// Whole lines read (each parsed, or what is wrong with it); input past the read budget
+        /// waits for the next wakeup.
         case lines([Result<ClientMessage, ProtocolError>])
         /// The client hung up (after these lines).
         case closed([Result<ClientMessage, ProtocolError>])
@@ -156,8 +155,20 @@ final class ClientServer {
             switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
             case .data(let n):
                 total += n
-                client.input.append(contentsOf: buffer[0..<n])
-                split(client, into: &results)
+                for line in client.input.feed(buffer[0..<n]) {
+                    switch line {
+                    case .tooLarge:
+                        results.append(.failure(Self.tooLarge))
+                    case .line(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                        continue  // blank lines are skipped
+                    case .line(let bytes):
+                        do throws(ProtocolError) {
+                            results.append(.success(try ClientMessage.parse(bytes)))
+                        } catch {
+                            results.append(.failure(error))
+                        }
+                    }
+                }
             case .wouldBlock:
                 break reading
             case .closed:
@@ -166,35 +177,6 @@ final class ClientServer {
             }
         }
         return closed ? .closed(results) : .lines(results)
-    }
-
-    private func split(_ client: ClientConnection, into results: inout [Result<ClientMessage, ProtocolError>]) {
-        var start = 0
-        let input = client.input
-        while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if client.skippingLine {
-                client.skippingLine = false
-            } else {
-                var line = input[start..<newline]
-                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                if line.count > ProtocolLimits.maximumMessageBytes {
-                    results.append(.failure(Self.tooLarge))
-                } else if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    do throws(ProtocolError) {
-                        results.append(.success(try ClientMessage.parse(line)))
-                    } catch {
-                        results.append(.failure(error))
-                    }
-                }
-            }
-            start = newline + 1
-        }
-        client.input.removeFirst(start)
-        if client.input.count > ProtocolLimits.maximumMessageBytes {
-            if !client.skippingLine { results.append(.failure(Self.tooLarge)) }
-            client.skippingLine = true
-            client.input.removeAll(keepingCapacity: true)
-        }
     }
 
     static let tooLarge = ProtocolError(

@@ -85,8 +85,14 @@ extension GestureService {
     /// Sends `message` to `client`; a client too far behind is dropped.
     @discardableResult
     func send(_ message: ServiceMessage, to client: ClientConnection) -> Bool {
+        send(line: message.jsonLine, to: client)
+    }
+
+    /// Sends a line already made (one gesture to many clients is encoded once).
+    @discardableResult
+    func send(line: String, to client: ClientConnection) -> Bool {
         guard let server else { return false }
-        guard server.send(message.jsonLine, to: client) else {
+        guard server.send(line, to: client) else {
             forget(client, reason: nil)
             return false
         }
@@ -178,16 +184,7 @@ extension GestureService {
                 throw ProtocolError(.unknownRegion, field: "region", "this client has no region \"\(id)\"")
             }
             removeFromLayouts(client, id)
-            var gone: Set<String> = [id]
-            // Its children go with it.
-            var changed = true
-            while changed {
-                changed = false
-                for r in client.regions where !gone.contains(r.id) && r.parent.map(gone.contains) == true {
-                    gone.insert(r.id)
-                    changed = true
-                }
-            }
+            let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
             client.regions.removeAll { gone.contains($0.id) }
         }
     }
@@ -246,11 +243,7 @@ extension GestureService {
         for client in Array(server.clients.values) {
             guard let filter = client.filter, filter.matches(event) else { continue }
             if line == nil { line = ServiceMessage.gesture(event).jsonLine }
-            guard server.send(line!, to: client) else {
-                forget(client, reason: nil)
-                continue
-            }
-            if !client.output.isEmpty { runtime.setWritable(client.fd, true) }
+            send(line: line!, to: client)
         }
     }
 }

@@ -152,3 +152,17 @@ extension JSONValue: ExpressibleByIntegerLiteral {
         self = .number(Double(value))
     }
 }
+
+@Suite("Line framing")
+struct LineFramerTests {
+    @Test func linesAcrossReadsCarriageReturnsAndTooLongOnes() {
+        var f = LineFramer(maximumBytes: 8)
+        #expect(f.feed(Array("ab".utf8)) == [])
+        #expect(f.feed(Array("c\r\n\nde\n".utf8)) == [.line(Array("abc".utf8)), .line([]), .line(Array("de".utf8))])
+        // Too long within one read, then too long across reads: each reported once, skipped to its newline.
+        #expect(f.feed(Array("123456789\nok\n".utf8)) == [.tooLarge, .line(Array("ok".utf8))])
+        #expect(f.feed(Array("123456789".utf8)) == [.tooLarge])
+        #expect(f.feed(Array("0123456789".utf8)) == [])
+        #expect(f.feed(Array("9\nnext\n".utf8)) == [.line(Array("next".utf8))])
+    }
+}

@@ -13,6 +13,9 @@ public enum GestureKind: String, Codable, Sendable, Hashable, CaseIterable, Cust
     /// says which. Configurations cannot name it.
     case custom
 
+    /// The kinds a configuration file or a socket client may name: all but ``custom``.
+    public static let named: [GestureKind] = allCases.filter { $0 != .custom }
+
     /// Discrete gestures happen once (`recognized`); continuous ones go began → changed → ended.
     public var isDiscrete: Bool { self == .tap || self == .swipe }
     public var description: String { rawValue }
