@@ -16,7 +16,8 @@
 //   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
 //   GestureProtocol     protocol v1 of the client socket: the gesture event model (--json, socket, actions), JSON, messages.
 //   GesturedClient      other processes' side of the socket: a client with typed events and owner-bound region closures.
-//   GesturedService     `gestured run`: devices to gestures to actions, socket clients and stdout.
+//   GesturedService     `gestured run`: devices to gestures to actions (programs, virtual keyboard and pointer, per-app
+//                       rules), socket clients and stdout.
 //   GestureTesting      for tests, users' too: a manual clock, scripted touches, a gesture recorder.
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
@@ -131,7 +132,7 @@ let package = Package(
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
-        .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents"]),
+        .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "GestureProtocol", "GesturedClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedRuntimeTests", dependencies: [
             "GesturedRuntime", "Gestures", "GestureTesting", "TouchEvents", "TouchInput", "TouchInputTesting",

@@ -269,3 +269,82 @@ write("fixtures/synthetic/pinch-rotate.yaml",
        "120 mm (scale 3) while turning 60 degrees clockwise over 600 ms. Expected: a pinch and a rotate."],
       [device_block(*TS) + frames_block(frames)])
 print("written pinch-rotate")
+
+# A laptop touchpad for examples/desktop.yaml (issue 18's configuration): 100 x 60 mm at
+# 30 units/mm, a clickpad. A three-finger flick left, a three-finger tap, then a slow
+# three-finger drag right, each in the middle of the pad, 1 s apart.
+BTN_LEFT, BTN_TOOL_TRIPLETAP = 0x110, 0x14e
+TP_CODES = {0: [0, 1, 2, 3], 1: [BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP],
+            3: [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID]}
+TP_ABS = {ABS_X: [0, 3000, 0, 0, 30], ABS_Y: [0, 1800, 0, 0, 30], ABS_MT_SLOT: [0, 4, 0, 0, 0],
+          ABS_MT_POSITION_X: [0, 3000, 0, 0, 30], ABS_MT_POSITION_Y: [0, 1800, 0, 0, 30],
+          ABS_MT_TRACKING_ID: [0, 65535, 0, 0, 0]}
+TP3 = ("Synthetic Laptop Touchpad", TP_CODES, TP_ABS, [0, 2], ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"])
+frames = []
+tid = [2000]
+
+
+def three_down(t, xs, y):
+    ev = []
+    for slot, x in enumerate(xs):
+        tid[0] += 1
+        ev += [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, tid[0]),
+               (EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y)]
+    frames.append((t, ev + [(EV_KEY, BTN_TOUCH, 1), (EV_KEY, BTN_TOOL_TRIPLETAP, 1)]))
+
+
+def three_up(t):
+    frames.append((t, up(0) + up(1) + up(2) + [(EV_KEY, BTN_TOUCH, 0), (EV_KEY, BTN_TOOL_TRIPLETAP, 0)]))
+
+
+def three_move(t0, xs, y, dx_total, duration, steps):
+    for step in range(1, steps + 1):
+        dx = dx_total * step // steps
+        ev = []
+        for slot, x in enumerate(xs):
+            ev += move(slot, x + dx, y)
+        frames.append((t0 + duration * step // steps, ev))
+
+
+xs = [1900, 2200, 2500]
+three_down(0, xs, 800)                                # flick: 50 mm left in 100 ms
+three_move(0, xs, 800, -1500, 100000, 10)
+three_up(110000)
+three_down(1000000, [1200, 1500, 1800], 800)          # tap: 70 ms, no movement
+three_up(1070000)
+three_down(2000000, [600, 900, 1200], 800)            # drag: 30 mm right in 600 ms
+three_move(2000000, [600, 900, 1200], 800, 900, 600000, 30)
+three_up(2620000)
+write("fixtures/synthetic/desktop-touchpad.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a 100 x 60 mm clickpad with the",
+       "gestures of examples/desktop.yaml's touchpad layout: a three-finger flick left (its key chord), a",
+       "three-finger tap (the middle button), a slow three-finger drag right (alt held while it lasts)."],
+      [device_block(*TP3) + frames_block(frames)])
+print("written desktop-touchpad")
+
+# The same touchpad: a slow three-finger drag whose device goes away before the fingers lift
+# (the player exits): a key held for the drag must be released.
+frames = []
+three_down(0, [600, 900, 1200], 800)
+three_move(0, [600, 900, 1200], 800, 600, 400000, 20)
+write("fixtures/synthetic/desktop-touchpad-unplugged.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): examples/desktop.yaml's touchpad,",
+       "a slow three-finger drag right (20 mm in 400 ms) that never lifts: the device goes mid-drag."],
+      [device_block(*TP3) + frames_block(frames)])
+
+# examples/desktop.yaml's touchscreen (the 300 x 200 mm panel above): two fingers scroll
+# 30 mm down in 300 ms, then one finger drags in 40 mm from the right edge.
+frames = []
+frames.append((0, down(0, 3001, 1400, 600) + down(1, 3002, 1700, 600) + [(EV_KEY, BTN_TOUCH, 1)]))
+for step in range(1, 31):
+    frames.append((step * 10000, move(0, 1400, 600 + step * 10) + move(1, 1700, 600 + step * 10)))
+frames.append((310000, up(0) + up(1) + [(EV_KEY, BTN_TOUCH, 0)]))
+frames.append((1000000, down(0, 3003, 2995, 1000) + [(EV_KEY, BTN_TOUCH, 1)]))
+for step in range(1, 21):
+    frames.append((1000000 + step * 10000, move(0, 2995 - step * 20, 1000)))
+frames.append((1210000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/desktop-touchscreen.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): examples/desktop.yaml's touchscreen:",
+       "two fingers scroll 30 mm down in 300 ms (the wheel), then a drag in from the right edge (a key chord)."],
+      [device_block(*TS) + frames_block(frames)])
+print("written desktop fixtures")

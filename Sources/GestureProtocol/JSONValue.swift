@@ -118,8 +118,9 @@ extension JSONValue {
 
     /// Parses one JSON value filling all of `bytes` (whitespace around it allowed). Numbers
     /// must be finite; strings valid UTF-8; nothing may follow the value.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes))
+    /// `maximumDepth` may be raised for documents of others' (a compositor's window tree).
+    public static func parse(_ bytes: some Collection<UInt8>, maximumDepth: Int = JSONValue.maximumDepth) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes), maximumDepth: maximumDepth)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -134,10 +135,12 @@ extension JSONValue {
 
 private struct JSONParser {
     let bytes: [UInt8]
+    let maximumDepth: Int
     var index = 0
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
     func fail(_ message: String) -> JSONParseError { JSONParseError(offset: index, message: message) }
@@ -147,7 +150,7 @@ private struct JSONParser {
     }
 
     mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth < JSONValue.maximumDepth else { throw fail("nested more than \(JSONValue.maximumDepth) levels deep") }
+        guard depth < maximumDepth else { throw fail("nested more than \(maximumDepth) levels deep") }
         guard index < bytes.count else { throw fail("the text ends where a value should be") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth)

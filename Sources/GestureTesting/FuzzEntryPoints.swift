@@ -85,7 +85,7 @@ public enum FuzzEntryPoints {
     public static func configuration(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let configuration = try? Configuration.parse(yaml: text, path: "fuzz.yaml") else { return }
-        let (layout, _) = configuration.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
+        let layout = configuration.makeLayout(rootSize: SurfaceSize(width: 800, height: 480)).layout
         for point in [Point(x: 0, y: 0), Point(x: 400, y: 240), Point(x: 799, y: 479), Point(x: -5, y: 900)] {
             _ = layout.hitTest(point)
         }

@@ -13,9 +13,11 @@ struct RunCommand: ParsableCommand {
         abstract: "Run the gesture service on the touchscreens and touchpads of a seat.",
         discussion: """
             Discovers touch devices through libinput (following hotplug), recognises gestures \
-            with the configuration's layout (or the built-in one), runs their actions, and streams \
-            gesture events as JSON lines to socket clients (gestured listen). Only touchscreens \
-            and touchpads are ever opened. SIGHUP reloads the configuration (a broken file is \
+            with the layout each device's rule names (or the built-in one), runs their actions, and \
+            streams gesture events as JSON lines to socket clients (gestured listen). Only \
+            touchscreens and touchpads are ever opened. Key, hold, button, scroll and pointer \
+            actions drive a virtual keyboard and pointer made through /dev/uinput; when: {app: …} \
+            gestures follow the focused app from sway ($SWAYSOCK), Hyprland or a socket client. SIGHUP reloads the configuration (a broken file is \
             reported and the old one stays); SIGTERM and SIGINT stop it.
 
             The socket is $RUNTIME_DIRECTORY/gestured.sock under systemd, else \

@@ -2,11 +2,14 @@ import Gestures
 import TouchEvents
 
 extension Configuration {
-    /// The layout the configuration describes, with a recognizer for every gesture. `size`
-    /// gives the root its frame when the configuration leaves it out (the output or surface).
-    /// The actions come back by recognizer, for whoever runs them.
-    public func makeLayout(rootSize: SurfaceSize) -> (layout: Layout, actions: [ObjectIdentifier: ActionSpec]) {
+    /// A layout of the configuration (the first by default) built, with a recognizer for every
+    /// gesture. `rootSize` gives the root its frame when the configuration leaves it out (the
+    /// output or surface). The actions and the `when` conditions come back by recognizer, for
+    /// whoever runs them.
+    public func makeLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize)
+        -> (layout: Layout, actions: [ObjectIdentifier: ActionSpec], conditions: [ObjectIdentifier: GestureCondition]) {
         var actions: [ObjectIdentifier: ActionSpec] = [:]
+        var conditions: [ObjectIdentifier: GestureCondition] = [:]
         func build(_ spec: RegionSpec, isRoot: Bool) -> Region {
             let frame = spec.frame ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height)
             let region = Region(id: spec.id, frame: frame, hitInsets: spec.hitInsets)
@@ -16,11 +19,12 @@ extension Configuration {
                 let r = g.makeRecognizer()
                 region.add(r)
                 if let a = g.action { actions[ObjectIdentifier(r)] = a }
+                if let w = g.when { conditions[ObjectIdentifier(r)] = w }
             }
             for c in spec.children { region.addChild(build(c, isRoot: false)) }
             return region
         }
-        return (Layout(root: build(layout, isRoot: true)), actions)
+        return (Layout(root: build(spec ?? layout, isRoot: true)), actions, conditions)
     }
 
     /// The first device rule for this device, if any. Without a `devices` section every
@@ -34,27 +38,50 @@ extension Configuration {
     /// touchscreen onto the root's frame (or its own millimetres if the root has none), a
     /// touchpad onto its own millimetres.
     public func mapping(for rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind) -> (mapping: SurfaceMapping, rootSize: SurfaceSize) {
-        let rootFrame = layout.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
+        let rootFrame = layout(for: rule).frame.map { SurfaceSize(width: $0.width, height: $0.height) }
         let output = rule.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
         let mapping = SurfaceMapping(surface: surface, output: output, rotation: rule.rotation,
                                      flipX: rule.flipX, flipY: rule.flipY, calibration: rule.calibration)
         return (mapping, rootFrame ?? output)
     }
 
-    /// A short account: regions and gestures.
+    /// A short account: regions and gestures, per layout, and which devices drive which.
     public var summary: String {
-        let regions = layout.all
+        let regions = layouts.flatMap(\.all)
         let gestures = regions.reduce(0) { $0 + $1.gestures.count }
         let actions = regions.reduce(0) { $0 + $1.gestures.filter { $0.action != nil }.count }
-        var s = "\(path): OK — \(regions.count) region\(regions.count == 1 ? "" : "s"), \(gestures) gesture\(gestures == 1 ? "" : "s")"
+        var s = "\(path): OK — \(layouts.count > 1 ? "\(layouts.count) layouts, " : "")"
+        s += "\(regions.count) region\(regions.count == 1 ? "" : "s"), \(gestures) gesture\(gestures == 1 ? "" : "s")"
         s += " (\(actions) with actions), \(devices.isEmpty ? "every touch device" : "\(devices.count) device rule\(devices.count == 1 ? "" : "s")")\n"
         func walk(_ r: RegionSpec, _ depth: Int) {
-            let kinds = r.gestures.map { $0.makeRecognizer().name }
+            let kinds = r.gestures.map { g in
+                g.makeRecognizer().name + (g.when.map { " (when app: \($0.apps.joined(separator: ", ")))" } ?? "")
+            }
             s += String(repeating: "  ", count: depth + 1) + r.id + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", ")) + "\n"
             for c in r.children { walk(c, depth + 1) }
         }
-        walk(layout, 0)
+        if layouts.count == 1 {
+            walk(layout, 0)
+            return s
+        }
+        for (i, l) in layouts.enumerated() {
+            let users = devices.filter { ($0.layout ?? layouts[0].id) == l.id }.map(\.matchDescription)
+            let by = devices.isEmpty ? (i == 0 ? "every touch device" : "no device") : (users.isEmpty ? "no device" : users.joined(separator: "; "))
+            s += "  layout \(l.id) (\(by)):\n"
+            walk(l, 1)
+        }
         return s
+    }
+}
+
+extension DeviceRule {
+    /// What the rule matches, for messages: `kind touchpad`, `name "Atmel*"`, `every device`.
+    public var matchDescription: String {
+        var parts: [String] = []
+        if let kind { parts.append("kind \(kind == .touchpad ? "touchpad" : "touchscreen")") }
+        if let name { parts.append("name \"\(name)\"") }
+        if let node { parts.append("node \(node)") }
+        return parts.isEmpty ? "every device" : parts.joined(separator: ", ")
     }
 }
 

@@ -5,16 +5,34 @@ import TouchEvents
 /// region tree, and per region the gestures and what each triggers.
 public struct Configuration: Sendable {
     public var devices: [DeviceRule]
-    public var layout: RegionSpec
+    /// The named layouts (`layouts:`, or the one `layout:`), each a root region. A device whose
+    /// rule names none drives the first.
+    public var layouts: [RegionSpec]
+    /// The first layout: the one of a configuration that has one.
+    public var layout: RegionSpec {
+        get { layouts[0] }
+        set { layouts[0] = newValue }
+    }
     /// How `gestured run` runs.
     public var service = ServiceSettings()
     /// The file it came from (for messages).
     public var path: String
 
     public init(devices: [DeviceRule], layout: RegionSpec, path: String) {
+        self.init(devices: devices, layouts: [layout], path: path)
+    }
+
+    /// `layouts` must not be empty.
+    public init(devices: [DeviceRule], layouts: [RegionSpec], path: String) {
+        precondition(!layouts.isEmpty, "a configuration needs a layout")
         self.devices = devices
-        self.layout = layout
+        self.layouts = layouts
         self.path = path
+    }
+
+    /// The layout a device under `rule` drives: the one it names, else the first.
+    public func layout(for rule: DeviceRule) -> RegionSpec {
+        rule.layout.flatMap { id in layouts.first { $0.id == id } } ?? layouts[0]
     }
 }
 
@@ -51,6 +69,8 @@ public struct DeviceRule: Sendable, Equatable {
     public var flipY = false
     /// libinput's six-value calibration matrix.
     public var calibration: [Double] = [1, 0, 0, 0, 1, 0]
+    /// The id of the layout the device drives (`layout:`); nil: the first.
+    public var layout: String?
     public var line = 0
 
     public init() {}
@@ -95,10 +115,30 @@ public struct GestureSpec: Sendable, Equatable {
     public var edges: Set<Edge>?
     public var simultaneousWith: Set<GestureKind> = []
     public var action: ActionSpec?
+    /// When the gesture is recognised at all (`when: {app: [...]}`); nil: always.
+    public var when: GestureCondition?
     public var line = 0
 
     public init(kind: GestureKind) {
         self.kind = kind
+    }
+}
+
+/// When a gesture takes part: `when: {app: ["firefox", "org.mozilla.firefox"]}`.
+public struct GestureCondition: Sendable, Equatable {
+    /// Apps, one of which must have the focus: a Wayland `app_id` or an X11 window class,
+    /// compared without regard to case.
+    public var apps: [String]
+
+    public init(apps: [String]) {
+        self.apps = apps
+    }
+
+    /// True when `focusedApp` is one of ``apps`` (never when no app is known to have focus).
+    public func holds(focusedApp: String?) -> Bool {
+        guard let focusedApp else { return false }
+        let focused = focusedApp.lowercased()
+        return apps.contains { $0.lowercased() == focused }
     }
 }
 
@@ -111,8 +151,57 @@ public struct ActionSpec: Sendable, Equatable {
     public var emit = false
     /// For continuous gestures: on which states (default: `began`).
     public var on: Set<GestureState> = [.began]
+    /// A chord on the virtual keyboard (`key: "leftmeta+right"`): key codes, pressed in this
+    /// order and released in reverse.
+    public var key: KeyChord?
+    /// Keys held while a continuous gesture lasts (`hold: "leftalt"`): pressed at `began`,
+    /// released at `ended` or `cancelled` (and whenever the service lets go: a device removed,
+    /// a reload, a stop).
+    public var hold: KeyChord?
+    /// A click of the virtual pointer's button.
+    public var button: PointerButton?
+    /// The virtual pointer's wheel, from a pan's movement.
+    public var scroll: ScrollAxes?
+    /// The virtual pointer's relative motion, from a pan's movement (`pointer: move`).
+    public var pointer = false
 
     public init() {}
+
+    /// True when it needs the virtual keyboard.
+    public var usesKeyboard: Bool { key != nil || hold != nil }
+    /// True when it needs the virtual pointer.
+    public var usesPointer: Bool { button != nil || scroll != nil || pointer }
+}
+
+/// Keys as a configuration names them, `leftctrl+equal`: their codes in the order written.
+public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
+    public var codes: [UInt16]
+
+    public init(codes: [UInt16]) {
+        self.codes = codes
+    }
+
+    /// `leftctrl+equal`.
+    public var description: String { codes.map { KeyNames.name($0) ?? "\($0)" }.joined(separator: "+") }
+}
+
+/// The virtual pointer's buttons.
+public enum PointerButton: String, Sendable, CaseIterable {
+    case left, right, middle
+
+    /// `BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`.
+    public var code: UInt16 {
+        switch self {
+        case .left: KeyCode.left
+        case .right: KeyCode.right
+        case .middle: KeyCode.middle
+        }
+    }
+}
+
+/// Which way a `scroll` action turns the wheel.
+public enum ScrollAxes: String, Sendable, CaseIterable {
+    case vertical, horizontal, both
 }
 
 /// `*` any run of characters, `?` any one; everything else literal.

@@ -62,21 +62,49 @@ struct ConfigurationParser {
         } catch {
             throw ConfigurationError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
-        let top = try mapping(root, "the configuration", known: ["devices", "layout", "service"])
+        let top = try mapping(root, "the configuration", known: ["devices", "layout", "layouts", "service"])
         var devices: [DeviceRule] = []
+        var layoutNames: [(id: String, node: Node)] = []
         if let list = top["devices"] {
-            for node in try sequence(list, "devices") { devices.append(try device(node)) }
-        }
-        guard let layoutNode = top["layout"] else { throw fail(root, "missing \"layout\": the region tree (a root region with an id)") }
-        let layout = try region(layoutNode, isRoot: true)
-        var seen: [String: Int] = [:]
-        for r in layout.all {
-            if let first = seen[r.id] {
-                throw ConfigurationError(path: path, line: r.line, column: r.column, message: "duplicate region id \"\(r.id)\" (first at line \(first))")
+            for node in try sequence(list, "devices") {
+                let (rule, layoutNode) = try device(node)
+                devices.append(rule)
+                if let layoutNode, let id = rule.layout { layoutNames.append((id, layoutNode)) }
             }
-            seen[r.id] = r.line
         }
-        var configuration = Configuration(devices: devices, layout: layout, path: path)
+        var layouts: [RegionSpec] = []
+        switch (top["layout"], top["layouts"]) {
+        case (let one?, nil):
+            layouts = [try region(one, isRoot: true)]
+        case (nil, let many?):
+            let list = try sequence(many, "layouts")
+            guard !list.isEmpty else { throw fail(many, "layouts must list at least one layout (a root region with an id)") }
+            for node in list {
+                let layout = try region(node, isRoot: true)
+                if let first = layouts.first(where: { $0.id == layout.id }) {
+                    throw ConfigurationError(path: path, line: layout.line, column: layout.column,
+                                             message: "duplicate layout id \"\(layout.id)\" (first at line \(first.line))")
+                }
+                layouts.append(layout)
+            }
+        case (_?, let many?):
+            throw fail(many, "give either layout (one) or layouts (several, each with an id), not both")
+        case (nil, nil):
+            throw fail(root, "missing \"layout\": the region tree (a root region with an id), or \"layouts\": several")
+        }
+        for layout in layouts {
+            var seen: [String: Int] = [:]
+            for r in layout.all {
+                if let first = seen[r.id] {
+                    throw ConfigurationError(path: path, line: r.line, column: r.column, message: "duplicate region id \"\(r.id)\" (first at line \(first))")
+                }
+                seen[r.id] = r.line
+            }
+        }
+        for (id, node) in layoutNames where !layouts.contains(where: { $0.id == id }) {
+            throw fail(node, "no layout \"\(id)\" (layouts: \(layouts.map(\.id).joined(separator: ", ")))")
+        }
+        var configuration = Configuration(devices: devices, layouts: layouts, path: path)
         if let s = top["service"] { configuration.service = try service(s) }
         return configuration
     }
@@ -148,8 +176,9 @@ struct ConfigurationParser {
 
     // MARK: - Devices
 
-    private func device(_ node: Node) throws(ConfigurationError) -> DeviceRule {
-        let m = try mapping(node, "a device", known: ["match", "size", "output", "rotation", "flip", "calibration"])
+    /// A device rule, and the node of the layout it names (checked once the layouts are read).
+    private func device(_ node: Node) throws(ConfigurationError) -> (DeviceRule, Node?) {
+        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration"])
         var rule = DeviceRule()
         rule.line = node.mark?.line ?? 0
         if let match = m["match"] {
@@ -183,7 +212,8 @@ struct ConfigurationParser {
             }
         }
         if let c = m["calibration"] { rule.calibration = try numbers(c, "calibration (libinput's matrix: a b c d e f)", count: 6) }
-        return rule
+        if let l = m["layout"] { rule.layout = try string(l, "layout") }
+        return (rule, m["layout"])
     }
 
     private func size(_ node: Node, _ what: String) throws(ConfigurationError) -> SurfaceSize {
@@ -250,7 +280,7 @@ struct ConfigurationParser {
             throw fail(kindNode, "unknown gesture kind \"\(kindName)\" (known: \(kindList))")
         }
         let rules = GestureParameter.byKind[kind] ?? [:]
-        var known = ["kind", "action", "simultaneous-with"] + rules.keys.sorted()
+        var known = ["kind", "action", "when", "simultaneous-with"] + rules.keys.sorted()
         if kind == .swipe { known.append("directions") }
         if kind == .edgePan { known.append("edges") }
         let m = try mapping(node, "a \(kind) gesture", known: known)
@@ -267,7 +297,20 @@ struct ConfigurationParser {
         if let e = m["edges"] { g.edges = Set(try names(e, "edges", Edge.self)) }
         if let s = m["simultaneous-with"] { g.simultaneousWith = Set(try names(s, "simultaneous-with", GestureKind.self)) }
         if let a = m["action"] { g.action = try action(a, kind: kind) }
+        if let w = m["when"] { g.when = try condition(w) }
         return g
+    }
+
+    /// `when: {app: "firefox"}` or `when: {app: ["firefox", "org.mozilla.firefox"]}`.
+    private func condition(_ node: Node) throws(ConfigurationError) -> GestureCondition {
+        let m = try mapping(node, "when", known: ["app"])
+        guard let appNode = m["app"] else { throw fail(node, "when needs app: the app (or a list of apps) that must have the focus") }
+        if appNode.scalar != nil { return GestureCondition(apps: [try string(appNode, "app")]) }
+        let list = try sequence(appNode, "app")
+        guard !list.isEmpty else { throw fail(appNode, "app must name at least one app") }
+        var apps: [String] = []
+        for n in list { apps.append(try string(n, "app")) }
+        return GestureCondition(apps: apps)
     }
 
     private var kindList: String { GestureKind.named.map(\.rawValue).joined(separator: ", ") }
@@ -298,7 +341,7 @@ struct ConfigurationParser {
     }
 
     private func action(_ node: Node, kind: GestureKind) throws(ConfigurationError) -> ActionSpec {
-        let m = try mapping(node, "an action", known: ["exec", "emit", "on"])
+        let m = try mapping(node, "an action", known: ["exec", "emit", "key", "hold", "button", "scroll", "pointer", "on"])
         var a = ActionSpec()
         if let e = m["exec"] {
             let list = try sequence(e, "exec")
@@ -314,6 +357,34 @@ struct ConfigurationParser {
             a.exec = argv
         }
         if let e = m["emit"] { a.emit = try bool(e, "emit") }
+        if let k = m["key"] { a.key = try chord(k, "key") }
+        if let h = m["hold"] {
+            guard !kind.isDiscrete else { throw fail(h, "hold keeps keys down while a gesture lasts; a \(kind) happens at once: use key") }
+            a.hold = try chord(h, "hold")
+        }
+        if let b = m["button"] {
+            let name = try string(b, "button")
+            guard let button = PointerButton(rawValue: name) else {
+                throw fail(b, "unknown button \"\(name)\" (known: \(PointerButton.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            a.button = button
+        }
+        for key in ["scroll", "pointer"] {
+            guard let v = m[key] else { continue }
+            guard kind == .pan || kind == .edgePan else {
+                throw fail(v, "\(key) follows a pan's movement: it goes on a pan or edge-pan, not a \(kind)")
+            }
+            let name = try string(v, key)
+            if key == "scroll" {
+                guard let axes = ScrollAxes(rawValue: name) else {
+                    throw fail(v, "unknown scroll \"\(name)\" (known: \(ScrollAxes.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                a.scroll = axes
+            } else {
+                guard name == "move" else { throw fail(v, "pointer takes move (relative motion from the pan), not \"\(name)\"") }
+                a.pointer = true
+            }
+        }
         if let on = m["on"] {
             guard !kind.isDiscrete else { throw fail(on, "\"on\" applies to continuous gestures; a \(kind) happens once") }
             var states: Set<GestureState> = []
@@ -325,9 +396,36 @@ struct ConfigurationParser {
                 states.insert(state)
             }
             guard !states.isEmpty else { throw fail(on, "on must not be empty") }
+            if a.hold != nil && states != [.began, .ended] {
+                throw fail(on, "hold presses at began and releases at ended (or cancelled): on must be [began, ended] or left out")
+            }
+            if a.scroll != nil || a.pointer {
+                throw fail(on, "\(a.scroll != nil ? "scroll" : "pointer") follows every change of the pan: leave out on")
+            }
             a.on = states
         }
-        guard a.exec != nil || a.emit else { throw fail(node, "an action needs exec (a program to run) or emit: true (send to socket clients)") }
+        guard a.exec != nil || a.emit || a.usesKeyboard || a.usesPointer else {
+            throw fail(node, "an action needs one of exec (a program to run), emit: true (send to socket clients), key, hold, button, scroll or pointer")
+        }
         return a
+    }
+
+    /// `leftmeta+right`: kernel key names (KEY_LEFTMETA → leftmeta) joined by `+`.
+    private func chord(_ node: Node, _ what: String) throws(ConfigurationError) -> KeyChord {
+        let text = try string(node, what)
+        var codes: [UInt16] = []
+        for part in text.split(separator: "+", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                throw fail(node, "\(what) \"\(text)\" has an empty key name: write keys joined by +, e.g. \"leftctrl+c\"")
+            }
+            guard let code = KeyNames.code(name) else {
+                let hint = KeyNames.suggestion(for: name).map { " (did you mean \($0)?)" } ?? ""
+                throw fail(node, "unknown key \"\(name)\" in \(what)\(hint): keys are the kernel's names in lower case, KEY_LEFTMETA → leftmeta")
+            }
+            guard !codes.contains(code) else { throw fail(node, "\(what) \"\(text)\" names \(name) twice") }
+            codes.append(code)
+        }
+        return KeyChord(codes: codes)
     }
 }

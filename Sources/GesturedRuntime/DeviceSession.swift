@@ -28,6 +28,9 @@ public final class DeviceSession {
     public let layout: Layout
     /// The configuration's actions, by recognizer of ``layout``, for whoever runs them.
     public let actions: [ObjectIdentifier: ActionSpec]
+    /// The configuration's `when` conditions, by recognizer of ``layout``: whoever knows the
+    /// focused app enables and disables those recognizers.
+    public let conditions: [ObjectIdentifier: GestureCondition]
     public let pipeline: GesturePipeline
     /// The first event's time: gesture times are seconds from it.
     public private(set) var origin: Instant?
@@ -53,12 +56,14 @@ public final class DeviceSession {
         if let configuration, let rule {
             let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind)
             mapping = m.mapping
-            let built = configuration.makeLayout(rootSize: m.rootSize)
+            let built = configuration.makeLayout(configuration.layout(for: rule), rootSize: m.rootSize)
             chosen = built.layout
             actions = built.actions
+            conditions = built.conditions
         } else {
             chosen = layout ?? Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: device.kind == .touchscreen)
             actions = [:]
+            conditions = [:]
         }
         description = device
         self.node = node

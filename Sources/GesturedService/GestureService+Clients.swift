@@ -49,7 +49,7 @@ extension GestureService {
         let devices = runtime.sessions.map { s in
             Greeting.Device(name: s.description.name, kind: s.description.kind == .touchpad ? "touchpad" : "touchscreen", node: s.node)
         }
-        let layouts = configuration.map { [$0.layout.id] } ?? ["root"]
+        let layouts = configuration.map { $0.layouts.map(\.id) } ?? ["root"]
         return Greeting(service: Self.version, devices: devices, layouts: layouts)
     }
 
@@ -76,6 +76,7 @@ extension GestureService {
 
     /// The client is gone (or dropped): its regions leave every layout.
     func forget(_ client: ClientConnection, reason: String?) {
+        focus.forget("client \(client.number)")
         for region in client.regions where region.parent == nil { removeFromLayouts(client, region.id) }
         client.regions.removeAll()
         runtime.unwatch(client.fd)
@@ -154,6 +155,11 @@ extension GestureService {
         case .context(let context):
             client.context = context
             logger.info("socket client context", metadata: ["client": "\(client.number)", "context": "\(context.sorted { $0.key < $1.key })"])
+            if let app = context["app"] {
+                focus.report(app.isEmpty ? nil : app, from: "client \(client.number)")
+            } else {
+                focus.forget("client \(client.number)")
+            }
         case .register(let region):
             guard !client.regions.contains(where: { $0.id == region.id }) else {
                 throw ProtocolError(.duplicateID, field: "region.id", "this client already has a region \"\(region.id)\": update or unregister it")

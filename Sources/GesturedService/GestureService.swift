@@ -39,7 +39,15 @@ public final class GestureService {
     let logger: Logger
     private let output: (String) -> Void
     private let actions: ActionRunner
+    let desktop: DesktopActions
+    let focus: FocusTracker
+    /// The compositor followed for `when: {app: …}`, if one was found.
+    private(set) var compositor: CompositorFocus?
     var server: ClientServer?
+    /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
+    public var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
+        try UInputDevice(description: kind.description)
+    }
     /// Called with every gesture event (tests, tools).
     public var observer: ((Gesture) -> Void)?
 
@@ -61,13 +69,32 @@ public final class GestureService {
         } catch {
             throw ServiceError(error)
         }
+        desktop = DesktopActions(logger: logger)
+        focus = FocusTracker(logger: logger)
         runtime.onSessionStarted = { [weak self] session in
             self?.attachActions(session)
+            self?.applyFocus(to: session)
             self?.installClientRegions(in: session)
         }
+        runtime.onSessionEnded = { [weak self] session in
+            // Its gestures were cancelled, which released their keys; this makes sure.
+            for region in session.layout.regions {
+                for recognizer in region.recognizers { self?.desktop.release(ObjectIdentifier(recognizer)) }
+            }
+        }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
-        runtime.additionalDeadline = { [weak self] in self?.actions.nextDeadline }
-        runtime.afterWake = { [weak self] in self?.tendActions() }
+        runtime.additionalDeadline = { [weak self] in
+            guard let self else { return nil }
+            return [actions.nextDeadline, compositor?.retryAt].compactMap { $0 }.min()
+        }
+        runtime.afterWake = { [weak self] in
+            self?.tendActions()
+            if let self { compositor?.tend(now: clock.now) }
+        }
+        focus.onChange = { [weak self] in
+            guard let self else { return }
+            for session in runtime.sessions { applyFocus(to: session) }
+        }
     }
 
     /// The seat a configuration names (seat0 without one).
@@ -92,6 +119,10 @@ public final class GestureService {
 
     /// Devices in use, by node.
     public var devicesInUse: [String] { runtime.sessions.compactMap(\.node) }
+    /// The app the `when: {app: …}` gestures compare with (nil: none known).
+    public var focusedApp: String? { focus.app }
+    /// Keys the virtual keyboard holds for `hold` actions now.
+    public var heldKeys: [UInt16] { desktop.heldKeys }
     /// Connected socket clients.
     public var clientCount: Int { server?.clients.count ?? 0 }
     /// Actions running.
@@ -116,6 +147,8 @@ public final class GestureService {
             self.server = server
             logger.info("listening for clients", metadata: ["socket": "\(path)"])
         }
+        openVirtualInput()
+        followFocus()
         do throws(GestureRuntime.RunError) {
             try runtime.start()
         } catch .alreadyRunning {
@@ -164,6 +197,8 @@ public final class GestureService {
     /// Cancels what is going on and closes everything.
     public func shutdown() {
         runtime.shutdown()
+        desktop.releaseAll(reason: "stopping")
+        compositor?.close()
         server?.shutdown()
         server = nil
         logger.info("stopped")
@@ -201,12 +236,20 @@ public final class GestureService {
 
     /// Each recognizer with an action gets a handler that runs it.
     private func attachActions(_ session: DeviceSession) {
+        // Layout units to mm, for scroll and pointer ratios: the mapping's scale (mm → units).
+        let m = session.mapping
+        let unitsPerMillimetre = (abs(m.a * m.d - m.b * m.c)).squareRoot()
+        let millimetresPerUnit = unitsPerMillimetre > 0 ? 1 / unitsPerMillimetre : 1
         for region in session.layout.regions {
             for recognizer in region.recognizers {
                 guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
                 let label = "\(recognizer.name)@\(region.id)"
+                let id = ObjectIdentifier(recognizer)
                 recognizer.addHandler { [weak self, weak session] g in
                     guard let self else { return }
+                    if action.usesKeyboard || action.usesPointer {
+                        self.desktop.perform(action, g, recognizer: id, label: label, millimetresPerUnit: millimetresPerUnit)
+                    }
                     let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
                     guard fires else { return }
                     let origin = session?.origin ?? g.startTime
@@ -215,6 +258,54 @@ public final class GestureService {
                     }
                     if action.emit { self.deliver(GestureEvent(g, origin: origin)) }
                 }
+            }
+        }
+    }
+
+    // MARK: - Desktop actions and focus
+
+    /// The virtual keyboard and pointer the configuration's actions need, made once (a reload
+    /// may add one). Without uinput the service says so and runs on without those actions.
+    private func openVirtualInput() {
+        guard let configuration else { return }
+        let specs = configuration.layouts.flatMap(\.all).flatMap(\.gestures).compactMap(\.action)
+        let needed: [(VirtualInputKind, Bool)] = [(.keyboard, specs.contains { $0.usesKeyboard }), (.pointer, specs.contains { $0.usesPointer })]
+        for (kind, needs) in needed where needs && (kind == .keyboard ? desktop.keyboard : desktop.pointer) == nil {
+            do throws(InputError) {
+                let device = try makeVirtualInput(kind)
+                if kind == .keyboard { desktop.keyboard = device } else { desktop.pointer = device }
+                logger.info("virtual \(kind.rawValue) ready", metadata: ["name": "\(kind.description.name)", "node": "\((device as? UInputDevice)?.node ?? "-")"])
+            } catch {
+                let what = kind == .keyboard ? "key and hold" : "button, scroll and pointer"
+                logger.error("no virtual \(kind.rawValue): \(what) actions are off until uinput is writable (/dev/uinput: the gestured group, see the README's laptop section)",
+                             metadata: ["error": "\(error.message)"])
+            }
+        }
+    }
+
+    /// Starts following the compositor's focus when some gesture has `when: {app: …}`.
+    private func followFocus() {
+        guard let configuration, compositor == nil,
+              configuration.layouts.flatMap(\.all).flatMap(\.gestures).contains(where: { $0.when != nil }) else { return }
+        guard let found = CompositorFocus.detect(environment: options.environment) else {
+            logger.notice("when: {app: …} gestures follow socket clients' context: no compositor found (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE)")
+            return
+        }
+        let c = CompositorFocus(found, focus: focus, logger: logger,
+                                watch: { [weak self] fd, handler in self?.runtime.watch(fd, handler) },
+                                unwatch: { [weak self] fd in self?.runtime.unwatch(fd) })
+        compositor = c
+        c.connect(now: clock.now)
+    }
+
+    /// Enables the session's `when` gestures whose app has the focus, disables the others
+    /// (a touch sequence already under way keeps what it began with).
+    private func applyFocus(to session: DeviceSession) {
+        guard !session.conditions.isEmpty else { return }
+        for region in session.layout.regions {
+            for recognizer in region.recognizers {
+                guard let condition = session.conditions[ObjectIdentifier(recognizer)] else { continue }
+                recognizer.isEnabled = condition.holds(focusedApp: focus.app)
             }
         }
     }
@@ -239,6 +330,9 @@ public final class GestureService {
         actions.maximum = fresh.service.maxActions
         actions.allowRoot = fresh.service.actionsAsRoot
         runtime.replaceSource(.configuration(fresh))
+        desktop.releaseAll(reason: "reload")
+        openVirtualInput()
+        followFocus()
         logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(devicesInUse.count)"])
     }
 }

@@ -88,3 +88,13 @@ public enum MTToolType {
     public static let pen: Int32 = 1
     public static let palm: Int32 = 2
 }
+
+/// `REL_*` codes: what a virtual pointer sends.
+public enum RelCode {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let hWheel: UInt16 = 0x06
+    public static let wheel: UInt16 = 0x08
+    public static let wheelHighResolution: UInt16 = 0x0b
+    public static let hWheelHighResolution: UInt16 = 0x0c
+}

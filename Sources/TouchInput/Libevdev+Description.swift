@@ -120,3 +120,12 @@ public enum KernelInputEvents {
         return whole
     }
 }
+
+/// libevdev's own name tables, to check gestured's against.
+public enum LibevdevNames {
+    /// The code libevdev gives an `EV_KEY` name (`KEY_LEFTMETA` → 125), nil if it knows none.
+    public static func keyCode(named name: String) -> UInt16? {
+        let code = libevdev_event_code_from_name(UInt32(EventType.key), name)
+        return code >= 0 ? UInt16(code) : nil
+    }
+}

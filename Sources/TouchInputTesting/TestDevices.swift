@@ -16,3 +16,15 @@ extension DeviceDescription {
         ],
         properties: [InputProperty.direct])
 }
+
+extension DeviceDescription {
+    /// The test touchscreen's twin as a touchpad ("Test Touchpad": a pointer device with
+    /// BTN_TOOL_FINGER and no INPUT_PROP_DIRECT), 200 x 100 mm.
+    public static let testTouchpad: DeviceDescription = {
+        var d = DeviceDescription.testTouchscreen
+        d.name = "Test Touchpad"
+        d.codes[EventType.key] = [KeyCode.touch, KeyCode.toolFinger, KeyCode.left]
+        d.properties = [InputProperty.pointer, InputProperty.buttonpad]
+        return d
+    }()
+}

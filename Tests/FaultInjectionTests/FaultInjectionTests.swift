@@ -143,7 +143,7 @@ struct FaultInjectionTests {
             yaml += "    - {id: b\(i), frame: [\(x), \(y), 8, 8], hit-insets: -0.5, gestures: [{kind: tap}]}\n"
         }
         let configuration = try Configuration.parse(yaml: yaml, path: "generated.yaml")
-        let (layout, _) = configuration.makeLayout(rootSize: SurfaceSize(width: 1000, height: 1000))
+        let layout = configuration.makeLayout(rootSize: SurfaceSize(width: 1000, height: 1000)).layout
         #expect(layout.regions.count == 10_001)
         #expect(layout.hitTest(Point(x: 4, y: 4))?.id == "b0")
         #expect(layout.hitTest(Point(x: 994, y: 994))?.id == "b9999")

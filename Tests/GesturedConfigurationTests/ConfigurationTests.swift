@@ -47,7 +47,7 @@ struct ConfigurationTests {
 
     @Test func theBuiltLayoutHitTestsLikeTheFile() throws {
         let c = try Configuration.load(path: repositoryRoot + "/examples/kiosk.yaml")
-        let (layout, actions) = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
+        let (layout, actions, _) = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
         #expect(actions.count == 13)
         #expect(layout.hitTest(Point(x: 176, y: 420))?.id == "play")      // extension overlap, nearer play
         #expect(layout.hitTest(Point(x: 172, y: 420))?.id == "previous")
@@ -100,8 +100,8 @@ struct InvalidConfigurationTests {
         ("", "c.yaml:1:1: the configuration is empty: it needs a layout"),
         ("layout: [1, 2", "c.yaml:2:1: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'"),
         ("- a\n- b\n", "c.yaml:1:1: the configuration must be a mapping (key: value lines)"),
-        ("devices: []\n", "c.yaml:1:1: missing \"layout\": the region tree (a root region with an id)"),
-        ("layuot: {id: root}\n", "c.yaml:1:1: unknown key \"layuot\" in the configuration (known: devices, layout, service)"),
+        ("devices: []\n", "c.yaml:1:1: missing \"layout\": the region tree (a root region with an id), or \"layouts\": several"),
+        ("layuot: {id: root}\n", "c.yaml:1:1: unknown key \"layuot\" in the configuration (known: devices, layout, layouts, service)"),
         ("service: {socket: gestured.sock}\nlayout: {id: root}\n", "c.yaml:1:19: socket must be an absolute path, not \"gestured.sock\""),
         ("service: {max-actions: 0}\nlayout: {id: root}\n", "c.yaml:1:24: max-actions must be a whole number from 1 to 64, not \"0\""),
         ("service: {threads: 2}\nlayout: {id: root}\n", "c.yaml:1:11: unknown key \"threads\" in service (known: seat, socket, socket-group, action-timeout, max-actions, actions-as-root)"),
@@ -119,7 +119,7 @@ struct InvalidConfigurationTests {
         ("layout:\n  id: root\n  children:\n    - {id: a}\n", "c.yaml:4:7: region \"a\" needs a frame ([x, y, width, height] in its parent's coordinates)"),
         ("layout: {id: root, gestures: [{kind: flick}]}\n", "c.yaml:1:38: unknown gesture kind \"flick\" (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{taps: 2}]}\n", "c.yaml:1:31: a gesture needs a kind (tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
-        ("layout: {id: root, gestures: [{kind: tap, directions: [up]}]}\n", "c.yaml:1:43: unknown key \"directions\" in a tap gesture (known: kind, action, simultaneous-with, max-distance, max-duration, max-interval, max-movement, taps, touches)"),
+        ("layout: {id: root, gestures: [{kind: tap, directions: [up]}]}\n", "c.yaml:1:43: unknown key \"directions\" in a tap gesture (known: kind, action, when, simultaneous-with, max-distance, max-duration, max-interval, max-movement, taps, touches)"),
         ("layout: {id: root, gestures: [{kind: swipe, directions: [up, sideways]}]}\n", "c.yaml:1:62: unknown direction \"sideways\" in directions (known: left, right, up, down)"),
         ("layout: {id: root, gestures: [{kind: swipe, directions: []}]}\n", "c.yaml:1:57: directions must not be empty"),
         ("layout: {id: root, gestures: [{kind: edge-pan, edges: [middle]}]}\n", "c.yaml:1:56: unknown edge \"middle\" in edges (known: left, right, top, bottom)"),
@@ -134,8 +134,8 @@ struct InvalidConfigurationTests {
         ("layout: {id: root, gestures: [{kind: pan, simultaneous-with: [zoom]}]}\n", "c.yaml:1:63: unknown gesture kind \"zoom\" in simultaneous-with (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{kind: custom}]}\n", "c.yaml:1:38: unknown gesture kind \"custom\" (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{kind: pan, simultaneous-with: [custom]}]}\n", "c.yaml:1:63: unknown gesture kind \"custom\" in simultaneous-with (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
-        ("layout: {id: root, gestures: [{kind: tap, action: {run: x}}]}\n", "c.yaml:1:52: unknown key \"run\" in an action (known: exec, emit, on)"),
-        ("layout: {id: root, gestures: [{kind: tap, action: {emit: false}}]}\n", "c.yaml:1:51: an action needs exec (a program to run) or emit: true (send to socket clients)"),
+        ("layout: {id: root, gestures: [{kind: tap, action: {run: x}}]}\n", "c.yaml:1:52: unknown key \"run\" in an action (known: exec, emit, key, hold, button, scroll, pointer, on)"),
+        ("layout: {id: root, gestures: [{kind: tap, action: {emit: false}}]}\n", "c.yaml:1:51: an action needs one of exec (a program to run), emit: true (send to socket clients), key, hold, button, scroll or pointer"),
         ("layout: {id: root, gestures: [{kind: tap, action: {exec: []}}]}\n", "c.yaml:1:58: exec must list the program and its arguments, e.g. [\"/usr/bin/playerctl\", \"play-pause\"]"),
         ("layout: {id: root, gestures: [{kind: tap, action: {exec: [playerctl, next]}}]}\n", "c.yaml:1:59: exec runs a program without a shell: give its absolute path, not \"playerctl\""),
         ("layout: {id: root, gestures: [{kind: tap, action: {emit: true, on: [ended]}}]}\n", "c.yaml:1:68: \"on\" applies to continuous gestures; a tap happens once"),

@@ -35,7 +35,9 @@ final class Harness {
     let service: GestureService
     private var nextTrackingID: Int32 = 1
 
-    init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start, folder: String? = nil) throws {
+    /// `prepare` runs before the service starts (to put recorders in place of virtual devices).
+    init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start, folder: String? = nil,
+         environment: [String: String] = [:], prepare: ((GestureService) -> Void)? = nil) throws {
         clock = ManualClock(start: start)
         let folder = folder ?? NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
         self.folder = folder
@@ -48,10 +50,12 @@ final class Harness {
         options.noSocket = !socket
         options.socketPath = folder + "/gestured.sock"
         options.printJSON = json
+        options.environment = environment
         let recorder = log
         service = try GestureService(options: options, monitor: monitor, clock: clock,
                                      logger: Logger(label: "test") { _ in recorder }) { _ in }
         service.observer = { [unowned self] g in self.gestures.append(g) }
+        prepare?(service)
         try service.start()
     }
 

@@ -93,6 +93,66 @@ if [ -n "$keyboard_node" ]; then
 fi
 stop_service
 
+echo "== desktop actions: keys, a held key, a button and the wheel (examples/desktop.yaml)"
+debug_events=/usr/libexec/libinput/libinput-debug-events
+if [ ! -x "$debug_events" ]; then
+    fail "desktop actions" "libinput debug-events is not installed (Debian: libinput-tools)"
+else
+    start_service desktop --no-socket --config examples/desktop.yaml
+    wait_for "$log" "virtual pointer ready"
+    kbd=$(grep "virtual keyboard ready" "$log" | grep -o '/dev/input/event[0-9]*' | head -1)
+    ptr=$(grep "virtual pointer ready" "$log" | grep -o '/dev/input/event[0-9]*' | head -1)
+    echo "virtual keyboard at $kbd, pointer at $ptr"
+    "$debug_events" --device "$kbd" --show-keycodes > "$out/desktop.keyboard.txt" 2>&1 &
+    kbd_watch=$!
+    "$debug_events" --device "$ptr" > "$out/desktop.pointer.txt" 2>&1 &
+    ptr_watch=$!
+    wait_for "$out/desktop.keyboard.txt" "DEVICE_ADDED"
+    wait_for "$out/desktop.pointer.txt" "DEVICE_ADDED"
+    # A three-finger flick left, tap and drag on a touchpad; two fingers scrolling and a drag in
+    # from the right edge on a touchscreen; a three-finger drag whose touchpad goes mid-drag.
+    for f in desktop-touchpad desktop-touchscreen desktop-touchpad-unplugged; do
+        "$gestured" replay "fixtures/synthetic/$f.yaml" --uinput --wait-for-log "$log" --linger 300 2>> "$out/desktop.player.log"
+    done
+    wait_for "$out/desktop.live.jsonl" '"state": "cancelled"'
+    sleep 0.5
+    kill "$kbd_watch" "$ptr_watch" 2>/dev/null
+    wait "$kbd_watch" "$ptr_watch" 2>/dev/null
+    stop_service
+    grep -o 'KEY_[A-Z]* ([0-9]*) \(pressed\|released\)' "$out/desktop.keyboard.txt" > "$out/desktop.keys.txt"
+    cat > "$out/desktop.keys.expected.txt" <<'KEYS'
+KEY_LEFTMETA (125) pressed
+KEY_RIGHT (106) pressed
+KEY_RIGHT (106) released
+KEY_LEFTMETA (125) released
+KEY_LEFTALT (56) pressed
+KEY_LEFTALT (56) released
+KEY_LEFTMETA (125) pressed
+KEY_A (30) pressed
+KEY_A (30) released
+KEY_LEFTMETA (125) released
+KEY_LEFTALT (56) pressed
+KEY_LEFTALT (56) released
+KEYS
+    if diff "$out/desktop.keys.expected.txt" "$out/desktop.keys.txt" > "$out/desktop.keys.diff"; then
+        pass "desktop: libinput sees the virtual keyboard's chords and held keys in order, the last released when its touchpad went mid-drag"
+    else
+        fail "desktop keys" "$(tr '\n' ';' < "$out/desktop.keys.diff" | head -c 600)"
+    fi
+    if grep -q "BTN_MIDDLE (274) pressed" "$out/desktop.pointer.txt" && grep -q "BTN_MIDDLE (274) released" "$out/desktop.pointer.txt"; then
+        pass "desktop: the three-finger tap clicks the virtual pointer's middle button"
+    else
+        fail "desktop button" "no middle click in $out/desktop.pointer.txt"
+    fi
+    wheel=$(grep -c "POINTER_SCROLL_WHEEL" "$out/desktop.pointer.txt")
+    if [ "$wheel" -gt 0 ] && grep "POINTER_SCROLL_WHEEL" "$out/desktop.pointer.txt" | grep -q "vert -[1-9]"; then
+        # libinput's negative vertical scroll is up: the page comes down with the fingers.
+        pass "desktop: two fingers moving down scroll the virtual wheel up ($wheel wheel events, the content following the fingers)"
+    else
+        fail "desktop scroll" "$(grep POINTER_SCROLL "$out/desktop.pointer.txt" | head -3)"
+    fi
+fi
+
 echo "== examples/LiveKiosk: an app's closures on a live device, as in a replay, across unplug and replug"
 kiosk=${LIVE_KIOSK:-.build/debug/live-kiosk}
 if [ ! -x "$kiosk" ]; then
