@@ -3,11 +3,17 @@ import TouchEvents
 
 extension Configuration {
     /// A layout of the configuration (the first by default) built, with a recognizer for every
-    /// gesture. `rootSize` gives the root its frame when the configuration leaves it out (the
-    /// output or surface). The actions and the `when` conditions come back by recognizer, for
-    /// whoever runs them.
-    public func makeLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize)
-        -> (layout: Layout, actions: [ObjectIdentifier: ActionSpec], conditions: [ObjectIdentifier: GestureCondition]) {
+    /// gesture, and its actions by recognizer. `rootSize` gives the root its frame when the
+    /// configuration leaves it out (the output or surface). ``buildLayout(_:rootSize:)`` also
+    /// gives the `when` conditions.
+    public func makeLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize) -> (layout: Layout, actions: [ObjectIdentifier: ActionSpec]) {
+        let built = buildLayout(spec, rootSize: rootSize)
+        return (built.layout, built.actions)
+    }
+
+    /// A layout built, with the actions and the `when` conditions by recognizer, for whoever
+    /// runs them.
+    public func buildLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize) -> BuiltLayout {
         var actions: [ObjectIdentifier: ActionSpec] = [:]
         var conditions: [ObjectIdentifier: GestureCondition] = [:]
         func build(_ spec: RegionSpec, isRoot: Bool) -> Region {
@@ -24,7 +30,7 @@ extension Configuration {
             for c in spec.children { region.addChild(build(c, isRoot: false)) }
             return region
         }
-        return (Layout(root: build(spec ?? layout, isRoot: true)), actions, conditions)
+        return BuiltLayout(layout: Layout(root: build(spec ?? layout, isRoot: true)), actions: actions, conditions: conditions)
     }
 
     /// The first device rule for this device, if any. Without a `devices` section every
@@ -136,4 +142,14 @@ extension GestureSpec {
         r.simultaneousKinds = simultaneousWith
         return r
     }
+}
+
+/// A configuration's layout made real: the regions and recognizers, and what the service needs
+/// of each recognizer.
+public struct BuiltLayout {
+    public var layout: Layout
+    /// The actions, by recognizer.
+    public var actions: [ObjectIdentifier: ActionSpec]
+    /// The `when` conditions, by recognizer.
+    public var conditions: [ObjectIdentifier: GestureCondition]
 }

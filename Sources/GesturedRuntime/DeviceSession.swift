@@ -56,7 +56,7 @@ public final class DeviceSession {
         if let configuration, let rule {
             let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind)
             mapping = m.mapping
-            let built = configuration.makeLayout(configuration.layout(for: rule), rootSize: m.rootSize)
+            let built = configuration.buildLayout(configuration.layout(for: rule), rootSize: m.rootSize)
             chosen = built.layout
             actions = built.actions
             conditions = built.conditions

@@ -47,7 +47,7 @@ struct ConfigurationTests {
 
     @Test func theBuiltLayoutHitTestsLikeTheFile() throws {
         let c = try Configuration.load(path: repositoryRoot + "/examples/kiosk.yaml")
-        let (layout, actions, _) = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
+        let (layout, actions) = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
         #expect(actions.count == 13)
         #expect(layout.hitTest(Point(x: 176, y: 420))?.id == "play")      // extension overlap, nearer play
         #expect(layout.hitTest(Point(x: 172, y: 420))?.id == "previous")

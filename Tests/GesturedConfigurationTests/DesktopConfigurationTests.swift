@@ -38,7 +38,7 @@ struct DesktopConfigurationTests {
         let screen = try #require(c.rule(for: .testTouchscreen, node: nil))
         #expect(c.layout(for: pad).id == "touchpad")
         #expect(c.layout(for: screen).id == "screen")
-        let built = c.makeLayout(c.layout(for: pad), rootSize: SurfaceSize(width: 100, height: 60))
+        let built = c.buildLayout(c.layout(for: pad), rootSize: SurfaceSize(width: 100, height: 60))
         #expect(built.layout.root.id == "touchpad")
         #expect(built.actions.count == 4)
         #expect(built.conditions.count == 1)
