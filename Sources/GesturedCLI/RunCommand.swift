@@ -17,8 +17,9 @@ struct RunCommand: ParsableCommand {
             streams gesture events as JSON lines to socket clients (gestured listen). Only \
             touchscreens and touchpads are ever opened. Key, hold, button, scroll and pointer \
             actions drive a virtual keyboard and pointer made through /dev/uinput; when: {app: …} \
-            gestures follow the focused app from sway ($SWAYSOCK), Hyprland or a socket client. SIGHUP reloads the configuration (a broken file is \
-            reported and the old one stays); SIGTERM and SIGINT stop it.
+            gestures follow the focused app from sway ($SWAYSOCK), Hyprland or a socket client. \
+            SIGHUP reloads the configuration (a broken file is reported and the old one stays); \
+            SIGTERM and SIGINT stop it.
 
             The socket is $RUNTIME_DIRECTORY/gestured.sock under systemd, else \
             /run/gestured/gestured.sock, unless --socket or the configuration's service.socket \

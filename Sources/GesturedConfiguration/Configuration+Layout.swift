@@ -54,8 +54,8 @@ extension Configuration {
     /// A short account: regions and gestures, per layout, and which devices drive which.
     public var summary: String {
         let regions = layouts.flatMap(\.all)
-        let gestures = regions.reduce(0) { $0 + $1.gestures.count }
-        let actions = regions.reduce(0) { $0 + $1.gestures.filter { $0.action != nil }.count }
+        let gestures = self.gestures.count
+        let actions = self.gestures.filter { $0.action != nil }.count
         var s = "\(path): OK — \(layouts.count > 1 ? "\(layouts.count) layouts, " : "")"
         s += "\(regions.count) region\(regions.count == 1 ? "" : "s"), \(gestures) gesture\(gestures == 1 ? "" : "s")"
         s += " (\(actions) with actions), \(devices.isEmpty ? "every touch device" : "\(devices.count) device rule\(devices.count == 1 ? "" : "s")")\n"
@@ -71,7 +71,7 @@ extension Configuration {
             return s
         }
         for (i, l) in layouts.enumerated() {
-            let users = devices.filter { ($0.layout ?? layouts[0].id) == l.id }.map(\.matchDescription)
+            let users = devices.filter { layout(for: $0).id == l.id }.map(\.matchDescription)
             let by = devices.isEmpty ? (i == 0 ? "every touch device" : "no device") : (users.isEmpty ? "no device" : users.joined(separator: "; "))
             s += "  layout \(l.id) (\(by)):\n"
             walk(l, 1)
@@ -84,7 +84,7 @@ extension DeviceRule {
     /// What the rule matches, for messages: `kind touchpad`, `name "Atmel*"`, `every device`.
     public var matchDescription: String {
         var parts: [String] = []
-        if let kind { parts.append("kind \(kind == .touchpad ? "touchpad" : "touchscreen")") }
+        if let kind { parts.append("kind \(kind)") }
         if let name { parts.append("name \"\(name)\"") }
         if let node { parts.append("node \(node)") }
         return parts.isEmpty ? "every device" : parts.joined(separator: ", ")

@@ -30,6 +30,9 @@ public struct Configuration: Sendable {
         self.path = path
     }
 
+    /// Every gesture of every layout.
+    public var gestures: [GestureSpec] { layouts.flatMap(\.all).flatMap(\.gestures) }
+
     /// The layout a device under `rule` drives: the one it names, else the first.
     public func layout(for rule: DeviceRule) -> RegionSpec {
         rule.layout.flatMap { id in layouts.first { $0.id == id } } ?? layouts[0]

@@ -40,6 +40,7 @@ final class CompositorFocus {
 
     let compositor: Compositor
     private let focus: FocusTracker
+    private let clock: any TouchClock
     private let logger: Logger
     private let watch: (Int32, @escaping (EventLoop.Event) -> Void) -> Void
     private let unwatch: (Int32) -> Void
@@ -54,19 +55,18 @@ final class CompositorFocus {
     private var retryDelay = CompositorFocus.firstRetry
     private var warned = false
 
-    init(_ compositor: Compositor, focus: FocusTracker, logger: Logger,
+    init(_ compositor: Compositor, focus: FocusTracker, clock: any TouchClock, logger: Logger,
          watch: @escaping (Int32, @escaping (EventLoop.Event) -> Void) -> Void, unwatch: @escaping (Int32) -> Void) {
         self.compositor = compositor
         self.focus = focus
+        self.clock = clock
         self.logger = logger
         self.watch = watch
         self.unwatch = unwatch
     }
 
-    var isConnected: Bool { events >= 0 }
-
     /// Connects (at start, and when ``retryAt`` has come).
-    func connect(now: Instant) {
+    func connect() {
         retryAt = nil
         do throws(SystemError) {
             switch compositor {
@@ -86,7 +86,7 @@ final class CompositorFocus {
                     UnixSocket.setNonBlocking(query)
                     request = query
                     requestReply = []
-                    watch(query) { [weak self] event in self?.requestEvent(event) }
+                    watch(query) { [weak self] _ in self?.requestEvent() }
                 }
             }
             logger.info("following the compositor's focus", metadata: ["compositor": "\(compositor.name)"])
@@ -98,7 +98,7 @@ final class CompositorFocus {
                                metadata: ["compositor": "\(compositor.name)", "error": "\(error.message)"])
                 warned = true
             }
-            scheduleRetry(now: now)
+            scheduleRetry()
         }
     }
 
@@ -116,35 +116,37 @@ final class CompositorFocus {
     private func adopt(_ fd: Int32) {
         UnixSocket.setNonBlocking(fd)
         events = fd
-        watch(fd) { [weak self] event in self?.eventsEvent(event) }
+        watch(fd) { [weak self] _ in self?.eventsEvent() }
     }
 
     private func send(_ bytes: [UInt8], on fd: Int32) {
         bytes.withUnsafeBytes { _ = UnixSocket.send(fd, $0) }
     }
 
-    private func scheduleRetry(now: Instant) {
-        retryAt = now + retryDelay
+    private func scheduleRetry() {
+        retryAt = clock.now + retryDelay
         retryDelay = min(retryDelay * 2, Self.longestRetry)
     }
 
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
 
-    private func eventsEvent(_ event: EventLoop.Event) {
-        guard events >= 0 else { return }
+    /// Everything waiting on `fd`, and whether the other end has closed it.
+    private func drain(_ fd: Int32) -> (bytes: [UInt8], closed: Bool) {
+        var bytes: [UInt8] = []
         while true {
-            let result = buffer.withUnsafeMutableBytes { UnixSocket.read(events, into: $0) }
-            switch result {
-            case .data(let count):
-                handle(buffer[0..<count])
-                guard events >= 0 else { return }
-            case .wouldBlock:
-                return
-            case .closed:
-                lost("the compositor closed its socket")
-                return
+            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(fd, into: $0) }) {
+            case .data(let count): bytes += buffer[0..<count]
+            case .wouldBlock: return (bytes, false)
+            case .closed: return (bytes, true)
             }
         }
+    }
+
+    private func eventsEvent() {
+        guard events >= 0 else { return }
+        let (bytes, closed) = drain(events)
+        handle(bytes[...])
+        if closed && events >= 0 { lost("the compositor closed its socket") }
     }
 
     private func handle(_ bytes: ArraySlice<UInt8>) {
@@ -168,21 +170,15 @@ final class CompositorFocus {
         }
     }
 
-    private func requestEvent(_ event: EventLoop.Event) {
+    private func requestEvent() {
         guard request >= 0 else { return }
-        while true {
-            let result = buffer.withUnsafeMutableBytes { UnixSocket.read(request, into: $0) }
-            switch result {
-            case .data(let count):
-                requestReply += buffer[0..<count]
-                if requestReply.count > 1 << 20 { closeRequest(); return }
-            case .wouldBlock:
-                return
-            case .closed:
-                if let app = HyprlandIPC.focus(activeWindowReply: requestReply) { focus.report(app, from: compositor.name) }
-                closeRequest()
-                return
-            }
+        let (bytes, closed) = drain(request)
+        requestReply += bytes
+        if requestReply.count > 1 << 20 {
+            closeRequest()
+        } else if closed {
+            if let app = HyprlandIPC.focus(activeWindowReply: requestReply) { focus.report(app, from: compositor.name) }
+            closeRequest()
         }
     }
 
@@ -200,19 +196,11 @@ final class CompositorFocus {
         close()
         focus.forget(compositor.name)
         warned = true
-        // The clock is the caller's: the retry is set on the next look at ``retryAt``.
-        needsRetry = true
+        scheduleRetry()
     }
 
-    /// Set when the connection broke; ``retry(now:)`` turns it into a time.
-    private var needsRetry = false
-
-    /// At every turn of the loop: schedules or makes a reconnection that is due.
-    func tend(now: Instant) {
-        if needsRetry {
-            needsRetry = false
-            scheduleRetry(now: now)
-        }
-        if let at = retryAt, at <= now { connect(now: now) }
+    /// At every turn of the loop: makes a reconnection that is due.
+    func tend() {
+        if let at = retryAt, at <= clock.now { connect() }
     }
 }

@@ -85,14 +85,7 @@ enum SwayIPC {
     /// The app of the focused node under `node` (nil if the focused node is no window, or
     /// nothing under it has the focus).
     static func focusedApp(in node: JSONValue) -> String? {
-        guard let object = node.objectValue else { return nil }
-        if object["focused"]?.boolValue == true { return app(of: node) }
-        for key in ["nodes", "floating_nodes"] {
-            for child in object[key]?.arrayValue ?? [] {
-                if let found = focusedNode(in: child) { return app(of: found) }
-            }
-        }
-        return nil
+        focusedNode(in: node).flatMap(app(of:))
     }
 
     private static func focusedNode(in node: JSONValue) -> JSONValue? {

@@ -111,7 +111,7 @@ final class DesktopActions {
     /// Releases every held key and forgets every pan in progress.
     func releaseAll(reason: String) {
         if !held.isEmpty { logger.info("releasing held keys", metadata: ["reason": "\(reason)", "keys": "\(heldKeys.count)"]) }
-        for recognizer in held.keys.sorted(by: { $0.hashValue < $1.hashValue }) { release(recognizer) }
+        for recognizer in Array(held.keys) { release(recognizer) }
         motion.removeAll()
     }
 

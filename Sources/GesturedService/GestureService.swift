@@ -89,7 +89,7 @@ public final class GestureService {
         }
         runtime.afterWake = { [weak self] in
             self?.tendActions()
-            if let self { compositor?.tend(now: clock.now) }
+            self?.compositor?.tend()
         }
         focus.onChange = { [weak self] in
             guard let self else { return }
@@ -236,10 +236,9 @@ public final class GestureService {
 
     /// Each recognizer with an action gets a handler that runs it.
     private func attachActions(_ session: DeviceSession) {
-        // Layout units to mm, for scroll and pointer ratios: the mapping's scale (mm → units).
-        let m = session.mapping
-        let unitsPerMillimetre = (abs(m.a * m.d - m.b * m.c)).squareRoot()
-        let millimetresPerUnit = unitsPerMillimetre > 0 ? 1 / unitsPerMillimetre : 1
+        // Layout units to mm, for scroll and pointer ratios.
+        let scale = session.mapping.scale
+        let millimetresPerUnit = scale > 0 ? 1 / scale : 1
         for region in session.layout.regions {
             for recognizer in region.recognizers {
                 guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
@@ -268,7 +267,7 @@ public final class GestureService {
     /// may add one). Without uinput the service says so and runs on without those actions.
     private func openVirtualInput() {
         guard let configuration else { return }
-        let specs = configuration.layouts.flatMap(\.all).flatMap(\.gestures).compactMap(\.action)
+        let specs = configuration.gestures.compactMap(\.action)
         let needed: [(VirtualInputKind, Bool)] = [(.keyboard, specs.contains { $0.usesKeyboard }), (.pointer, specs.contains { $0.usesPointer })]
         for (kind, needs) in needed where needs && (kind == .keyboard ? desktop.keyboard : desktop.pointer) == nil {
             do throws(InputError) {
@@ -286,16 +285,16 @@ public final class GestureService {
     /// Starts following the compositor's focus when some gesture has `when: {app: …}`.
     private func followFocus() {
         guard let configuration, compositor == nil,
-              configuration.layouts.flatMap(\.all).flatMap(\.gestures).contains(where: { $0.when != nil }) else { return }
+              configuration.gestures.contains(where: { $0.when != nil }) else { return }
         guard let found = CompositorFocus.detect(environment: options.environment) else {
             logger.notice("when: {app: …} gestures follow socket clients' context: no compositor found (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE)")
             return
         }
-        let c = CompositorFocus(found, focus: focus, logger: logger,
+        let c = CompositorFocus(found, focus: focus, clock: clock, logger: logger,
                                 watch: { [weak self] fd, handler in self?.runtime.watch(fd, handler) },
                                 unwatch: { [weak self] fd in self?.runtime.unwatch(fd) })
         compositor = c
-        c.connect(now: clock.now)
+        c.connect()
     }
 
     /// Enables the session's `when` gestures whose app has the focus, disables the others

@@ -7,9 +7,7 @@ public enum KeyNames {
     /// Every key's code, by its name in lower case without `KEY_`.
     public static let codes: [String: UInt16] = {
         var out: [String: UInt16] = [:]
-        for (code, name) in EventCodeNames.keyTable where name.hasPrefix("KEY_") && code != 0 {
-            out[String(name.dropFirst(4)).lowercased()] = code
-        }
+        for (code, name) in EventCodeNames.keyTable where name.hasPrefix("KEY_") && code != 0 { out[normalized(name)] = code }
         return out
     }()
 
@@ -18,22 +16,25 @@ public enum KeyNames {
 
     /// The code of `name`: `leftmeta`, `LEFTMETA` and `KEY_LEFTMETA` all give 125.
     public static func code(_ name: String) -> UInt16? {
-        var key = name.lowercased()
-        if key.hasPrefix("key_") { key.removeFirst(4) }
-        return codes[key]
+        codes[normalized(name)]
+    }
+
+    /// `KEY_LEFTMETA`, `LeftMeta` → `leftmeta`.
+    private static func normalized(_ name: String) -> String {
+        let key = name.lowercased()
+        return key.hasPrefix("key_") ? String(key.dropFirst(4)) : key
     }
 
     /// The configuration's name for `code` (`leftmeta`), if it is a key.
     public static func name(_ code: UInt16) -> String? {
         guard let full = EventCodeNames.knownCodeName(type: EventType.key, code: code), full.hasPrefix("KEY_") else { return nil }
-        return String(full.dropFirst(4)).lowercased()
+        return normalized(full)
     }
 
     /// The key meant by a name that is none: `ctrl` → `leftctrl` (a left key named without its
     /// side first), else the nearest name by edit distance if it is close (`leftmta` → `leftmeta`).
     public static func suggestion(for name: String) -> String? {
-        var key = name.lowercased()
-        if key.hasPrefix("key_") { key.removeFirst(4) }
+        let key = normalized(name)
         guard !key.isEmpty else { return nil }
         if codes["left" + key] != nil { return "left" + key }
         let aliases = ["super": "leftmeta", "win": "leftmeta", "windows": "leftmeta", "cmd": "leftmeta", "control": "leftctrl",
@@ -52,15 +53,16 @@ public enum KeyNames {
     /// Levenshtein distance.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)
         var current = previous
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             current[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }
