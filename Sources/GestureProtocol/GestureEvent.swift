@@ -116,61 +116,109 @@ public struct GestureEvent: Codable, Sendable, Equatable {
 
     /// The event's keys and their JSON text, in the documented order, only those that apply.
     public var fields: [(key: String, json: String)] {
-        values.map { ($0.key, $0.isText ? jsonString($0.value) : $0.value) }
+        var f: [(key: String, json: String)] = []
+        forEachField { key, value in
+            var text: [UInt8] = []
+            value.append(to: &text, quoted: true)
+            f.append((key, String(decoding: text, as: UTF8.self)))
+        }
+        return f
     }
 
-    /// ``fields`` before JSON: each value as text, and whether JSON quotes it.
-    private var values: [(key: String, value: String, isText: Bool)] {
-        var f: [(String, String, Bool)] = [("time", formatDecimal(time, places: 6), false)]
-        if let device { f.append(("device", device, true)) }
-        f.append(("kind", kind.rawValue, true))
-        f.append(("state", state.rawValue, true))
-        f.append(("region", region, true))
-        f.append(("touches", String(touches), false))
-        if let currentTouches { f.append(("current_touches", String(currentTouches), false)) }
-        f.append(("x", formatDecimal(x, places: 2), false))
-        f.append(("y", formatDecimal(y, places: 2), false))
-        if let localX, let localY {
-            f.append(("local_x", formatDecimal(localX, places: 2), false))
-            f.append(("local_y", formatDecimal(localY, places: 2), false))
+    /// One value of ``forEachField(_:)``: a number rounded to some decimals, a whole number, text.
+    private enum FieldValue {
+        case decimal(Double, places: Int)
+        case integer(Int)
+        case text(String)
+
+        /// The value as JSON (`quoted`) or as plain text.
+        func append(to text: inout [UInt8], quoted: Bool) {
+            switch self {
+            case .decimal(let v, let places): appendDecimal(v, places: places, to: &text)
+            case .integer(let n): appendDecimal(scaled: Int64(n), places: 0, to: &text)
+            case .text(let s): if quoted { appendJSONString(s, to: &text) } else { text.append(contentsOf: s.utf8) }
+            }
         }
-        if let taps { f.append(("taps", String(taps), false)) }
+    }
+
+    /// The one list of the event's keys and values, in the documented order, only those that
+    /// apply: JSON lines, ``fields`` and ``environment`` all walk it.
+    private func forEachField(_ body: (String, FieldValue) -> Void) {
+        body("time", .decimal(time, places: 6))
+        if let device { body("device", .text(device)) }
+        body("kind", .text(kind.rawValue))
+        body("state", .text(state.rawValue))
+        body("region", .text(region))
+        body("touches", .integer(touches))
+        if let currentTouches { body("current_touches", .integer(currentTouches)) }
+        body("x", .decimal(x, places: 2))
+        body("y", .decimal(y, places: 2))
+        if let localX, let localY {
+            body("local_x", .decimal(localX, places: 2))
+            body("local_y", .decimal(localY, places: 2))
+        }
+        if let taps { body("taps", .integer(taps)) }
         if let dx, let dy {
-            f.append(("dx", formatDecimal(dx, places: 2), false))
-            f.append(("dy", formatDecimal(dy, places: 2), false))
+            body("dx", .decimal(dx, places: 2))
+            body("dy", .decimal(dy, places: 2))
         }
         if let vx, let vy {
-            f.append(("vx", formatDecimal(vx, places: 2), false))
-            f.append(("vy", formatDecimal(vy, places: 2), false))
+            body("vx", .decimal(vx, places: 2))
+            body("vy", .decimal(vy, places: 2))
         }
-        if let scale { f.append(("scale", formatDecimal(scale, places: 4), false)) }
-        if let scaleVelocity { f.append(("scale_velocity", formatDecimal(scaleVelocity, places: 4), false)) }
-        if let rotation { f.append(("rotation", formatDecimal(rotation, places: 2), false)) }
-        if let rotationVelocity { f.append(("rotation_velocity", formatDecimal(rotationVelocity, places: 2), false)) }
-        if let direction { f.append(("direction", direction.rawValue, true)) }
-        if let decidedMM { f.append(("decided_mm", formatDecimal(decidedMM, places: 1), false)) }
-        if let decidedMS { f.append(("decided_ms", formatDecimal(decidedMS, places: 1), false)) }
-        if let edge { f.append(("edge", edge.rawValue, true)) }
-        return f
+        if let scale { body("scale", .decimal(scale, places: 4)) }
+        if let scaleVelocity { body("scale_velocity", .decimal(scaleVelocity, places: 4)) }
+        if let rotation { body("rotation", .decimal(rotation, places: 2)) }
+        if let rotationVelocity { body("rotation_velocity", .decimal(rotationVelocity, places: 2)) }
+        if let direction { body("direction", .text(direction.rawValue)) }
+        if let decidedMM { body("decided_mm", .decimal(decidedMM, places: 1)) }
+        if let decidedMS { body("decided_ms", .decimal(decidedMS, places: 1)) }
+        if let edge { body("edge", .text(edge.rawValue)) }
     }
 
     /// One line of JSON (with its newline): `prefix` (already JSON, e.g. `"type": "gesture"`)
     /// first, then ``fields``.
     public func jsonLine(prefix: String? = nil) -> String {
-        var s = "{"
-        if let prefix { s += prefix + ", " }
-        for (i, f) in fields.enumerated() {
-            if i > 0 { s += ", " }
-            s += "\"\(f.key)\": \(f.json)"
+        var text: [UInt8] = []
+        appendJSONLine(to: &text, prefix: prefix)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// ``jsonLine(prefix:)`` appended to `text`, with no string made on the way: what
+    /// `gestured run --json` writes per frame (a buffer kept with its capacity allocates nothing).
+    public func appendJSONLine(to text: inout [UInt8], prefix: String? = nil) {
+        text.append(UInt8(ascii: "{"))
+        var first = true
+        if let prefix {
+            text.append(contentsOf: prefix.utf8)
+            first = false
         }
-        return s + "}\n"
+        forEachField { key, value in
+            if !first {
+                text.append(UInt8(ascii: ","))
+                text.append(UInt8(ascii: " "))
+            }
+            first = false
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: key.utf8)
+            text.append(UInt8(ascii: "\""))
+            text.append(UInt8(ascii: ":"))
+            text.append(UInt8(ascii: " "))
+            value.append(to: &text, quoted: true)
+        }
+        text.append(UInt8(ascii: "}"))
+        text.append(UInt8(ascii: "\n"))
     }
 
     /// What an `exec` action sees: `GESTURE_` and each key in capitals (`GESTURE_CURRENT_TOUCHES`),
     /// text without quotes.
     public var environment: [String: String] {
         var env: [String: String] = [:]
-        for f in values { env["GESTURE_" + f.key.uppercased()] = f.value }
+        forEachField { key, value in
+            var text: [UInt8] = []
+            value.append(to: &text, quoted: false)
+            env["GESTURE_" + key.uppercased()] = String(decoding: text, as: UTF8.self)
+        }
         return env
     }
 

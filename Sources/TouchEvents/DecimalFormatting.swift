@@ -11,27 +11,65 @@ public enum TrailingZeros: Sendable {
 
 /// `value` rounded to `places` decimals (half away from zero). Not finite: zero.
 public func formatDecimal(_ value: Double, places: Int, trailingZeros: TrailingZeros = .trimToOne) -> String {
-    precondition(places >= 0 && places <= 12, "0 to 12 decimal places")
-    guard value.isFinite else { return formatDecimal(scaled: 0, places: places, trailingZeros: trailingZeros) }
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    return formatDecimal(scaled: Int64((value * scale).rounded()), places: places, trailingZeros: trailingZeros)
+    var text: [UInt8] = []
+    appendDecimal(value, places: places, trailingZeros: trailingZeros, to: &text)
+    return String(decoding: text, as: UTF8.self)
 }
 
 /// `scaled` counted in units of 10^-`places` (microseconds as seconds: `places: 6`), exactly.
 /// With `places` 0, a whole number.
 public func formatDecimal(scaled: Int64, places: Int, trailingZeros: TrailingZeros = .trimToOne) -> String {
+    var text: [UInt8] = []
+    appendDecimal(scaled: scaled, places: places, trailingZeros: trailingZeros, to: &text)
+    return String(decoding: text, as: UTF8.self)
+}
+
+/// ``formatDecimal(_:places:trailingZeros:)`` as ASCII appended to `text`: for output written
+/// per frame, with no string made on the way.
+public func appendDecimal(_ value: Double, places: Int, trailingZeros: TrailingZeros = .trimToOne, to text: inout [UInt8]) {
+    precondition(places >= 0 && places <= 12, "0 to 12 decimal places")
+    guard value.isFinite else { return appendDecimal(scaled: 0, places: places, trailingZeros: trailingZeros, to: &text) }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    appendDecimal(scaled: Int64((value * scale).rounded()), places: places, trailingZeros: trailingZeros, to: &text)
+}
+
+/// ``formatDecimal(scaled:places:trailingZeros:)`` as ASCII appended to `text`.
+public func appendDecimal(scaled: Int64, places: Int, trailingZeros: TrailingZeros = .trimToOne, to text: inout [UInt8]) {
     precondition(places >= 0 && places <= 18, "0 to 18 decimal places")
-    let sign = scaled < 0 ? "-" : ""
+    if scaled < 0 { text.append(UInt8(ascii: "-")) }
     let magnitude = scaled.magnitude
-    guard places > 0 else { return "\(sign)\(magnitude)" }
+    guard places > 0 else { return appendDigits(magnitude, count: nil, to: &text) }
     var scale: UInt64 = 1
     for _ in 0..<places { scale *= 10 }
-    var fraction = String(magnitude % scale)
-    fraction = String(repeating: "0", count: places - fraction.count) + fraction
+    appendDigits(magnitude / scale, count: nil, to: &text)
+    let point = text.count
+    text.append(UInt8(ascii: "."))
+    appendDigits(magnitude % scale, count: places, to: &text)
     let keep = trailingZeros == .trimAll ? 0 : trailingZeros == .trimToOne ? 1 : places
-    while fraction.count > keep && fraction.hasSuffix("0") { fraction.removeLast() }
-    return fraction.isEmpty ? "\(sign)\(magnitude / scale)" : "\(sign)\(magnitude / scale).\(fraction)"
+    while text.count - point - 1 > keep && text.last == UInt8(ascii: "0") { text.removeLast() }
+    if text.count == point + 1 { text.removeLast() }  // no decimals left: no point
+}
+
+/// `value`'s decimal digits; with `count`, exactly that many (leading zeros added).
+private func appendDigits(_ value: UInt64, count: Int?, to text: inout [UInt8]) {
+    var divisor: UInt64 = 1
+    var digits = 1
+    while let count, digits < count {
+        divisor *= 10
+        digits += 1
+    }
+    while value / divisor >= 10 {
+        divisor *= 10
+        digits += 1
+    }
+    var rest = value
+    while true {
+        text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        if divisor == 1 { break }
+        divisor /= 10
+    }
 }
 
 /// A duration as seconds with up to six decimals, trailing zeros dropped: `0.0123`.

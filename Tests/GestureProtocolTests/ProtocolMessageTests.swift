@@ -104,6 +104,20 @@ struct GestureEventTests {
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION_VELOCITY"] == "-40.0")
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION"] == "-12.35")
     }
+
+    @Test func aLineAppendedToABufferIsTheLineAndEscapesItsText() {
+        var g = Gesture(kind: .tap, state: .recognized, time: Instant(microseconds: 1_500_001), startTime: .zero,
+                        region: "say \"hi\"\\\n\u{1}é", touches: 1, location: Point(x: -0.004, y: 3), recognizer: "tap")
+        g.device = "Panel"
+        let event = GestureEvent(g, origin: .zero)
+        var buffer = Array("kept ".utf8)
+        event.appendJSONLine(to: &buffer)
+        let expected = #"{"time": 1.500001, "device": "Panel", "kind": "tap", "state": "recognized", "region": "say \"hi\"\\\n\u0001é", "touches": 1, "x": 0.0, "y": 3.0}"# + "\n"
+        #expect(String(decoding: buffer, as: UTF8.self) == "kept " + expected)
+        #expect(event.jsonLine() == expected)
+        #expect(event.jsonLine(prefix: #""type": "gesture""#).hasPrefix(#"{"type": "gesture", "time": 1.500001, "#))
+        #expect(event.environment["GESTURE_REGION"] == "say \"hi\"\\\n\u{1}é", "plain text for exec actions")
+    }
 }
 
 @Suite("Client requests")

@@ -45,3 +45,21 @@ import TouchEvents
         #expect(Duration.microseconds(2500).inMilliseconds == 2.5)
     }
 }
+
+@Suite struct DecimalBytesTests {
+    @Test func appendedDigitsAreTheFormattedTextAndKeepWhatWasThere() {
+        var text = Array("x=".utf8)
+        appendDecimal(-0.004, places: 2, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendDecimal(scaled: 1_000_050, places: 6, trailingZeros: .keep, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendDecimal(scaled: .min, places: 0, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendDecimal(scaled: 7, places: 3, trailingZeros: .trimAll, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendDecimal(scaled: 1_230, places: 3, trailingZeros: .trimAll, to: &text)
+        #expect(String(decoding: text, as: UTF8.self) == "x=0.0 1.000050 -9223372036854775808 0.007 1.23")
+        #expect(formatDecimal(scaled: .max, places: 18) == "9.223372036854775807")
+        #expect(formatDecimal(scaled: 100, places: 2, trailingZeros: .trimAll) == "1")
+    }
+}
