@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import ArgumentParser
+import GesturedRuntime
 import GesturedService
 import Logging
 import SystemLoop
 import TouchInput
+import TouchRecordings
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,6 +48,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The libinput seat (default: the configuration's, else seat0).", valueName: "NAME"))
     var seat: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "On exit, write every frame's latency (kernel time stamp → handled, p50/p99/max in µs) as JSON to FILE.",
+        valueName: "FILE"))
+    var latencyReport: String?
+
     @Flag(name: .shortAndLong, help: "Log every recognizer transition and refused device (debug level).")
     var verbose = false
 
@@ -56,7 +63,18 @@ struct RunCommand: ParsableCommand {
         options.socketPath = socket
         options.noSocket = noSocket
         options.printJSON = json
+        options.measureLatency = latencyReport != nil
         options.environment = ProcessEnvironment.current
+        var latency: LatencyMeter?
+        if let latencyReport {
+            // Refused now, not after a long run.
+            let folder = latencyReport.contains("/") ? String(latencyReport[..<latencyReport.lastIndex(of: "/")!]) : "."
+            guard access(folder.isEmpty ? "/" : folder, W_OK) == 0 else {
+                var err = ProcessOutput()
+                err.warn("\(latencyReport): cannot write the latency report there: \(String(cString: strerror(errno)))\n")
+                throw ExitCode(CommandStatus.badInput)
+            }
+        }
         do throws(ServiceError) {
             var seatName = "seat0"
             if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }
@@ -67,14 +85,23 @@ struct RunCommand: ParsableCommand {
                 throw .seat(error)
             }
             let service = try GestureService(options: options, monitor: monitor, clock: MonotonicClock(), logger: logger) { line in
-                var bytes = Array(line.utf8)
-                _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+                _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
             }
             try service.run()
+            latency = service.latency
         } catch {
             var err = ProcessOutput()
             err.warn("\(error)\n")
             throw ExitCode(CommandStatus.badInput)
+        }
+        if let latencyReport, let latency {
+            do throws(RecordingError) {
+                try writeFileAtomically(latency.json + "\n", to: latencyReport)
+            } catch {
+                var err = ProcessOutput()
+                err.warn("\(error)\n")
+                throw ExitCode(CommandStatus.badInput)
+            }
         }
     }
 }

@@ -93,15 +93,28 @@ public final class GestureRuntime: @unchecked Sendable {
     package var afterWake: (() -> Void)?
     /// A deadline besides the recognizers' (the service's action timeouts).
     package var additionalDeadline: (() -> Instant?)?
+    /// Set it (`runtime.latency = LatencyMeter()`) to measure every live frame's latency, from
+    /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
+    /// handler, ``perform(_:)`` or after ``run()``). Nil (the default) measures nothing.
+    public var latency: LatencyMeter?
+    /// A gesture event was delivered since the last frame ended (for ``latency``).
+    private var deliveredInFrame = false
 
     private let events: EventLoop
     private let makeMonitor: () throws(InputError) -> any DeviceMonitor
     private var monitor: (any DeviceMonitor)?
     private let clock: any TouchClock
     private let logger: Logger
-    /// Every touch device the monitor reported (used or not), by node, and by descriptor.
+    /// Every touch device the monitor reported (used or not), by node.
     private var known: [String: any TouchDevice] = [:]
-    private var nodeByDescriptor: [Int32: String] = [:]
+    /// The same devices by descriptor (the index), with their sessions: a wakeup finds its
+    /// device without hashing anything.
+    private var byDescriptor: [DeviceSlot?] = []
+    /// True when a system timer follows the clock (deadlines are due only once it fired);
+    /// false for a manual clock, whose deadlines are checked at every turn.
+    private let clockHasTimer: Bool
+    /// The loop's timer fired in this turn.
+    private var timerFired = false
     /// The devices in use, by node.
     private var live: [String: LiveDevice] = [:]
     /// Other descriptors the loop waits on, and who handles them.
@@ -113,6 +126,16 @@ public final class GestureRuntime: @unchecked Sendable {
     private let calls = Mutex<[UncheckedCall]>([])
     private let streams = Mutex<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
     private let streamCount = Atomic<Int>(0)
+
+    /// A device the monitor reported, and its session while it is in use.
+    private final class DeviceSlot {
+        let device: any TouchDevice
+        var session: DeviceSession?
+
+        init(device: any TouchDevice) {
+            self.device = device
+        }
+    }
 
     /// A closure handed to the runtime's thread (``perform(_:)``).
     private struct UncheckedCall: @unchecked Sendable {
@@ -141,6 +164,7 @@ public final class GestureRuntime: @unchecked Sendable {
         self.source = source
         self.kinds = kinds
         self.clock = clock
+        clockHasTimer = clock.monotonicInstant(at: .zero) != nil
         self.logger = logger
         makeMonitor = monitor
         do throws(SystemError) {
@@ -258,9 +282,12 @@ public final class GestureRuntime: @unchecked Sendable {
     /// every deadline that has passed by the runtime's clock.
     package func runOnce(timeout: Int32) {
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
-        for event in events.wait(timeout: timeout) { dispatch(event) }
+        timerFired = false
+        let ready = events.wait(timeout: timeout) { dispatch($0) }
         afterWake?()
-        fireDeadlines()
+        // The timer is armed at the earliest deadline: until it fires none is due (a device's
+        // frames fire those their own times pass). A manual clock has no timer: always look.
+        if timerFired || ready == 0 || !clockHasTimer { fireDeadlines() }
         // What `perform` handed over: each call woke the wait above (or will wake the next).
         runCalls()
     }
@@ -272,7 +299,7 @@ public final class GestureRuntime: @unchecked Sendable {
         for node in live.keys.sorted() { end(node, at: now) }
         for device in known.values { events.unwatch(device.fileDescriptor) }
         known.removeAll()
-        nodeByDescriptor.removeAll()
+        byDescriptor.removeAll()
         if let monitor { events.unwatch(monitor.fileDescriptor) }
         monitor = nil
         let continuations = streams.withLock { state in
@@ -344,13 +371,15 @@ public final class GestureRuntime: @unchecked Sendable {
 
     private func dispatch(_ event: EventLoop.Event) {
         switch event {
-        case .timer, .wakeUp:
+        case .timer:
+            timerFired = true
+        case .wakeUp:
             break
         case .signal(let signal):
             signalHandler?(signal)
         case .readable(let fd), .hangup(let fd), .writable(let fd):
-            if let node = nodeByDescriptor[fd], let device = known[node] {
-                read(device)
+            if fd >= 0 && Int(fd) < byDescriptor.count, let slot = byDescriptor[Int(fd)] {
+                read(slot)
             } else if let monitor, fd == monitor.fileDescriptor {
                 apply(monitor.changes())
             } else if let handler = watched[fd] {
@@ -366,7 +395,9 @@ public final class GestureRuntime: @unchecked Sendable {
             switch change {
             case .added(let device):
                 known[device.node] = device
-                nodeByDescriptor[device.fileDescriptor] = device.node
+                let fd = Int(device.fileDescriptor)
+                if fd >= byDescriptor.count { byDescriptor += [DeviceSlot?](repeating: nil, count: fd + 1 - byDescriptor.count) }
+                byDescriptor[fd] = DeviceSlot(device: device)
                 events.watch(device.fileDescriptor)
                 use(device)
             case .removed(let node):
@@ -420,6 +451,7 @@ public final class GestureRuntime: @unchecked Sendable {
             self.deliver(g, session)
         }
         live[device.node] = LiveDevice(device: device, session: session)
+        slot(of: device)?.session = session
         saidNoDevices = false
         let surface = session.surface
         var details: Logger.Metadata = [
@@ -434,6 +466,7 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     private func deliver(_ gesture: Gesture, _ session: DeviceSession) {
+        deliveredInFrame = true
         observer?(gesture, session)
         guard streamCount.load(ordering: .relaxed) > 0 else { return }
         let continuations = streams.withLock { Array($0.continuations.values) }
@@ -443,6 +476,7 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Ends the session of the device at `node`: its gestures end `cancelled` at `time`.
     private func end(_ node: String, at time: Instant) {
         guard let state = live.removeValue(forKey: node) else { return }
+        slot(of: state.device)?.session = nil
         state.session.cancel(at: time)
         onSessionEnded?(state.session)
         state.session.pipeline.observer = nil
@@ -455,7 +489,7 @@ public final class GestureRuntime: @unchecked Sendable {
         }
         if let device = known.removeValue(forKey: node) {
             events.unwatch(device.fileDescriptor)
-            nodeByDescriptor[device.fileDescriptor] = nil
+            if slot(of: device) != nil { byDescriptor[Int(device.fileDescriptor)] = nil }
         }
         // A shared layout the device drove goes to the next device present.
         if case .shared = source, live.isEmpty {
@@ -467,8 +501,17 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
-    private func read(_ device: any TouchDevice) {
-        let session = live[device.node]?.session
+    /// The slot of `device` (nil once it is gone).
+    private func slot(of device: any TouchDevice) -> DeviceSlot? {
+        let fd = Int(device.fileDescriptor)
+        guard fd >= 0 && fd < byDescriptor.count, let slot = byDescriptor[fd], slot.device === device else { return nil }
+        return slot
+    }
+
+    private func read(_ slot: DeviceSlot) {
+        let device = slot.device
+        let session = slot.session
+        let woke = latency == nil ? Instant.zero : clock.now
         do throws(InputError) {
             let present = try device.readPending { event in
                 guard let session else { return }  // not used: drained and dropped
@@ -479,6 +522,10 @@ public final class GestureRuntime: @unchecked Sendable {
                         "device": "\(device.node)", "error": "\(error)",
                     ])
                     session.recover(at: event.time)
+                }
+                if latency != nil && event.isReport {
+                    latency?.record(eventTime: event.time, wokeAt: woke, handledAt: clock.now, deliveredGesture: deliveredInFrame)
+                    deliveredInFrame = false
                 }
             }
             if !present { remove(device.node, reason: "gone") }

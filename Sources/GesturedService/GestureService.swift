@@ -25,6 +25,8 @@ public final class GestureService {
         public var noSocket = false
         /// Print every gesture event to stdout as a JSON line.
         public var printJSON = false
+        /// Measure every frame's latency (``latency``), for `--latency-report`.
+        public var measureLatency = false
         public var environment: [String: String] = [:]
 
         public init(configPath: String? = nil) {
@@ -37,7 +39,9 @@ public final class GestureService {
     let runtime: GestureRuntime
     let clock: any TouchClock
     let logger: Logger
-    private let output: (String) -> Void
+    private let output: ([UInt8]) -> Void
+    /// The `--json` line being written, its capacity kept from frame to frame.
+    private var line: [UInt8] = []
     private let actions: ActionRunner
     let desktop: DesktopActions
     let focus: FocusTracker
@@ -52,9 +56,9 @@ public final class GestureService {
     public var observer: ((Gesture) -> Void)?
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
-    /// receives the `--json` lines.
+    /// receives each `--json` line as UTF-8 (with its newline; the buffer is reused after).
     public init(options: Options, monitor: any DeviceMonitor, clock: any TouchClock, logger: Logger,
-                output: @escaping (String) -> Void) throws(ServiceError) {
+                output: @escaping ([UInt8]) -> Void) throws(ServiceError) {
         self.options = options
         self.clock = clock
         self.logger = logger
@@ -82,10 +86,14 @@ public final class GestureService {
                 for recognizer in region.recognizers { self?.desktop.release(ObjectIdentifier(recognizer)) }
             }
         }
+        if options.measureLatency { runtime.latency = LatencyMeter() }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
         runtime.additionalDeadline = { [weak self] in
             guard let self else { return nil }
-            return [actions.nextDeadline, compositor?.retryAt].compactMap { $0 }.min()
+            switch (actions.nextDeadline, compositor?.retryAt) {
+            case (let a?, let b?): return min(a, b)
+            case (let a, let b): return a ?? b
+            }
         }
         runtime.afterWake = { [weak self] in
             self?.tendActions()
@@ -129,6 +137,8 @@ public final class GestureService {
     public var runningActions: Int { actions.running.count }
     /// The socket's path, when there is one.
     public var socketPath: String? { server?.path }
+    /// What the frames' latency has been so far (with ``Options/measureLatency``).
+    public var latency: LatencyMeter? { runtime.latency }
 
     // MARK: - Running
 
@@ -219,18 +229,25 @@ public final class GestureService {
     /// After every wakeup: finished actions are collected, overdue ones stopped.
     private func tendActions() {
         if !actions.running.isEmpty { actions.reap() }
-        if (actions.nextDeadline ?? .distantFuture) <= clock.now { actions.fireDeadlines() }
+        if let deadline = actions.nextDeadline, deadline <= clock.now { actions.fireDeadlines() }
     }
 
     // MARK: - Gestures
 
     private func observe(_ g: Gesture, _ session: DeviceSession) {
-        let event = GestureEvent(g, origin: session.origin ?? g.startTime)
-        if options.printJSON { output(event.jsonLine()) }
         // Gestures on clients' regions go to their clients. Of the service's own: without a
         // configuration every gesture goes to the clients; with one, those whose action says
         // `emit`.
-        if configuration == nil || Self.clientRegion(g.region) != nil { deliver(event) }
+        let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || Self.clientRegion(g.region) != nil)
+        if options.printJSON || toClients {
+            let event = GestureEvent(g, origin: session.origin ?? g.startTime)
+            if options.printJSON {
+                line.removeAll(keepingCapacity: true)
+                event.appendJSONLine(to: &line)
+                output(line)
+            }
+            if toClients { deliver(event) }
+        }
         observer?(g)
     }
 

@@ -28,6 +28,10 @@ public final class EventLoop {
     private var signals: Int32 = -1
     /// The deadline the timer is armed for (nil: disarmed), to skip re-arming it unchanged.
     private var armed: Instant?
+    /// What `epoll_wait` fills, allocated once: a wakeup allocates nothing.
+    private let ready = UnsafeMutablePointer<epoll_event>.allocate(capacity: EventLoop.batch)
+    /// Descriptors reported per `epoll_wait` at most (more wait for the next call).
+    static let batch = 64
 
     public init() throws(SystemError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -45,6 +49,7 @@ public final class EventLoop {
         close(timer)
         close(wake)
         if signals >= 0 { close(signals) }
+        ready.deallocate()
     }
 
     /// Waits for `fd` to become readable (and writable, if asked).
@@ -103,32 +108,41 @@ public final class EventLoop {
 
     /// Waits up to `timeout` milliseconds (-1: until something happens) and returns what did.
     public func wait(timeout: Int32) -> [Event] {
-        var raw = [epoll_event](repeating: epoll_event(), count: 64)
-        let n = raw.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, 64, timeout) }
-        guard n > 0 else { return [] }
         var events: [Event] = []
-        for e in raw[0..<Int(n)] {
+        wait(timeout: timeout) { events.append($0) }
+        return events
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: until something happens) and passes each thing
+    /// that did to `body`, in the kernel's order; returns how many descriptors were ready (0:
+    /// the time ran out). Nothing is allocated: what a device's every frame goes through.
+    @discardableResult
+    public func wait(timeout: Int32, _ body: (Event) -> Void) -> Int {
+        let n = Int(epoll_wait(epoll, ready, Int32(Self.batch), timeout))
+        guard n > 0 else { return 0 }
+        for i in 0..<n {
+            let e = ready[i]
             let fd = e.data.fd
             if fd == timer {
                 var expirations: UInt64 = 0
                 _ = read(timer, &expirations, 8)
                 armed = nil  // it fired: it is disarmed now
-                events.append(.timer)
+                body(.timer)
             } else if fd == wake {
                 var count: UInt64 = 0
                 _ = read(wake, &count, 8)
-                events.append(.wakeUp)
+                body(.wakeUp)
             } else if fd == signals {
                 var info = signalfd_siginfo()
                 while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-                    events.append(.signal(Signal(number: Int32(info.ssi_signo))))
+                    body(.signal(Signal(number: Int32(info.ssi_signo))))
                 }
             } else {
-                if e.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { events.append(.readable(fd)) }
-                if e.events & EPOLLOUT.rawValue != 0 { events.append(.writable(fd)) }
-                if e.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { events.append(.hangup(fd)) }
+                if e.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { body(.readable(fd)) }
+                if e.events & EPOLLOUT.rawValue != 0 { body(.writable(fd)) }
+                if e.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { body(.hangup(fd)) }
             }
         }
-        return events
+        return n
     }
 }

@@ -35,6 +35,12 @@ struct ExecutableTests {
         #expect(result.stderr == "\(path):6:9: id must be a list of four numbers [bus, vendor, product, version]\n")
     }
 
+    @Test func aLatencyReportThatCannotBeWrittenIsRefusedBeforeRunning() throws {
+        let result = try runGestured(["run", "--no-socket", "--latency-report", "/nonexistent-folder/latency.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "/nonexistent-folder/latency.json: cannot write the latency report there: No such file or directory\n")
+    }
+
     /// The package's version (debian/changelog) is the one `gestured --version` prints, and its
     /// default configuration checks; help texts carry no stray line-continuation backslashes.
     @Test func thePackageAgreesWithTheBinary() throws {

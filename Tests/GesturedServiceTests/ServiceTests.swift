@@ -360,7 +360,7 @@ struct ServiceTests {
         var options = GestureService.Options()
         options.noSocket = true
         options.printJSON = true
-        let service = try GestureService(options: options, monitor: monitor, clock: clock, logger: Logger(label: "t")) { printed.append($0) }
+        let service = try GestureService(options: options, monitor: monitor, clock: clock, logger: Logger(label: "t")) { printed.append(String(decoding: $0, as: UTF8.self)) }
         try service.start()
         let device = try PipeTouchDevice(node: "/dev/input/event3", description: touchscreen)
         monitor.plugIn(device)

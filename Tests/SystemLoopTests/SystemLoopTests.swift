@@ -81,6 +81,21 @@ struct SystemLoopTests {
         #expect(loop.wait(timeout: 0) == [], "a disarmed timer stays quiet")
     }
 
+    @Test func readyDescriptorsAreVisitedWithoutAList() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        loop.watch(fds[0])
+        var seen: [EventLoop.Event] = []
+        #expect(loop.wait(timeout: 0) { seen.append($0) } == 0, "nothing ready: the time ran out")
+        var byte: UInt8 = 1
+        #expect(write(fds[1], &byte, 1) == 1)
+        loop.wakeUp()
+        #expect(loop.wait(timeout: 1000) { seen.append($0) } == 2)
+        #expect(Set(seen.map { "\($0)" }) == ["readable(\(fds[0]))", "wakeUp"])
+    }
+
     @Test func signalsArriveAsEvents() throws {
         let loop = try EventLoop()
         try loop.handleSignals([.hangup])
