@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench bench-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -81,6 +81,17 @@ fuzz: check-swift deps
 bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
+
+# The live path in the VM (scripts/vm/bench.sh): recordings played into uinput with evemu-play,
+# watched in turn by gestured run, lisgd and libinput debug-events; CPU during playback,
+# wakeups, idle wakeups, RSS and gestured's frame latency. Table and JSON in out/bench-vm/.
+# BENCH_ONLY=NAME[,NAME] runs those workloads only. Not part of `make test` (about 10 minutes).
+bench-vm: release
+	@for tool in evemu-play lisgd /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd libinput-tools; break; }; done
+	@rm -f out/bench-vm/bench.jsonl
+	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured BENCH_ONLY=$(BENCH_ONLY) scripts/vm/bench.sh' || status=$$?; \
+	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
+	exit $$status
 
 # The Debian package: dist/gestured_VERSION_ARCH.deb (debhelper; lintian must report no error).
 deb: check-swift deps

@@ -123,7 +123,8 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter"]
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting",
+                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),

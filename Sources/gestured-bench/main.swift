@@ -5,8 +5,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureTesting
+import GesturedRuntime
 import Gestures
+import Logging
 import TouchEvents
+import TouchInputTesting
 import TouchRecordings
 
 let eventCount = 100_000
@@ -87,9 +91,44 @@ if CommandLine.arguments.contains("--pipeline-only") {
     exit(0)
 }
 
+/// The live read path as `gestured run` takes it, on a pipe device instead of a kernel one: the
+/// first `limit` events written into the pipe a frame at a time, each frame read by one turn
+/// of the runtime's loop (epoll → the device found by its descriptor → read → decoder → the
+/// built-in layout's recognizers). Returns the gesture events delivered.
+func liveReadPath(_ events: [InputEvent], limit: Int, frameTime: ((Double) -> Void)? = nil) -> Int {
+    let clock = ManualClock()
+    let monitor = ManualDeviceMonitor()
+    let logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+    var delivered = 0
+    do {
+        let pipe = try PipeTouchDevice(node: "/dev/input/bench", description: device)
+        let runtime = try GestureRuntime(source: .standard, clock: clock, logger: logger) { monitor }
+        runtime.observer = { _, _ in delivered += 1 }
+        monitor.plugIn(pipe)
+        try runtime.start()
+        var frame: [InputEvent] = []
+        for e in events.prefix(limit) {
+            frame.append(e)
+            guard e.isReport else { continue }
+            clock.advance(to: e.time)
+            let start = frameTime == nil ? 0 : now()
+            pipe.write(frame)
+            runtime.runOnce(timeout: 0)
+            if let frameTime { frameTime(now() - start) }
+            frame.removeAll(keepingCapacity: true)
+        }
+        runtime.shutdown()
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+    return delivered
+}
+
 /// `--instructions`: a fixed amount of work and nothing else (no clock, no files), for
 /// counting instructions under callgrind (`scripts/callgrind-guard.sh`): the generated events
-/// decoded and played through the built-in layout, and 20,000 hit tests in 1,000 regions.
+/// decoded and played through the built-in layout, 20,000 hit tests in 1,000 regions, and
+/// the first 20,000 events again through the live read path (``liveReadPath(_:limit:)``).
 if CommandLine.arguments.contains("--instructions") {
     let events = generateEvents()
     let surface = TouchSurface(device: device)!
@@ -103,7 +142,8 @@ if CommandLine.arguments.contains("--instructions") {
     }
     pipeline.finish()
     let found = hitTests(regions: 1000, points: 20_000) { layout, point in layout.hitTest(point) != nil }
-    print("{\"gestures_handled\": \(handled.count), \"hits\": \(found)}")
+    let live = liveReadPath(events, limit: 20_000)
+    print("{\"gestures_handled\": \(handled.count), \"hits\": \(found), \"live_gestures\": \(live)}")
     exit(0)
 }
 
@@ -158,6 +198,13 @@ do {
     precondition(frames > 0)
 
     let latency = pipelineLatency()
+    // The live read path per frame on this machine: a frame written into a pipe device, one
+    // turn of the runtime's loop (epoll_wait, read, decode, recognize, deliver).
+    var liveTimes: [Double] = []
+    liveTimes.reserveCapacity(30_000)
+    _ = liveReadPath(events, limit: events.count) { liveTimes.append($0) }
+    liveTimes.sort()
+    func livePercentile(_ p: Double) -> String { format2(liveTimes[min(liveTimes.count - 1, Int(Double(liveTimes.count) * p))] * 1e6) }
     let hits = hitTestLatency()
     let allocations = allocationsPerFrame()
     let sequenceBytes = bytesPerActiveSequence()
@@ -174,6 +221,9 @@ do {
         "pipeline_frames_per_count": \(latency.first?.frames ?? 0), \
         "pipeline_frame_p50_us": \(percentiles(\.p50)), \
         "pipeline_frame_p99_us": \(percentiles(\.p99)), \
+        "live_read_path_frames": \(liveTimes.count), \
+        "live_read_path_frame_p50_us": \(livePercentile(0.5)), \
+        "live_read_path_frame_p99_us": \(livePercentile(0.99)), \
         "hittest_p50_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p50))" }.joined(separator: ", "))}, \
         "hittest_p99_us": {\(hits.map { "\"\($0.regions)\": \(format2($0.p99))" }.joined(separator: ", "))}, \
         "pipeline_allocations_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \

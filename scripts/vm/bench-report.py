@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""scripts/vm/bench-report.py RESULTS.jsonl [--json OUT] [--markdown OUT] — the live-path
+benchmark's table (scripts/vm/bench.sh writes RESULTS): per workload and program, CPU seconds
+during the playback and their ratio to lisgd's, wakeups during it and while idle, RSS, and
+gestured's frame latency. --json writes {"date", "runs": [...], "ratios": {...}}."""
+import argparse
+import datetime
+import json
+import sys
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("results")
+    parser.add_argument("--json")
+    parser.add_argument("--markdown")
+    args = parser.parse_args()
+    runs = [json.loads(line) for line in open(args.results) if line.strip()]
+    if not runs:
+        sys.exit("bench-report: no results in " + args.results)
+    lisgd = {r["workload"]: r["cpu_s"] for r in runs if r["program"] == "lisgd"}
+    ratios = {}
+    for r in runs:
+        base = lisgd.get(r["workload"])
+        r["cpu_vs_lisgd"] = round(r["cpu_s"] / base, 3) if base else None
+        if r["program"].startswith("gestured"):
+            ratios.setdefault(r["workload"], {})[r["program"]] = r["cpu_vs_lisgd"]
+    lines = [
+        "| workload | program | playback s | CPU s | × lisgd | wakeups | idle wakeups | RSS MB (peak) | frame latency p50 / p99 µs | of which after the wakeup | gesture latency p50 / p99 µs |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in runs:
+        lat = r.get("latency") or None
+        frame = processing = gesture = "–"
+        if lat:
+            def pair(h):
+                return f"{h['p50_us']} / {h['p99_us']}" if h["count"] else "–"
+            frame, processing, gesture = pair(lat["frame"]), pair(lat["processing"]), pair(lat["gesture"])
+        ratio = "–" if r["cpu_vs_lisgd"] is None else f"{r['cpu_vs_lisgd']:.2f}"
+        lines.append(
+            f"| {r['workload']} | {r['program']} | {r['playback_s']:.2f} | {r['cpu_s']:.3f} | {ratio} | {r['wakeups']} | "
+            f"{r['idle_wakeups']} in {r['idle_s']} s | {r['rss_kb'] / 1024:.1f} ({r['peak_rss_kb'] / 1024:.1f}) | {frame} | {processing} | {gesture} |")
+    table = "\n".join(lines) + "\n"
+    if args.markdown:
+        open(args.markdown, "w").write(table)
+    if args.json:
+        json.dump({"date": datetime.date.today().isoformat(), "runs": runs, "cpu_vs_lisgd": ratios},
+                  open(args.json, "w"), indent=2)
+    print(table, end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# scripts/vm/bench.sh — the live-path benchmark, run inside the VM (scripts/vm/run.sh) as root
+# from the repository: `make bench-vm`. Each recording is played into a uinput device with
+# evemu-play (its recorded timing) while one program at a time watches the device:
+#   gestured         gestured run --no-socket (every gesture kind of the built-in layout, no output)
+#   gestured --json  the same, printing every gesture event as a JSON line, and measuring the
+#                    latency (--latency-report: two clock readings per frame)
+#   lisgd            lisgd -d NODE, swipes of 1–5 fingers in 8 directions bound to `:`
+#   libinput         libinput debug-events --device NODE (its touch events printed)
+#   floor            scripts/vm/floor.c: epoll_wait and one read(2) per wakeup, nothing else —
+#                    what any reader of the device costs at the least
+# and reports, per program: CPU seconds from the start of the playback to 1 s after its end
+# (schedstat, every thread), wakeups (voluntary context switches) in that time and over
+# $BENCH_IDLE s of idle with the device open, RSS at the end and its peak; for gestured --json
+# the frame latency (kernel time stamp → frame handled, p50/p99). One JSON object
+# per line in $VM_OUT/bench.jsonl; scripts/vm/bench-report.py turns it into the table.
+#
+# Under software emulation CPU figures compare programs within one run; they are not what the
+# same programs cost on hardware.
+set -u
+cd "$(dirname "$0")/../.."
+gestured=${GESTURED:-.build-release/release/gestured}
+out=${VM_OUT:-/tmp/gestured-bench}
+idle_seconds=${BENCH_IDLE:-5}
+work=/tmp/gestured-bench-work
+mkdir -p "$out" "$work"
+results=$out/bench.jsonl
+: > "$results"
+debug_events=/usr/libexec/libinput/libinput-debug-events
+
+say() { echo "bench: $*"; }
+
+for tool in evemu-device evemu-play lisgd "$debug_events" "$gestured"; do
+    command -v "$tool" >/dev/null || { say "error: $tool is missing (make bench-vm installs evemu-tools, lisgd and libinput-tools)"; exit 1; }
+done
+
+# CPU nanoseconds of every thread of PID (schedstat's first field).
+cpu_ns() {
+    local total=0 ns rest t
+    for t in /proc/"$1"/task/*/schedstat; do
+        read -r ns rest < "$t" 2>/dev/null || continue
+        total=$((total + ns))
+    done
+    echo "$total"
+}
+
+# Voluntary context switches of every thread of PID: each is a wait that ended in a wakeup.
+wakeups() {
+    awk '/^voluntary_ctxt_switches/ {n += $2} END {print n + 0}' /proc/"$1"/task/*/status 2>/dev/null
+}
+
+status_kb() { awk -v key="$2:" '$1 == key {print $2}' /proc/"$1"/status; }
+
+# Waits (up to 60 s) until PID holds NODE open.
+wait_open() {
+    local pid=$1 node=$2 fd
+    for _ in $(seq 600); do
+        for fd in /proc/"$pid"/fd/*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "$node" ] && return 0
+        done
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts/vm/floor.c"; exit 1; }
+
+lisgd_gestures=()
+for fingers in 1 2 3 4 5; do
+    for direction in LR RL DU UD DLUR DRUL URDL ULDR; do lisgd_gestures+=(-g "$fingers,$direction,*,*,R,:"); done
+done
+
+# run_one WORKLOAD PROGRAM DESCRIPTION EVENTS
+run_one() {
+    local workload=$1 program=$2 description=$3 events=$4
+    local tag=$workload.${program// /}
+    evemu-device "$description" > "$work/$tag.device" 2>&1 &
+    local device=$!
+    local node=""
+    for _ in $(seq 300); do
+        node=$(grep -o '/dev/input/event[0-9]*' "$work/$tag.device" | head -1)
+        [ -n "$node" ] && break
+        sleep 0.1
+    done
+    [ -n "$node" ] || { say "error: evemu-device made no device for $description"; cat "$work/$tag.device"; kill $device; return 1; }
+    udevadm settle --timeout=30
+    local pid
+    case $program in
+        gestured)
+            "$gestured" run --no-socket > /dev/null 2> "$work/$tag.log" & pid=$! ;;
+        "gestured --json")
+            "$gestured" run --no-socket --json --latency-report "$work/$tag.latency.json" > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
+        lisgd)
+            lisgd -d "$node" -w 1920 -h 1080 "${lisgd_gestures[@]}" > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
+        libinput)
+            "$debug_events" --device "$node" > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
+        floor)
+            "$work/floor" "$node" 2> "$work/$tag.log" & pid=$! ;;
+    esac
+    if ! wait_open "$pid" "$node"; then
+        say "error: $program never opened $node"; cat "$work/$tag.log"
+        kill "$pid" "$device" 2>/dev/null; return 1
+    fi
+    sleep 1
+    local idle0 idle1
+    idle0=$(wakeups "$pid")
+    sleep "$idle_seconds"
+    idle1=$(wakeups "$pid")
+    local cpu0 wake0 start end cpu1 wake1
+    cpu0=$(cpu_ns "$pid"); wake0=$(wakeups "$pid"); start=$(date +%s%N)
+    evemu-play "$node" < "$events"
+    end=$(date +%s%N)
+    sleep 1
+    cpu1=$(cpu_ns "$pid"); wake1=$(wakeups "$pid")
+    local rss hwm
+    rss=$(status_kb "$pid" VmRSS); hwm=$(status_kb "$pid" VmHWM)
+    kill -TERM "$pid"; wait "$pid" 2>/dev/null
+    kill -TERM "$device"; wait "$device" 2>/dev/null
+    local latency=null lines=0
+    [ -s "$work/$tag.latency.json" ] && latency=$(cat "$work/$tag.latency.json")
+    [ -f "$work/$tag.out" ] && lines=$(wc -l < "$work/$tag.out")
+    local kinds='[]'
+    if [ "$program" = "gestured --json" ]; then
+        kinds=$(python3 -c 'import json,sys; print(json.dumps(sorted({json.loads(l)["kind"] for l in open(sys.argv[1]) if l.strip()})))' "$work/$tag.out")
+        cp "$work/$tag.out" "$out/$workload.gestures.jsonl"
+    fi
+    printf '{"workload": "%s", "program": "%s", "playback_s": %s, "cpu_s": %s, "wakeups": %s, "idle_wakeups": %s, "idle_s": %s, "rss_kb": %s, "peak_rss_kb": %s, "output_lines": %s, "gesture_kinds": %s, "latency": %s}\n' \
+        "$workload" "$program" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", (b - a) / 1e9}')" \
+        "$(awk -v a="$cpu0" -v b="$cpu1" 'BEGIN {printf "%.4f", (b - a) / 1e9}')" \
+        $((wake1 - wake0)) $((idle1 - idle0)) "$idle_seconds" "${rss:-0}" "${hwm:-0}" "$lines" "$kinds" "$latency" >> "$results"
+    say "$(tail -1 "$results")"
+}
+
+ts=fixtures/recordings/evemu-devices/touchscreens
+tp=fixtures/recordings/evemu-devices/touchpads
+xt=fixtures/recordings/xorg-integration-tests/touchpads
+# name | description | events
+workloads=(
+    "3m-29s-10-fingers|fixtures/recordings/evemu/3m.events|fixtures/recordings/evemu/3m.events"
+    "atmel-1-finger-drag|$ts/Atmel maXTouch Touchscreen.desc|$ts/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
+    "atmel-4-finger-drag|$ts/Atmel maXTouch Touchscreen.desc|$ts/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+    "clickpad-2-finger-scroll|$xt/SynPS2-Synaptics-TouchPad-Clickpad.desc|$xt/SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events"
+    "cypress-2-finger-tap|$tp/CyPS2 Cypress Trackpad.two_finger_tap.events|$tp/CyPS2 Cypress Trackpad.two_finger_tap.events"
+)
+only=${BENCH_ONLY:-}
+for entry in "${workloads[@]}"; do
+    IFS='|' read -r name description events <<< "$entry"
+    [ -n "$only" ] && [[ ",$only," != *",$name,"* ]] && continue
+    [ -f "$description" ] || { say "error: $description is missing"; exit 1; }
+    for program in gestured "gestured --json" lisgd libinput floor; do
+        run_one "$name" "$program" "$description" "$events" || exit 1
+    done
+done
+python3 scripts/vm/bench-report.py "$results" --json "$out/bench.json" --markdown "$out/bench.md"
+cat "$out/bench.md"
