@@ -74,6 +74,12 @@ struct RunCommand: ParsableCommand {
                 err.warn("\(latencyReport): cannot write the latency report there: \(String(cString: strerror(errno)))\n")
                 throw ExitCode(CommandStatus.badInput)
             }
+            var status = stat()
+            if stat(latencyReport, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+                var err = ProcessOutput()
+                err.warn("\(latencyReport): cannot write the latency report there: it is a directory\n")
+                throw ExitCode(CommandStatus.badInput)
+            }
         }
         do throws(ServiceError) {
             var seatName = "seat0"

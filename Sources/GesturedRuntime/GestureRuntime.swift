@@ -394,6 +394,8 @@ public final class GestureRuntime: @unchecked Sendable {
         for change in changes {
             switch change {
             case .added(let device):
+                // A node reported again without its removal: the old device goes first.
+                if known[device.node] != nil { remove(device.node, reason: "replaced") }
                 known[device.node] = device
                 let fd = Int(device.fileDescriptor)
                 if fd >= byDescriptor.count { byDescriptor += [DeviceSlot?](repeating: nil, count: fd + 1 - byDescriptor.count) }
@@ -512,6 +514,7 @@ public final class GestureRuntime: @unchecked Sendable {
         let device = slot.device
         let session = slot.session
         let woke = latency == nil ? Instant.zero : clock.now
+        deliveredInFrame = false  // what deadlines delivered since belongs to no frame
         do throws(InputError) {
             let present = try device.readPending { event in
                 guard let session else { return }  // not used: drained and dropped
@@ -532,6 +535,11 @@ public final class GestureRuntime: @unchecked Sendable {
         } catch {
             logger.error("cannot read a touch device", metadata: ["device": "\(device.node)", "error": "\(error.message)"])
             remove(device.node, reason: "failed")
+        }
+        // However it went, a device that was let go is never waited on again.
+        if known[device.node] !== device, self.slot(of: device) != nil {
+            events.unwatch(device.fileDescriptor)
+            byDescriptor[Int(device.fileDescriptor)] = nil
         }
     }
 }

@@ -39,6 +39,10 @@ struct ExecutableTests {
         let result = try runGestured(["run", "--no-socket", "--latency-report", "/nonexistent-folder/latency.json"])
         #expect(result.status == 2)
         #expect(result.stderr == "/nonexistent-folder/latency.json: cannot write the latency report there: No such file or directory\n")
+        let folder = NSTemporaryDirectory()
+        let again = try runGestured(["run", "--no-socket", "--latency-report", folder])
+        #expect(again.status == 2)
+        #expect(again.stderr == "\(folder): cannot write the latency report there: it is a directory\n")
     }
 
     /// The package's version (debian/changelog) is the one `gestured --version` prints, and its

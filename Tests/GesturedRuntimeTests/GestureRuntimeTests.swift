@@ -152,6 +152,27 @@ struct GestureRuntimeTests {
         runtime.shutdown()
     }
 
+    @Test func aNodeReportedAgainReplacesItsDeviceAndTheOldOneIsNeverReadAgain() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let old = try plug("/dev/input/event5", into: runtime)
+        let new = try plug("/dev/input/event5", into: runtime)  // no removal in between
+        #expect(runtime.sessions.count == 1)
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        play(e.events, into: old, runtime)
+        #expect(kiosk.log.isEmpty, "the replaced device is not read")
+        var f = Events()
+        f.tap(at: 1000, x: 30, y: 20)
+        play(f.events, into: new, runtime)
+        old.closeWriter()  // its end of file must not reach the loop either
+        runtime.runOnce(timeout: 0)
+        #expect(runtime.sessions.map(\.node) == ["/dev/input/event5"])
+        runtime.shutdown()
+        #expect(kiosk.log == ["play tapped at 20.0,10.0"])
+    }
+
     @Test func eachDeviceCanHaveALayoutOfItsOwnOrBeLeftAlone() throws {
         var made: [String] = []
         let runtime = try runtime(.perDevice { description in

@@ -2,7 +2,7 @@
 """scripts/vm/bench-report.py RESULTS.jsonl [--json OUT] [--markdown OUT] — the live-path
 benchmark's table (scripts/vm/bench.sh writes RESULTS): per workload and program, CPU seconds
 during the playback and their ratio to lisgd's, wakeups during it and while idle, RSS, and
-gestured's frame latency. --json writes {"date", "runs": [...], "ratios": {...}}."""
+gestured's frame latency. --json writes {"date", "runs": [...], "cpu_vs_lisgd": {...}}."""
 import argparse
 import datetime
 import json

@@ -4,6 +4,7 @@
  * the CPU of gestured, lisgd and libinput above this row is their own work.
  *
  * usage: floor /dev/input/eventN */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/epoll.h>
@@ -22,13 +23,17 @@ int main(int argc, char **argv)
     }
     int ep = epoll_create1(EPOLL_CLOEXEC);
     struct epoll_event ev = { .events = EPOLLIN, .data.fd = fd };
-    epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+    if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) < 0) {
+        perror("epoll");
+        return 1;
+    }
     char buffer[64 * 24];
     for (;;) {
         struct epoll_event ready;
         if (epoll_wait(ep, &ready, 1, -1) < 1)
             continue;
-        if (read(fd, buffer, sizeof buffer) <= 0)
-            return 0;
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
+            return 0; /* the device went away */
     }
 }

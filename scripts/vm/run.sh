@@ -34,7 +34,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 ensure_host_packages() {
     local missing=()
     command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
-    [ -x /bin/busybox ] && /bin/busybox 2>&1 | head -1 | grep -q . && file_is_static /bin/busybox || missing+=(busybox-static)
+    [ -x /bin/busybox ] && file_is_static /bin/busybox || missing+=(busybox-static)
     if [ ${#missing[@]} -gt 0 ]; then
         say "installing ${missing[*]}"
         as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq || die "apt-get update failed (no network?)"
