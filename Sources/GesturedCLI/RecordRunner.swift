@@ -143,11 +143,7 @@ public struct RecordRunner {
     }
 
     private func cannotWrite(_ path: String) -> String? {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        if access(directory.isEmpty ? "/" : directory, W_OK) != 0 {
-            return "cannot write here: \(String(cString: strerror(errno))) (choose another -o)"
-        }
-        return nil
+        FileStatus.cannotCreate(at: path).map { "cannot write here: \($0) (choose another -o)" }
     }
 
     private func kernelRelease() -> String? {

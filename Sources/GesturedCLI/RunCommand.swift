@@ -68,17 +68,11 @@ struct RunCommand: ParsableCommand {
         var latency: LatencyMeter?
         if let latencyReport {
             // Refused now, not after a long run.
-            let folder = latencyReport.contains("/") ? String(latencyReport[..<latencyReport.lastIndex(of: "/")!]) : "."
-            guard access(folder.isEmpty ? "/" : folder, W_OK) == 0 else {
-                var err = ProcessOutput()
-                err.warn("\(latencyReport): cannot write the latency report there: \(String(cString: strerror(errno)))\n")
-                throw ExitCode(CommandStatus.badInput)
+            if let reason = FileStatus.cannotCreate(at: latencyReport) {
+                throw Self.refuse("\(latencyReport): cannot write the latency report there: \(reason)")
             }
-            var status = stat()
-            if stat(latencyReport, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-                var err = ProcessOutput()
-                err.warn("\(latencyReport): cannot write the latency report there: it is a directory\n")
-                throw ExitCode(CommandStatus.badInput)
+            if (try? FileStatus(path: latencyReport))?.isDirectory == true {
+                throw Self.refuse("\(latencyReport): cannot write the latency report there: it is a directory")
             }
         }
         do throws(ServiceError) {
@@ -96,18 +90,21 @@ struct RunCommand: ParsableCommand {
             try service.run()
             latency = service.latency
         } catch {
-            var err = ProcessOutput()
-            err.warn("\(error)\n")
-            throw ExitCode(CommandStatus.badInput)
+            throw Self.refuse("\(error)")
         }
         if let latencyReport, let latency {
             do throws(RecordingError) {
                 try writeFileAtomically(latency.json + "\n", to: latencyReport)
             } catch {
-                var err = ProcessOutput()
-                err.warn("\(error)\n")
-                throw ExitCode(CommandStatus.badInput)
+                throw Self.refuse("\(error)")
             }
         }
+    }
+
+    /// Says `message` on stderr; the exit to throw for bad input.
+    private static func refuse(_ message: String) -> ExitCode {
+        var err = ProcessOutput()
+        err.warn(message + "\n")
+        return ExitCode(CommandStatus.badInput)
     }
 }

@@ -531,16 +531,10 @@ public final class GestureRuntime: @unchecked Sendable {
                     deliveredInFrame = false
                 }
             }
-            if present { return }
-            remove(device.node, reason: "gone")
+            if !present { remove(device.node, reason: "gone") }
         } catch {
             logger.error("cannot read a touch device", metadata: ["device": "\(device.node)", "error": "\(error.message)"])
             remove(device.node, reason: "failed")
-        }
-        // A device let go is never waited on again, whatever its node holds now.
-        if self.slot(of: device) != nil {
-            events.unwatch(device.fileDescriptor)
-            byDescriptor[Int(device.fileDescriptor)] = nil
         }
     }
 }

@@ -18,8 +18,8 @@ enum ConfigurationGuard {
         if file.mode & 0o022 != 0 {
             throw .configurationNotTrusted(path: path, reason: "writable by \(file.mode & 0o002 != 0 ? "everyone" : "its group") (mode \(String(file.mode, radix: 8))); it runs commands: chmod go-w \(path)")
         }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        if let folder = try? FileStatus(path: directory.isEmpty ? "/" : directory),
+        let directory = FileStatus.folder(of: path)
+        if let folder = try? FileStatus(path: directory),
            folder.mode & 0o002 != 0 && folder.mode & 0o1000 == 0 {
             throw .configurationNotTrusted(path: path, reason: "in a directory anyone may write to (\(directory), mode \(String(folder.mode, radix: 8)))")
         }

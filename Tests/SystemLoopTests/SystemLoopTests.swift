@@ -114,6 +114,13 @@ struct SystemLoopTests {
         let status = try FileStatus(path: path)
         #expect(status.mode == 0o604)
         #expect(status.ownerID == FileStatus.effectiveUserID)
+        #expect(!status.isDirectory)
+        #expect(try FileStatus(path: folder).isDirectory)
+        #expect(FileStatus.folder(of: "/etc/gestured.yaml") == "/etc")
+        #expect(FileStatus.folder(of: "/gestured.yaml") == "/")
+        #expect(FileStatus.folder(of: "gestured.yaml") == ".")
+        #expect(FileStatus.cannotCreate(at: path) == nil)
+        #expect(FileStatus.cannotCreate(at: folder + "/none/f") == "No such file or directory")
         #expect(throws: SystemError(path: folder + "/none", message: "No such file or directory", code: ENOENT)) {
             try FileStatus(path: folder + "/none")
         }
