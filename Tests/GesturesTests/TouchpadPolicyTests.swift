@@ -1,3 +1,4 @@
+import Foundation
 import GestureProtocol
 import GestureTesting
 import Gestures
@@ -168,5 +169,83 @@ struct TouchpadPolicyTests {
         #expect(pan.simultaneousKinds == [.swipe] && pinch.simultaneousKinds == [.rotate])
         let screen = Layout.standard(size: (100, 60), touchscreen: true).root.recognizers.first { $0.kind == .pan }!
         #expect(screen.simultaneousKinds == [.swipe, .pinch, .rotate])
+    }
+
+    /// One finger rests while another moves round it: the pair turns about their centroid about
+    /// as far as the motion moves them. On a touchpad, where a finger often rests while another
+    /// scrolls, that is a two-finger pan; on a touchscreen it is a rotation.
+    @Test func aFingerMovingRoundARestingOneIsNoRotationOnATouchpad() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 30, y: 40)
+        s.down(2, at: .milliseconds(300), x: 60, y: 40)
+        for step in 1...10 {
+            let angle = Double(step) * 9 * .pi / 180  // a quarter turn about finger 1, 30 mm away
+            s.move(2, at: .milliseconds(300 + Double(step) * 20), x: 30 + 30 * cos(angle), y: 40 - 30 * sin(angle))
+        }
+        s.up(2, at: .milliseconds(520))
+        s.up(1, at: .milliseconds(540))
+        let l = {
+            layout { r in
+                r.onPan { _ in }
+                r.onRotate { _ in }
+                for recognizer in r.recognizers { recognizer.simultaneousKinds = [.pan, .rotate] }
+            }
+        }
+        let pad = run(l(), s, policy: Self.touchpad)
+        #expect(pad.first == "400.0ms pan began pad touches=2 at 40.6,29.4 d=-4.4,-10.6")
+        #expect(!pad.contains { $0.contains("rotate") })
+        #expect(run(l(), s, policy: .touchscreen).contains { $0.contains("rotate began") })
+    }
+
+    /// A finger (a thumb) resting since long before two others land, while they scroll beside it,
+    /// is left out: a two-finger scroll. Fingers landing together for one stroke all count.
+    @Test func aFingerRestingBesideATwoFingerScrollIsLeftOut() {
+        func script(landing: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 40)
+            s.down(2, at: .milliseconds(landing), x: 60, y: 40)
+            s.down(3, at: .milliseconds(landing), x: 80, y: 40)
+            for step in 1...10 {
+                let t = Duration.milliseconds(landing + 100 + Double(step) * 10)
+                s.move(2, at: t, x: 60, y: 40 - Double(step) * 2)
+                s.move(3, at: t, x: 80, y: 40 - Double(step) * 2)
+            }
+            s.up(2, at: .milliseconds(landing + 210))
+            s.up(3, at: .milliseconds(landing + 210))
+            s.up(1, at: .milliseconds(landing + 300))
+            return s
+        }
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(pan(), script(landing: 400), policy: Self.touchpad).first == "520.0ms pan began pad touches=2 at 70.0,36.0 d=0.0,-3.3")
+        #expect(run(pan(), script(landing: 400), policy: .touchscreen).first == "530.0ms pan began pad touches=3 at 53.3,36.0 d=0.0,-4.0")
+        // Landed 100 ms before the others: one stroke of three fingers.
+        #expect(run(pan(), script(landing: 100), policy: Self.touchpad).first == "230.0ms pan began pad touches=3 at 53.3,36.0 d=0.0,-4.0")
+    }
+
+    /// A light contact landing near a palm is a piece of it, left out, until it moves 8 mm apart
+    /// from the palm: then it is a finger of the other hand, pointing.
+    @Test func aFingerBesideAPalmPointsOnceItMovesAway() {
+        func script(palmMoves: Bool) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 50, pressure: 200)            // a palm
+            s.down(2, at: .milliseconds(100), x: 45, y: 50, pressure: 50) // 25 mm from it
+            for step in 1...20 {
+                let t = Duration.milliseconds(100 + Double(step) * 10)
+                if palmMoves { s.move(1, at: t, x: 20 + Double(step), y: 50, pressure: 200) }
+                s.move(2, at: t, x: 45 + Double(step), y: 50, pressure: 50)
+            }
+            s.up(2, at: .milliseconds(400))
+            s.up(1, at: .milliseconds(500))
+            return s
+        }
+        let pan = { layout { $0.add(PanRecognizer()) } }
+        #expect(run(pan(), script(palmMoves: false), policy: Self.touchpad) == [
+            "280.0ms pan began pad touches=1 at 63.0,50.0 d=10.0,0.0",
+            "290.0ms pan changed pad touches=1 at 64.0,50.0 d=11.0,0.0",
+            "300.0ms pan changed pad touches=1 at 65.0,50.0 d=12.0,0.0",
+            "400.0ms pan ended pad touches=1 at 65.0,50.0 d=12.0,0.0",
+        ])
+        // A piece of a palm moving with it never points.
+        #expect(run(pan(), script(palmMoves: true), policy: Self.touchpad) == [])
     }
 }

@@ -25,11 +25,23 @@ final class TouchRouter {
     @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?)] = []
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
-    /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down.
-    @exclusivity(unchecked) private var palms: [(id: Int, at: Point)] = []
-    /// Contacts resting in the thumb area, with where they landed, and whether they pressed a
-    /// button (the finger that clicked a clickpad's lower edge: it stays left out).
-    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, clicked: Bool)] = []
+    /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down, with where
+    /// they are; for one that landed near a palm without pressing like one (`fragment`), where
+    /// it landed and which palm it landed by, and where that was: it may yet point away.
+    @exclusivity(unchecked) private var palms: [(id: Int, at: Point, fragment: PalmFragment?)] = []
+    struct PalmFragment {
+        var landed: Point
+        var palm: Int
+        var palmAt: Point
+    }
+    /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where they
+    /// landed, and whether they pressed a button (the finger that clicked a clickpad's lower
+    /// edge: it stays left out).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, clicked: Bool, inArea: Bool)] = []
+    /// When each contact down landed, and where it was when the last of them landed, while
+    /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
+    /// came to move.
+    @exclusivity(unchecked) private var landings: [(id: Int, time: Instant, at: Point)] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -49,8 +61,9 @@ final class TouchRouter {
     func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
         let threshold = policy.palmPressure
         let thumbLine = policy.thumbLine
-        guard threshold != nil || thumbLine != nil else { return frame }
-        guard !palms.isEmpty || !thumbs.isEmpty
+        let resting = policy.restingFingerTime != nil && noteLandings(frame)
+        guard threshold != nil || thumbLine != nil || resting else { return frame }
+        guard !palms.isEmpty || !thumbs.isEmpty || resting
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false) || (c.phase == .began && thumbLine.map { c.y >= $0 } ?? false)
               }) else { return frame }
@@ -59,7 +72,24 @@ final class TouchRouter {
         for contact in frame.contacts {
             let position = Point(x: contact.x, y: contact.y)
             if let i = palms.firstIndex(where: { $0.id == contact.id }) {
-                if contact.phase.isFinal { palms.remove(at: i) } else { palms[i].at = position }
+                if contact.phase.isFinal {
+                    palms.remove(at: i)
+                    continue
+                }
+                palms[i].at = position
+                guard let fragment = palms[i].fragment else { continue }
+                // How far it moved, not counting how far the palm it landed by moved.
+                let palmMoved = palms.first { $0.id == fragment.palm }.map { $0.at - fragment.palmAt } ?? .zero
+                if let threshold, (contact.pressure ?? .min) >= threshold {
+                    palms[i].fragment = nil
+                } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance {
+                    // A finger beside the palm that points away: a finger from now on.
+                    palms.remove(at: i)
+                    logger?.debug("contact \(contact.id) moved away from the palm it landed by: a finger from now on")
+                    var landing = contact
+                    landing.phase = .began
+                    kept.contacts.append(landing)
+                }
                 continue
             }
             if let i = thumbs.firstIndex(where: { $0.id == contact.id }) {
@@ -69,7 +99,7 @@ final class TouchRouter {
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
                 let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
-                    || thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+                    || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
                 guard escaped, !thumbs[i].clicked else { continue }
                 thumbs.remove(at: i)
                 logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")
@@ -79,9 +109,11 @@ final class TouchRouter {
                 continue
             }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
-            let nearPalm = contact.phase == .began && palms.contains { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
-            if let threshold, (contact.pressure.map { $0 >= threshold } ?? false) || nearPalm, !contact.phase.isFinal {
-                palms.append((contact.id, position))
+            let pressed = threshold.map { (contact.pressure ?? .min) >= $0 } ?? false
+            let nearPalm = pressed || contact.phase != .began ? nil
+                : palms.first { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
+            if let threshold, pressed || nearPalm != nil, !contact.phase.isFinal {
+                palms.append((contact.id, position, nearPalm.map { PalmFragment(landed: position, palm: $0.id, palmAt: $0.at) }))
                 logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
                 if contact.phase != .began {
                     var cancelled = contact
@@ -91,14 +123,62 @@ final class TouchRouter {
                 continue
             }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
-                thumbs.append((contact.id, position, frame.buttonDown))
+                thumbs.append((contact.id, position, frame.buttonDown, true))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
+                continue
+            }
+            if resting, !contact.phase.isFinal, let landed = restingLanding(of: contact, in: frame) {
+                thumbs.append((contact.id, landed, false, false))
+                logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
+                var lifted = contact
+                lifted.phase = .ended
+                kept.contacts.append(lifted)
                 continue
             }
             kept.contacts.append(contact)
         }
         kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count - thumbs.count)
         return kept
+    }
+
+    /// Keeps ``landings`` up to date; true when the frame may hold a resting finger: three or
+    /// more contacts down.
+    private func noteLandings(_ frame: TouchFrame) -> Bool {
+        var landed = false
+        for contact in frame.contacts {
+            if contact.phase == .began {
+                landings.append((contact.id, frame.time, Point(x: contact.x, y: contact.y)))
+                landed = true
+            } else if contact.phase.isFinal, let i = landings.firstIndex(where: { $0.id == contact.id }) {
+                landings.remove(at: i)
+            }
+        }
+        if landed {
+            // Stillness counts from the last landing: where each contact was then.
+            for contact in frame.contacts {
+                if let i = landings.firstIndex(where: { $0.id == contact.id }) { landings[i].at = Point(x: contact.x, y: contact.y) }
+            }
+        }
+        return frame.contacts.count >= 3
+    }
+
+    /// Where `contact` rests, if it is a resting finger: since the last finger landed it has
+    /// stayed within ``GestureDefaults/thumbEscapeDistance`` of where it was, while two or more
+    /// fingers that landed ``TouchPolicy/restingFingerTime`` or more after it moved that far (a
+    /// thumb or finger resting on a touchpad while two fingers scroll beside it). One moving
+    /// finger is not enough: a finger resting while another scrolls makes a two-finger scroll.
+    private func restingLanding(of contact: TouchContact, in frame: TouchFrame) -> Point? {
+        guard let wait = policy.restingFingerTime,
+              let mine = landings.first(where: { $0.id == contact.id }),
+              (Point(x: contact.x, y: contact.y) - mine.at).length < GestureDefaults.thumbEscapeDistance else { return nil }
+        let later = mine.time + wait
+        var moving = 0
+        for other in frame.contacts where other.id != contact.id && !other.phase.isFinal {
+            guard let landing = landings.first(where: { $0.id == other.id }), landing.time >= later,
+                  (Point(x: other.x, y: other.y) - landing.at).length >= GestureDefaults.thumbEscapeDistance else { continue }
+            moving += 1
+        }
+        return moving >= 2 ? mine.at : nil
     }
 
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches
@@ -240,5 +320,6 @@ final class TouchRouter {
         routes.removeAll()
         palms.removeAll()
         thumbs.removeAll()
+        landings.removeAll()
     }
 }

@@ -98,6 +98,19 @@ public final class TouchTracker {
         rotationDelta = 0
     }
 
+    /// How far the touches down have moved from where they landed: the least and the most of
+    /// them, mm. Walks the touches: for decisions taken once, not on every frame.
+    public func travelRange() -> (least: Double, most: Double) {
+        var least = Double.infinity
+        var most = 0.0
+        for c in contacts where !c.finished {
+            let travel = (c.current - c.start).length
+            least = min(least, travel)
+            most = max(most, travel)
+        }
+        return least == .infinity ? (0, 0) : (least, most)
+    }
+
     /// The position where the touch `id` landed, if it is down.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 

@@ -58,12 +58,29 @@ public enum GestureDefaults {
     /// while they move far together; a real pinch or turn moves them mostly apart or around.
     public static let transformDominance = 1.0
 
+    /// On a touchpad (``TouchPolicy/transformsMoveEveryFinger``), how far the finger that moved
+    /// least must have gone, as a share of the finger that moved most, before a pinch or rotate
+    /// begins: 0.3. With one finger resting and the other scrolling past it, the pair turns
+    /// about their centroid and their spread changes as much as they move together, yet nothing
+    /// turns or pinches. Chosen on the link recordings of fixtures/chromiumos (242 right from 0.2
+    /// to 0.4, 241 at 0.1 and 0.5) and checked on alex (80 right from 0.3 to 0.5, 79 at 0.2,
+    /// 76 at 0.1); from 0.5 on, the corpus's one pinch is no longer one.
+    public static let transformLeastFingerShare = 0.3
+
     /// How near a palm a new contact must land to be taken as part of it: 50 mm, about the
     /// half-width of a hand's heel. A palm on a touchpad rolls and breaks up into contacts that
     /// come and go around it, most pressing too lightly to be judged palms by themselves. Chosen
     /// on the link recordings of fixtures/chromiumos (238 right at 50 mm; 237 at 30 and 45, 235
     /// at 60) and checked on alex (74 right, its best too).
     public static let palmFragmentDistance = 50.0
+
+    /// How far a contact that landed near a palm (``palmFragmentDistance``) without pressing like
+    /// one must move from where it landed to count as a finger: 8 mm, the ChromiumOS gestures
+    /// library's palm pointing distance. Pieces of a rolling palm stay about where they broke
+    /// off; a finger of the other hand beside a resting palm points or scrolls away. The palm
+    /// itself moving does not count: only the contact's motion apart from it. The link and
+    /// alex results are the same from 8 to 12 mm (335 right); 5 mm lets palm pieces point.
+    public static let palmPointingDistance = 8.0
 
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
     /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the

@@ -52,6 +52,10 @@ public final class PinchRecognizer: GestureRecognizer {
             }
             guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange,
                   abs(spreadChange) * GestureDefaults.transformDominance >= translation.length else { return .none }
+            if t.policy.transformsMoveEveryFinger {
+                let travel = t.travelRange()
+                guard travel.least >= travel.most * GestureDefaults.transformLeastFingerShare else { return .none }
+            }
             phase = .pinching
             return .begin
         case .pinching:

@@ -50,6 +50,10 @@ public final class RotateRecognizer: GestureRecognizer {
             if !t.isDown { return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle)) }
             guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle,
                   abs(arc) * GestureDefaults.transformDominance >= translation.length else { return .none }
+            if t.policy.transformsMoveEveryFinger {
+                let travel = t.travelRange()
+                guard travel.least >= travel.most * GestureDefaults.transformLeastFingerShare else { return .none }
+            }
             phase = .rotating
             return .begin
         case .rotating:

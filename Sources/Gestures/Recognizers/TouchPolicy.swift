@@ -10,6 +10,11 @@ public struct TouchPolicy: Sendable, Hashable {
     /// A physical button press (a clickpad's click) fails every recognizer of the touch sequence
     /// that has not decided yet: a click is a click, not a tap or a long press.
     public var buttonPressEndsRecognition: Bool
+    /// A pinch or rotation begins only when every finger moves: the one that moved least has
+    /// gone at least ``GestureDefaults/transformLeastFingerShare`` of the way the one that moved
+    /// most has. On a touchpad a finger often rests while another scrolls; turning one finger
+    /// about a resting one is a scroll there, not a rotation.
+    public var transformsMoveEveryFinger = false
     /// A long press is recognized at the lift, and only if the fingers never moved: a finger
     /// that rests and then moves is a pan, never a long press first.
     public var longPressWaitsForLift: Bool
@@ -36,6 +41,14 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (nil: no thumb area). It is left out while it rests there; moved out of it, or far, it
     /// counts as a finger from then on.
     public var thumbAreaShare: Double?
+    /// How long before two or more other fingers a finger must have landed to be a resting one
+    /// when it stays still while they move: it is then left out, as a resting thumb is, until it
+    /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
+    /// counted, it would make the scroll a three-finger swipe. The touchpad's is 300 ms: twice
+    /// the widest gap between fingers landing for one stroke (150 ms), while the thumbs of the
+    /// corpus's thumb scrolls rested 360 ms to 1 s before the fingers came (150 and 300 ms gave
+    /// the same results, 500 ms lost one).
+    public var restingFingerTime: Duration?
     /// Where the thumb area begins: millimetres from the top (y), set from the surface by
     /// ``resolved(pressureRange:surfaceHeight:)``; nil: none.
     public private(set) var thumbLine: Double?
@@ -71,9 +84,15 @@ public struct TouchPolicy: Sendable, Hashable {
     public static let touchscreen = TouchPolicy(buttonPressEndsRecognition: false, longPressWaitsForLift: false)
     /// libinput's conventions: clicks are not gestures, a hold yields to motion, a pan waits
     /// 100 ms after a finger lands (libinput's finger-count switch timeout) to know how many
-    /// fingers it has, and a contact pressing harder than half the pressure range is a palm
+    /// fingers it has, a contact pressing harder than half the pressure range is a palm
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
-    /// half of their palms do).
-    public static let touchpad = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
-                                             fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.15)
+    /// half of their palms do), pinch and rotate need every finger moving, and a finger resting
+    /// 300 ms before two others that move is left out.
+    public static let touchpad: TouchPolicy = {
+        var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
+                                 fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.15)
+        policy.transformsMoveEveryFinger = true
+        policy.restingFingerTime = .milliseconds(300)
+        return policy
+    }()
 }
