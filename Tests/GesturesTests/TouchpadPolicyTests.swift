@@ -248,4 +248,17 @@ struct TouchpadPolicyTests {
         // A piece of a palm moving with it never points.
         #expect(run(pan(), script(palmMoves: true), policy: Self.touchpad) == [])
     }
+
+    /// A touchpad firmware sends a new contact's x first and its y 11 ms later: the contact seems
+    /// to fly 33 mm. Faster than 1 m/s is a jump, not motion: the tap stays a tap.
+    @Test func aJumpIsNoMotionOnATouchpad() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 7, y: 0)
+        s.move(1, at: .milliseconds(11), x: 7, y: 33)
+        s.move(1, at: .milliseconds(40), x: 7.5, y: 33)
+        s.up(1, at: .milliseconds(90))
+        let l = { layout { r in r.add(TapRecognizer()); r.add(PanRecognizer()) } }
+        #expect(run(l(), s, policy: Self.touchpad) == ["90.0ms tap recognized pad touches=1 taps=1 at 7.5,33.0"])
+        #expect(run(l(), s, policy: .touchscreen).first == "11.0ms pan began pad touches=1 at 7.0,33.0 d=0.0,33.0")
+    }
 }

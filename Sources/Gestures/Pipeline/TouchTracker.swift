@@ -120,6 +120,7 @@ public final class TouchTracker {
         var cs = contacts
         contacts = []
         defer { contacts = cs }
+        let interval = frame.time - time
         time = frame.time
         buttonPressed = frame.buttonDown && !buttonDown
         buttonDown = frame.buttonDown
@@ -161,6 +162,7 @@ public final class TouchTracker {
                 wasCancelled = true
             }
         }
+        if let speed = policy.jumpSpeed { discardJumps(&cs, interval: interval, speed: speed) }
         boxSpread = false
         if policy.boundingBoxContacts { boxOnly(&cs, countChanged: began > 0 || ended > 0 || wasCancelled) }
         beganCount = began
@@ -200,6 +202,22 @@ public final class TouchTracker {
             var moved = pressMaxMovement
             for c in cs { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
+        }
+    }
+
+    /// A contact that moved faster than `speed` (mm/ms) in this frame jumped: the device lost
+    /// track of it, or reported one coordinate before the other. The jump is no motion: the
+    /// contact is where it now is, as if it had landed there (the start moves along, so a tap
+    /// stays a tap). Frames closer than ``GestureDefaults/jumpReferenceInterval`` are judged
+    /// over that interval.
+    private func discardJumps(_ cs: inout [Tracked], interval: Duration, speed: Double) {
+        let microseconds = max(interval, GestureDefaults.jumpReferenceInterval).inMicroseconds
+        let limit = speed * Double(microseconds) / 1000
+        for i in cs.indices where cs[i].persisting {
+            let step = cs[i].current - cs[i].previous
+            guard step.length > limit else { continue }
+            cs[i].start += step
+            cs[i].previous = cs[i].current
         }
     }
 

@@ -95,6 +95,10 @@ public enum GestureDefaults {
     /// alex (75 right at 2 mm, 74 at 4, 71 at 10).
     public static let thumbEscapeDistance = 2.0
 
+    /// The shortest interval a jump (``TouchPolicy/jumpSpeed``) is judged over: 12 ms, about a
+    /// touchpad's frame. Two frames a millisecond apart say little about speed.
+    public static let jumpReferenceInterval = Duration.milliseconds(12)
+
     /// Width of the band along an edge where an edge pan must start: 5 mm, about the width
     /// of a thumb's tip landing on the bezel side of a panel.
     public static let edgeBandWidth = 5.0

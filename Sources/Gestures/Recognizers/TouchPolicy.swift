@@ -41,6 +41,12 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (nil: no thumb area). It is left out while it rests there; moved out of it, or far, it
     /// counts as a finger from then on.
     public var thumbAreaShare: Double?
+    /// A contact moving faster than this, in millimetres per millisecond, over one frame has
+    /// jumped, and the jump is no motion (nil: every move counts). The touchpad's is 1 mm/ms
+    /// (1 m/s): the fastest finger in fixtures/chromiumos moves 0.41 mm/ms over a frame, while
+    /// its contacts that jump — a contact whose y the firmware sent 11 ms after its x, tracking
+    /// swapped between fingers — go 1.2 mm/ms and more.
+    public var jumpSpeed: Double?
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
@@ -93,6 +99,7 @@ public struct TouchPolicy: Sendable, Hashable {
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.15)
         policy.transformsMoveEveryFinger = true
         policy.restingFingerTime = .milliseconds(300)
+        policy.jumpSpeed = 1
         return policy
     }()
 }
