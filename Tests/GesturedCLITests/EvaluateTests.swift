@@ -49,6 +49,13 @@ struct EvaluateTests {
         let palm = [g(.pan, .began, touches: 3), g(.pan, .ended, touches: 3, translation: Point(x: 0, y: 30))]
         #expect(judge("pan", touches: 2, direction: "down", palm).why == "1 false: pan/3")
         #expect(judge("pan", touches: 1, [g(.longPress, .began, touches: 1)]).why == "no pan; 1 false: long-press/1")
+        // A one-finger pan left, then (a finger landed) a two-finger pan down: the direction is
+        // the two-finger pan's.
+        var scroll = [g(.pan, .began, touches: 2, at: 300), g(.pan, .ended, touches: 2, at: 400, translation: Point(x: 1, y: 20))]
+        for i in scroll.indices { scroll[i].startTime = .zero + .milliseconds(200) }
+        let pointerFirst = [g(.pan, .began, touches: 1), g(.pan, .ended, touches: 1, at: 200, translation: Point(x: -40, y: 0))] + scroll
+        #expect(judge("pan", touches: 2, direction: "down", pointerFirst).why == "1 false: pan/1")
+        #expect(judge("pan", touches: 2, direction: "left", pointerFirst).why == "panned 1.0, 20.0 mm: not left; 1 false: pan/1")
     }
 
     @Test func swipesAndTheirDecisionTime() {

@@ -261,4 +261,36 @@ struct TouchpadPolicyTests {
         #expect(run(l(), s, policy: Self.touchpad) == ["90.0ms tap recognized pad touches=1 taps=1 at 7.5,33.0"])
         #expect(run(l(), s, policy: .touchscreen).first == "11.0ms pan began pad touches=1 at 7.0,33.0 d=0.0,33.0")
     }
+
+    /// On a touchpad the finger count is the gesture: a finger landing ends the one-finger pan
+    /// (the pointer), and the two fingers start a pan of their own 100 ms later (the scroll),
+    /// with its own translation. A finger lifting at the end does not end it. On a touchscreen
+    /// it is one pan all along.
+    @Test func aFingerLandingDuringAPanStartsAPanOfTheNewCountOnATouchpad() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30)
+        for step in 1...5 { s.move(1, at: .milliseconds(Double(step) * 20), x: 20 + Double(step) * 2, y: 30) }
+        s.down(2, at: .milliseconds(120), x: 50, y: 30)
+        for step in 1...10 {
+            let t = Duration.milliseconds(120 + Double(step) * 20)
+            s.move(1, at: t, x: 30, y: 30 + Double(step) * 2)
+            s.move(2, at: t, x: 50, y: 30 + Double(step) * 2)
+        }
+        s.up(2, at: .milliseconds(340))
+        s.move(1, at: .milliseconds(360), x: 30, y: 52)
+        s.up(1, at: .milliseconds(380))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 2)) } }
+        let pad = run(pan(), s, policy: Self.touchpad).filter { !$0.contains("changed") }
+        #expect(pad == [
+            "100.0ms pan began pad touches=1 at 30.0,30.0 d=10.0,0.0",
+            "120.0ms pan ended pad touches=1 at 40.0,30.0 d=10.0,0.0",
+            "220.0ms pan began pad touches=2 at 40.0,40.0 d=0.0,10.0",
+            "380.0ms pan ended pad touches=2 at 30.0,52.0 d=0.0,22.0",
+        ])
+        let screen = run(pan(), s, policy: .touchscreen).filter { !$0.contains("changed") }
+        #expect(screen == [
+            "40.0ms pan began pad touches=1 at 24.0,30.0 d=4.0,0.0",
+            "380.0ms pan ended pad touches=2 at 30.0,52.0 d=10.0,22.0",
+        ])
+    }
 }

@@ -11,7 +11,7 @@ import TouchEvents
 /// - `multi-tap`: only taps of N fingers, one of them of two taps or more.
 /// - `long-press`: only long presses of N fingers.
 /// - `pan` (N fingers, direction): at least one pan; nothing but pans and swipes; every pan and
-///   swipe of N fingers when it starts; the first pan's translation goes the labelled way (see
+///   swipe of N fingers when it starts; the first pan of N fingers goes the labelled way (see
 ///   ``matches(_:direction:)``).
 /// - `swipe`: a swipe of N fingers the labelled way (either way of a diagonal); nothing but
 ///   pans and swipes of N fingers.
@@ -68,7 +68,9 @@ public struct Judgement: Sendable, Equatable {
         case "long-press":
             if !starts.contains(where: { $0.kind == .longPress }) { why = "no long press" }
         case "pan":
-            if let pan = starts.first(where: { $0.kind == .pan }) {
+            // The direction is the first pan of the labelled fingers' (a pan of other fingers
+            // before it is a false gesture already).
+            if let pan = starts.first(where: { $0.kind == .pan && touchesMatch($0) }) ?? starts.first(where: { $0.kind == .pan }) {
                 let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
                 if let direction = label.direction, let t = end?.translation, !matches(t, direction: direction) {
                     why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"

@@ -191,7 +191,9 @@ extension GesturePipeline: ArenaListener {
         gesture.device = deviceName
         if state == .began || state == .recognized {
             recognizer.gestureTouches = gesture.touches
-        } else if arena.touches.isDown {
+        } else if state == .changed && arena.touches.isDown {
+            // Fingers joining a gesture that goes on count; one landing as it ends (a
+            // touchpad's pan, which a landing ends) does not.
             recognizer.gestureTouches = max(recognizer.gestureTouches, gesture.touches)
         }
         if gesture.touches != recognizer.gestureTouches {

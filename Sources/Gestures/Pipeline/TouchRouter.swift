@@ -247,9 +247,19 @@ final class TouchRouter {
     }
 
     /// Every recognizer of `sequence` decided while a later press is down (a second tap too
-    /// far from the first, say): that press starts over with fresh recognizers.
+    /// far from the first, say): that press starts over with fresh recognizers. On a touchpad
+    /// whose pan just ended because a finger landed (``TouchPolicy/fingerCountEndsPan``), the
+    /// fingers down start over at once, as a gesture of their new count.
     func restartIfDecided(_ sequence: TouchSequence, time: Instant) -> Bool {
-        guard sequence.touches.isDown, sequence.arena.press != sequence.touches.pressIndex, sequence.arena.isSettled else {
+        guard sequence.touches.isDown else { return false }
+        if policy.fingerCountEndsPan, sequence.touches.touches > sequence.touches.previousTouches,
+           sequence.arena.members.contains(where: { ($0 as? PanRecognizer)?.endedForFingerCount == true }) {
+            // A touchpad: the pan ended with its finger count; what the arena still holds is over.
+            sequence.arena.close(.fingerCountChanged, at: time)
+            startArena(of: sequence, press: sequence.touches.pressIndex, time: time)
+            return true
+        }
+        guard sequence.arena.press != sequence.touches.pressIndex, sequence.arena.isSettled else {
             return false
         }
         startArena(of: sequence, press: sequence.touches.pressIndex, time: time)

@@ -27,6 +27,11 @@ public final class PanRecognizer: GestureRecognizer {
 
     @exclusivity(unchecked) private var phase = Phase.tracking
     @exclusivity(unchecked) private(set) var translation = Point.zero
+    /// The fingers it began with.
+    @exclusivity(unchecked) private var fingers = 0
+    /// It ended because a finger landed (``TouchPolicy/fingerCountEndsPan``): the touches go
+    /// on, and a pan of the new count may follow in the same sequence.
+    @exclusivity(unchecked) private(set) var endedForFingerCount = false
     private let velocity = VelocityTracker()
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = 5) {
@@ -44,6 +49,8 @@ public final class PanRecognizer: GestureRecognizer {
         super.reset()
         phase = .tracking
         translation = .zero
+        fingers = 0
+        endedForFingerCount = false
         velocity.reset()
     }
 
@@ -63,9 +70,14 @@ public final class PanRecognizer: GestureRecognizer {
                 if across > along { return .fail(.wrongAxis(axis, along: along, across: across)) }
             }
             phase = .panning
+            fingers = t.touches
             return .begin
         case .panning:
             if !t.isDown || t.touches < minimumTouches { return .end }
+            if t.policy.fingerCountEndsPan && t.touches > fingers {
+                endedForFingerCount = true
+                return .end
+            }
             return t.centroidDelta == .zero && t.beganCount == 0 && t.endedCount == 0 ? .none : .change
         }
     }

@@ -15,6 +15,11 @@ public struct TouchPolicy: Sendable, Hashable {
     /// most has. On a touchpad a finger often rests while another scrolls; turning one finger
     /// about a resting one is a scroll there, not a rotation.
     public var transformsMoveEveryFinger = false
+    /// The finger count is the gesture: a pan ends when a finger lands, and a pan of the new
+    /// count may begin after the settle time, its translation from then (libinput: pointer
+    /// motion, then a scroll with deltas of its own). A lift does not end it: at the end of
+    /// every stroke the fingers lift one by one.
+    public var fingerCountEndsPan = false
     /// A long press is recognized at the lift, and only if the fingers never moved: a finger
     /// that rests and then moves is a pan, never a long press first.
     public var longPressWaitsForLift: Bool
@@ -92,14 +97,16 @@ public struct TouchPolicy: Sendable, Hashable {
     /// 100 ms after a finger lands (libinput's finger-count switch timeout) to know how many
     /// fingers it has, a contact pressing harder than half the pressure range is a palm
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
-    /// half of their palms do), pinch and rotate need every finger moving, and a finger resting
-    /// 300 ms before two others that move is left out.
+    /// half of their palms do), pinch and rotate need every finger moving, a finger resting
+    /// 300 ms before two others that move is left out, a contact faster than 1 m/s jumped, and
+    /// a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
         var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.15)
         policy.transformsMoveEveryFinger = true
         policy.restingFingerTime = .milliseconds(300)
         policy.jumpSpeed = 1
+        policy.fingerCountEndsPan = true
         return policy
     }()
 }
