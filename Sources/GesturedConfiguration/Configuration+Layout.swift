@@ -115,7 +115,7 @@ extension GestureSpec {
             if let v = n("min-distance") { p.minimumDistance = v }
             r = p
         case .swipe:
-            let s = SwipeRecognizer(directions: directions ?? Set(SwipeDirection.allCases), touches: i("touches") ?? 1)
+            let s = SwipeRecognizer(directions: directions ?? SwipeDirection.straight, touches: i("touches") ?? 1)
             if let v = n("min-distance") { s.minimumDistance = v }
             if let v = n("min-velocity") { s.minimumVelocity = v }
             if let v = n("max-duration") { s.maximumDuration = .milliseconds(v) }

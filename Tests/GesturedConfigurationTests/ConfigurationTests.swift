@@ -45,6 +45,15 @@ struct ConfigurationTests {
         #expect(c.devices.first?.size == SurfaceSize(width: 154, height: 86))
     }
 
+    /// Diagonals in a swipe's directions make its recognizer tell eight directions apart.
+    @Test func aSwipeMayAskForDiagonals() throws {
+        let c = try Configuration.parse(yaml: "layout: {id: root, gestures: [{kind: swipe, touches: 3, directions: [up-left, up-right, up]}]}",
+                                        path: "c.yaml")
+        let swipe = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480)).layout.root.recognizers.first as? SwipeRecognizer
+        #expect(swipe?.directions == [.upLeft, .upRight, .up] && swipe?.touches == 3)
+        #expect(swipe?.name == "swipe(3 touches, up/up-left/up-right)")
+    }
+
     @Test func theBuiltLayoutHitTestsLikeTheFile() throws {
         let c = try Configuration.load(path: repositoryRoot + "/examples/kiosk.yaml")
         let (layout, actions) = c.makeLayout(rootSize: SurfaceSize(width: 800, height: 480))
@@ -120,7 +129,7 @@ struct InvalidConfigurationTests {
         ("layout: {id: root, gestures: [{kind: flick}]}\n", "c.yaml:1:38: unknown gesture kind \"flick\" (known: tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{taps: 2}]}\n", "c.yaml:1:31: a gesture needs a kind (tap, long-press, pan, swipe, pinch, rotate, edge-pan)"),
         ("layout: {id: root, gestures: [{kind: tap, directions: [up]}]}\n", "c.yaml:1:43: unknown key \"directions\" in a tap gesture (known: kind, action, when, simultaneous-with, max-distance, max-duration, max-interval, max-movement, taps, touches)"),
-        ("layout: {id: root, gestures: [{kind: swipe, directions: [up, sideways]}]}\n", "c.yaml:1:62: unknown direction \"sideways\" in directions (known: left, right, up, down)"),
+        ("layout: {id: root, gestures: [{kind: swipe, directions: [up, sideways]}]}\n", "c.yaml:1:62: unknown direction \"sideways\" in directions (known: left, right, up, down, up-left, up-right, down-left, down-right)"),
         ("layout: {id: root, gestures: [{kind: swipe, directions: []}]}\n", "c.yaml:1:57: directions must not be empty"),
         ("layout: {id: root, gestures: [{kind: edge-pan, edges: [middle]}]}\n", "c.yaml:1:56: unknown edge \"middle\" in edges (known: left, right, top, bottom)"),
         ("layout: {id: root, gestures: [{kind: tap, taps: 0}]}\n", "c.yaml:1:49: taps must be a whole number from 1 to 10, not \"0\""),

@@ -214,7 +214,7 @@ struct ProtocolTests {
          "region.gestures[0].kind is \"wave\", which is not one of: tap, long-press, pan, swipe, pinch, rotate, edge-pan"),
         ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5, 1], \"gestures\": [{\"kind\": \"swipe\", \"directions\": [\"sideways\"]}]}}",
          "invalid-field", "region.gestures[0].directions[0]",
-         "region.gestures[0].directions[0] is \"sideways\", which is not one of: left, right, up, down"),
+         "region.gestures[0].directions[0] is \"sideways\", which is not one of: left, right, up, down, up-left, up-right, down-left, down-right"),
         ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"parent\": \"nope\", \"frame\": [0, 0, 5, 1], \"gestures\": []}}",
          "unknown-region", "region.parent", "this client has no region \"nope\" to put \"a\" in"),
         ("{\"type\": \"update\", \"id\": 4, \"region\": {\"id\": \"nope\", \"hidden\": true}}", "unknown-region", "region.id",

@@ -1,3 +1,4 @@
+import Foundation
 import GestureProtocol
 import GestureTesting
 import Gestures
@@ -41,5 +42,24 @@ struct DecisiveSwipeTests {
         let swipe = recorder.gestures[0]
         #expect(swipe.decidedAfterDistance == 12 && swipe.decidedAfterTime == .milliseconds(20))
         #expect(swipe.jsonLine(origin: .zero).contains("\"direction\": \"up\", \"decided_mm\": 12.0, \"decided_ms\": 20.0}"))
+    }
+
+    /// Given a diagonal, a swipe recognizer tells eight directions apart: a flick up and to the
+    /// right at 45° is `up-right`; one 10° off right is still `right`; one 25° off right is near
+    /// neither (more than 15° from both): no swipe. Without diagonals the 45° flick is none.
+    @Test func eightDirectionsWhenADiagonalIsAskedFor() {
+        func flick(degrees: Double) -> TouchScript {
+            var s = TouchScript()
+            let radians = degrees * .pi / 180
+            s.drag(from: Point(x: 50, y: 50), to: Point(x: 50 + 40 * cos(radians), y: 50 - 40 * sin(radians)),
+                   at: .zero, duration: .milliseconds(100), steps: 10)
+            return s
+        }
+        let eight = { layout { $0.add(SwipeRecognizer(directions: SwipeDirection.straight.union([.upRight, .downLeft]))) } }
+        #expect(run(eight(), flick(degrees: 45)) == ["30.0ms swipe recognized pad touches=1 up-right at 58.5,41.5 d=8.5,-8.5"])
+        #expect(run(eight(), flick(degrees: 10)) == ["30.0ms swipe recognized pad touches=1 right at 61.8,47.9 d=11.8,-2.1"])
+        #expect(run(eight(), flick(degrees: 25)) == [])
+        #expect(run(layout { $0.add(SwipeRecognizer()) }, flick(degrees: 45)) == [])
+        #expect(run(layout { $0.add(SwipeRecognizer()) }, flick(degrees: 25)) == ["30.0ms swipe recognized pad touches=1 right at 60.9,44.9 d=10.9,-5.1"])
     }
 }

@@ -81,7 +81,9 @@ public struct Judgement: Sendable, Equatable {
         case "swipe":
             let swipes = starts.filter { $0.kind == .swipe && touchesMatch($0) }
             let wanted = label.direction.map { Set($0.split(separator: "-").map(String.init)) }
-            if let swipe = swipes.first(where: { wanted == nil || wanted!.contains($0.direction?.rawValue ?? "") }) {
+            if let swipe = swipes.first(where: {
+                wanted == nil || $0.direction?.rawValue == label.direction || wanted!.contains($0.direction?.rawValue ?? "")
+            }) {
                 if let stroke, stroke.upperBound > stroke.lowerBound {
                     decisionShare = (swipe.time - stroke.lowerBound) / (stroke.upperBound - stroke.lowerBound)
                 }

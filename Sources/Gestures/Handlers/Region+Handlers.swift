@@ -84,13 +84,13 @@ extension Region {
     }
 
     @discardableResult
-    public func onSwipe(_ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), touches: Int = 1, delay: Duration = .zero,
+    public func onSwipe(_ directions: Set<SwipeDirection> = SwipeDirection.straight, touches: Int = 1, delay: Duration = .zero,
                         configure: ((SwipeRecognizer) -> Void)? = nil, _ handler: @escaping (SwipeGesture) throws -> Void) -> GestureToken {
         attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(SwipeGesture($1)) }
     }
 
     @discardableResult
-    public func onSwipe<Owner: AnyObject>(owner: Owner, _ directions: Set<SwipeDirection> = Set(SwipeDirection.allCases),
+    public func onSwipe<Owner: AnyObject>(owner: Owner, _ directions: Set<SwipeDirection> = SwipeDirection.straight,
                                           touches: Int = 1, delay: Duration = .zero, configure: ((SwipeRecognizer) -> Void)? = nil,
                                           _ handler: @escaping (Owner, SwipeGesture) throws -> Void) -> GestureToken {
         attach(SwipeRecognizer(directions: directions, touches: touches), owner: owner, delay: delay, configure: configure) {

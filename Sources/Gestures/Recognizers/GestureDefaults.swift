@@ -43,6 +43,11 @@ public enum GestureDefaults {
     /// cones of neighbouring directions.
     public static let swipeAngleTolerance = 30.0
 
+    /// The most a swipe of eight directions (a diagonal among them) may stray from its axis:
+    /// 15°. Neighbours are 45° apart; 15° either side leaves 15° between their cones, where
+    /// the direction is not decisive.
+    public static let swipeEightWayAngleTolerance = 15.0
+
     /// How much the fingers' spread (mean distance from their centroid) must change before
     /// a pinch begins: 5 mm, so that fingers dragged together do not read as a pinch.
     public static let pinchMinimumSpreadChange = 5.0

@@ -28,9 +28,19 @@ public enum GestureState: String, Codable, Sendable, Hashable, CaseIterable, Cus
     public var description: String { rawValue }
 }
 
-/// Directions of a swipe.
+/// Directions of a swipe: four straight ones, and four diagonals for a swipe recognizer that
+/// asks for one (``SwipeRecognizer/directions``).
 public enum SwipeDirection: String, Codable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case left, right, up, down
+    case upLeft = "up-left"
+    case upRight = "up-right"
+    case downLeft = "down-left"
+    case downRight = "down-right"
+
+    /// Left, right, up and down: the directions a swipe has unless it is given diagonals.
+    public static let straight: Set<SwipeDirection> = [.left, .right, .up, .down]
+    /// True for the four diagonals.
+    public var isDiagonal: Bool { !Self.straight.contains(self) }
     public var description: String { rawValue }
 }
 
