@@ -64,7 +64,10 @@ public struct EvaluateRunner: Sendable {
         case .keyNotFound(let key, let context):
             return "\(place(context.codingPath)): \"\(key.stringValue)\" is missing"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not JSON, or not a list of records" : "\(place(context.codingPath)): not valid"
+            if context.codingPath.isEmpty { return "not JSON, or not a list of records" }
+            // The labels' own checks say what is wrong (`"also": pan-1 is not kind/touches`).
+            let own = context.debugDescription.hasSuffix("is not kind/touches")
+            return "\(place(context.codingPath)): \(own ? context.debugDescription : "not valid")"
         @unknown default:
             return "\(error)"
         }

@@ -56,6 +56,10 @@ struct EvaluateTests {
         let pointerFirst = [g(.pan, .began, touches: 1), g(.pan, .ended, touches: 1, at: 200, translation: Point(x: -40, y: 0))] + scroll
         #expect(judge("pan", touches: 2, direction: "down", pointerFirst).why == "1 false: pan/1")
         #expect(judge("pan", touches: 2, direction: "left", pointerFirst).why == "panned 1.0, 20.0 mm: not left; 1 false: pan/1")
+        // A label whose prompt had a finger move first names that pan in `also`.
+        let also = Judgement.judge(EvaluationLabel(file: "f", device: "d", label: "pan", touches: 2, direction: "down", also: ["pan/1"]),
+                                   gestures: pointerFirst, stroke: nil)
+        #expect(also.right && also.falseGestures == [])
     }
 
     @Test func swipesAndTheirDecisionTime() {
@@ -84,6 +88,7 @@ struct EvaluateTests {
     @Test(arguments: [
         ("[{\"file\": \"a.evemu\", \"device\": \"x\"}]", "record 1: \"label\" is missing"),
         ("[{\"file\": \"a.evemu\", \"device\": \"x\", \"label\": \"tap\", \"touches\": \"two\"}]", "record 1, \"touches\": expected a whole number"),
+        ("[{\"file\": \"a.evemu\", \"device\": \"x\", \"label\": \"pan\", \"also\": [\"pan-1\"]}]", "record 1, \"also\": pan-1 is not kind/touches"),
         ("{\"file\": 1}", "not a list of records"),
         ("not json", "not JSON, or not a list of records"),
     ])

@@ -23,9 +23,13 @@ public struct EvaluationLabel: Decodable, Sendable, Equatable {
     /// Doubts about the label (the corpus marks recordings whose data disagree with their
     /// name): a flagged recording is not evaluated.
     public var flags: [String]?
+    /// Gestures the recording may also start, as `kind/touches` (`pan/1`): what the prompt had
+    /// done besides the labelled gesture (a one-finger move before a scroll). They are not
+    /// false gestures.
+    public var also: [String]?
 
     public init(file: String, device: String, label: String, touches: Int? = nil, repetitions: Int? = nil,
-                direction: String? = nil, flags: [String]? = nil) {
+                direction: String? = nil, flags: [String]? = nil, also: [String]? = nil) {
         self.file = file
         self.device = device
         self.label = label
@@ -33,6 +37,27 @@ public struct EvaluationLabel: Decodable, Sendable, Equatable {
         self.repetitions = repetitions
         self.direction = direction
         self.flags = flags
+        self.also = also
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, device, label, touches, repetitions, direction, flags, also
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(file: try c.decode(String.self, forKey: .file), device: try c.decode(String.self, forKey: .device),
+                  label: try c.decode(String.self, forKey: .label), touches: try c.decodeIfPresent(Int.self, forKey: .touches),
+                  repetitions: try c.decodeIfPresent(Int.self, forKey: .repetitions),
+                  direction: try c.decodeIfPresent(String.self, forKey: .direction),
+                  flags: try c.decodeIfPresent([String].self, forKey: .flags), also: try c.decodeIfPresent([String].self, forKey: .also))
+        // `kind/touches`, as the evaluator names classes: a kind, a slash, a count of fingers.
+        for entry in also ?? [] {
+            let parts = entry.split(separator: "/")
+            guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .also, in: c, debugDescription: "\(entry) is not kind/touches")
+            }
+        }
     }
 
     /// The labels the evaluation judges.

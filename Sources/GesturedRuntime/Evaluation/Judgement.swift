@@ -18,8 +18,8 @@ import TouchEvents
 /// - `pinch-in` / `pinch-out`: only pinches, the first ending smaller / larger than it began.
 /// - `negative-click`, `negative-palm`: no gesture at all.
 ///
-/// Every started gesture the label does not allow (its kind, or its finger count) is a *false
-/// gesture*.
+/// Every started gesture the label does not allow (its kind, or its finger count), and its
+/// ``EvaluationLabel/also`` does not name, is a *false gesture*.
 public struct Judgement: Sendable, Equatable {
     public var right: Bool
     /// The column of the confusion matrix: the first gesture started (`pan/2`, `tap/1`,
@@ -55,7 +55,8 @@ public struct Judgement: Sendable, Equatable {
         case "pinch-in", "pinch-out": { $0.kind == .pinch }
         default: { _ in false }
         }
-        let falseGestures = starts.filter { !allowed($0) }.map(className)
+        let also = Set(label.also ?? [])
+        let falseGestures = starts.filter { !allowed($0) }.map(className).filter { !also.contains($0) }
         var why = ""
         var decisionShare: Double?
         switch label.label {
