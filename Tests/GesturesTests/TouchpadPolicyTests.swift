@@ -293,4 +293,23 @@ struct TouchpadPolicyTests {
             "380.0ms pan ended pad touches=2 at 30.0,52.0 d=10.0,22.0",
         ])
     }
+
+    /// A palm flickers: its contact lifts and lands again in place, pressing lightly. Landing
+    /// within 10 mm of where a palm lifted, within 500 ms, it is the palm again — no tap. A tap
+    /// farther away, or later, is a tap.
+    @Test func aPalmLandingAgainInPlaceIsStillAPalm() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50, pressure: 200)
+        s.up(1, at: .milliseconds(300))
+        s.down(2, at: .milliseconds(315), x: 21, y: 50, pressure: 10)  // the palm again
+        s.up(2, at: .milliseconds(375))
+        s.down(3, at: .milliseconds(400), x: 60, y: 50, pressure: 40)  // a finger, 39 mm away
+        s.up(3, at: .milliseconds(460))
+        s.down(4, at: .milliseconds(1400), x: 21, y: 50, pressure: 40) // a finger, a second later
+        s.up(4, at: .milliseconds(1460))
+        #expect(run(layout { $0.add(TapRecognizer()) }, s, policy: Self.touchpad) == [
+            "460.0ms tap recognized pad touches=1 taps=1 at 60.0,50.0",
+            "1460.0ms tap recognized pad touches=1 taps=1 at 21.0,50.0",
+        ])
+    }
 }

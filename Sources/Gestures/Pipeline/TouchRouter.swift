@@ -29,6 +29,9 @@ final class TouchRouter {
     /// they are; for one that landed near a palm without pressing like one (`fragment`), where
     /// it landed and which palm it landed by, and where that was: it may yet point away.
     @exclusivity(unchecked) private var palms: [(id: Int, at: Point, fragment: PalmFragment?)] = []
+    /// Where and when palms (judged by pressure) lifted, for the last
+    /// ``GestureDefaults/palmRelandTime``: a palm flickers, lifting and landing again in place.
+    @exclusivity(unchecked) private var liftedPalms: [(at: Point, time: Instant)] = []
     struct PalmFragment {
         var landed: Point
         var palm: Int
@@ -63,7 +66,7 @@ final class TouchRouter {
         let thumbLine = policy.thumbLine
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
         guard threshold != nil || thumbLine != nil || resting else { return frame }
-        guard !palms.isEmpty || !thumbs.isEmpty || resting
+        guard !palms.isEmpty || !thumbs.isEmpty || resting || !liftedPalms.isEmpty
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false) || (c.phase == .began && thumbLine.map { c.y >= $0 } ?? false)
               }) else { return frame }
@@ -73,6 +76,7 @@ final class TouchRouter {
             let position = Point(x: contact.x, y: contact.y)
             if let i = palms.firstIndex(where: { $0.id == contact.id }) {
                 if contact.phase.isFinal {
+                    if palms[i].fragment == nil { liftedPalms.append((position, frame.time)) }
                     palms.remove(at: i)
                     continue
                 }
@@ -109,7 +113,13 @@ final class TouchRouter {
                 continue
             }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
-            let pressed = threshold.map { (contact.pressure ?? .min) >= $0 } ?? false
+            if !liftedPalms.isEmpty {
+                liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
+            }
+            // A palm flickers: a contact landing where one just lifted is that palm again.
+            let relanded = contact.phase == .began
+                && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }
+            let pressed = relanded || threshold.map { (contact.pressure ?? .min) >= $0 } ?? false
             let nearPalm = pressed || contact.phase != .began ? nil
                 : palms.first { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
             if let threshold, pressed || nearPalm != nil, !contact.phase.isFinal {
@@ -329,6 +339,7 @@ final class TouchRouter {
         sequences.removeAll()
         routes.removeAll()
         palms.removeAll()
+        liftedPalms.removeAll()
         thumbs.removeAll()
         landings.removeAll()
     }

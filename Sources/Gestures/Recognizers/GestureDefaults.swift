@@ -87,6 +87,15 @@ public enum GestureDefaults {
     /// alex results are the same from 8 to 12 mm (335 right); 5 mm lets palm pieces point.
     public static let palmPointingDistance = 8.0
 
+    /// A contact landing within `palmRelandDistance` (10 mm) of where a palm lifted, at most
+    /// `palmRelandTime` (500 ms) after, is that palm again: a palm flickers, its contact lifting
+    /// and landing in place a frame or two later, often pressing lightly (the link palms of
+    /// fixtures/chromiumos land again 13–16 ms after lifting, within 1 mm, and flicker for
+    /// seconds). On link and alex: 351 right at 10 mm and 200 ms to 1 s, false gestures of the
+    /// palm recordings 66 at 200 ms, 46 at 500 ms, 44 at 1 s; 20 mm loses a palm recording.
+    public static let palmRelandDistance = 10.0
+    public static let palmRelandTime = Duration.milliseconds(500)
+
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
     /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the
     /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).
