@@ -312,4 +312,22 @@ struct TouchpadPolicyTests {
             "1460.0ms tap recognized pad touches=1 taps=1 at 21.0,50.0",
         ])
     }
+
+    /// A contact landing again where one lifted 15 ms before is the touch bouncing (a palm's
+    /// flicker): no tap, no double tap. A double tap 120 ms apart is one. On a touchscreen the
+    /// bounce is a double tap.
+    @Test func aContactBouncingIsNoTapOnATouchpad() {
+        func script(gap: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30)
+            s.up(1, at: .milliseconds(60))
+            s.down(2, at: .milliseconds(60 + gap), x: 21, y: 30)
+            s.up(2, at: .milliseconds(120 + gap))
+            return s
+        }
+        let taps = { layout { r in r.add(TapRecognizer(taps: 2)); r.add(TapRecognizer()) } }
+        #expect(run(taps(), script(gap: 15), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(gap: 120), policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
+        #expect(run(taps(), script(gap: 15), policy: .touchscreen) == ["135.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
+    }
 }

@@ -153,6 +153,11 @@ final class Arena {
         if touches.cancelled && !isCancelled {
             cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
         }
+        if touches.bounced && heldBack > 0 {
+            // A contact landed again where one just lifted: the lift was no lift, and a
+            // recognition held back since it (a tap waiting for a tap of more taps) is void.
+            for member in members where member.membership.deferred == .recognize { reject(member, .bounced, at: time) }
+        }
         if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
             for member in members where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
         }

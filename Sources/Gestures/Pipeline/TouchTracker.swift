@@ -64,6 +64,13 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var pressIndex = 0
     /// When a finger last landed in this press.
     @exclusivity(unchecked) public private(set) var lastLandingTime = Instant.zero
+    /// A contact landed in this frame where one lifted less than ``TouchPolicy/bounceTime``
+    /// before: the same touch bouncing.
+    @exclusivity(unchecked) public private(set) var bounced = false
+    /// The current press began with a bounce.
+    @exclusivity(unchecked) public private(set) var pressBounced = false
+    /// Where and when contacts lifted, for the last ``TouchPolicy/bounceTime``.
+    @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
     /// A physical button is held (a clickpad's click).
     @exclusivity(unchecked) public private(set) var buttonDown = false
     /// A physical button went down in this frame.
@@ -90,6 +97,9 @@ public final class TouchTracker {
         pressIndex = 0
         pressMaxTouches = 0
         pressMaxMovement = 0
+        bounced = false
+        pressBounced = false
+        lifts.removeAll(keepingCapacity: true)
         buttonDown = false
         buttonPressed = false
         centroidDelta = .zero
@@ -168,6 +178,8 @@ public final class TouchTracker {
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
+        bounced = false
+        if let bounce = policy.bounceTime { noteBounces(cs, within: bounce) }
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0
@@ -193,6 +205,7 @@ public final class TouchTracker {
         if down > 0 {
             if !wasDown {
                 pressIndex += 1
+                pressBounced = bounced
                 pressStartTime = time
                 pressMaxTouches = down
                 pressMaxMovement = 0
@@ -202,6 +215,20 @@ public final class TouchTracker {
             var moved = pressMaxMovement
             for c in cs { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
+        }
+    }
+
+    /// Sets ``bounced`` when a contact landed near where one lifted within `window`, and
+    /// remembers this frame's lifts.
+    private func noteBounces(_ cs: [Tracked], within window: Duration) {
+        guard beganCount > 0 || endedCount > 0 || !lifts.isEmpty else { return }
+        if !lifts.isEmpty { lifts.removeAll { time - $0.time >= window } }
+        for c in cs {
+            if c.finished {
+                lifts.append((time, c.current))
+            } else if !c.persisting, lifts.contains(where: { ($0.at - c.current).length < GestureDefaults.bounceDistance }) {
+                bounced = true
+            }
         }
     }
 

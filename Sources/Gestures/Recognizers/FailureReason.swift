@@ -30,6 +30,8 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case buttonPressed
     /// A touchpad's pan ended when a finger landed: a gesture of the new count starts.
     case fingerCountChanged
+    /// A contact landed again where one had just lifted (``TouchPolicy/bounceTime``).
+    case bounced
     /// Its region was removed, hidden or disabled while the sequence lasted, or the recognizer
     /// was taken off it.
     case regionGone
@@ -65,6 +67,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .disabled: "disabled"
         case .touchesLifted: "the touches lifted"
         case .buttonPressed: "a physical button was pressed: a click, not a gesture"
+        case .bounced: "a contact landed again where one had just lifted: a bounce, not a new touch"
         case .fingerCountChanged: "a finger landed during a pan: a gesture of the new finger count starts"
         case .regionGone: "its region was removed, hidden or disabled (or it was taken off it)"
         case .cancelled(let why): why

@@ -96,6 +96,10 @@ public enum GestureDefaults {
     public static let palmRelandDistance = 10.0
     public static let palmRelandTime = Duration.milliseconds(500)
 
+    /// How near where a contact lifted one must land again to be it bouncing
+    /// (``TouchPolicy/bounceTime``): 5 mm. The link palms land again within 1.5 mm.
+    public static let bounceDistance = 5.0
+
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
     /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the
     /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).

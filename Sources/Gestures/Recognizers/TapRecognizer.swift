@@ -65,6 +65,9 @@ public final class TapRecognizer: GestureRecognizer {
         switch phase {
         case .waiting(let done, let deadline):
             guard t.isDown else { return RecognizerUpdate(.none, deadline: deadline) }
+            // A contact landing again where one just lifted: that lift was no tap's, and this
+            // press is none.
+            if t.bounced || t.pressBounced { return .fail(.bounced) }
             if done == 0 {
                 firstLocation = t.pressStartLocation
             } else {

@@ -52,6 +52,13 @@ public struct TouchPolicy: Sendable, Hashable {
     /// its contacts that jump — a contact whose y the firmware sent 11 ms after its x, tracking
     /// swapped between fingers — go 1.2 mm/ms and more.
     public var jumpSpeed: Double?
+    /// A contact landing within ``GestureDefaults/bounceDistance`` of where one lifted less than
+    /// this before is the same touch bouncing, not a new one (nil: never): the lift was no
+    /// tap's — a tap waiting for more taps, or held back for one of more taps, fails — and the
+    /// press it starts taps nothing. The touchpad's is 50 ms: a link palm flickers,
+    /// lifting and landing in place 11 to 100 ms later, while no finger of fixtures/chromiumos
+    /// taps again within 225 ms of lifting.
+    public var bounceTime: Duration?
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
@@ -107,6 +114,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.restingFingerTime = .milliseconds(300)
         policy.jumpSpeed = 1
         policy.fingerCountEndsPan = true
+        policy.bounceTime = .milliseconds(50)
         return policy
     }()
 }
