@@ -71,7 +71,10 @@ public final class DeviceSession {
         self.surface = surface
         self.layout = chosen
         self.dropPolicy = dropPolicy
-        let pressure = device.absInfo[AbsCode.mtPressure] ?? device.absInfo[AbsCode.pressure]
+        // Palms by pressure need each contact's pressure (ABS_MT_PRESSURE), as libinput has it:
+        // a single-touch pad's ABS_PRESSURE is the whole touch's (an ALPS finger presses 66 of
+        // its 0-127).
+        let pressure = device.absInfo[AbsCode.mtPressure]
         var policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
             .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
