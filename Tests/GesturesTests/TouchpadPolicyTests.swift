@@ -330,4 +330,30 @@ struct TouchpadPolicyTests {
         #expect(run(taps(), script(gap: 120), policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
         #expect(run(taps(), script(gap: 15), policy: .touchscreen) == ["135.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
     }
+
+    /// Once a pan has begun, a pinch beside it must be twice as clear: fingers that moved 4 mm
+    /// together and then 6 mm apart pinch when nothing panned, not beside a pan.
+    @Test func aPinchBesideAPanMustBeTwiceAsClear() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 50)
+        s.down(2, at: .zero, x: 60, y: 50)
+        for step in 1...4 {
+            s.move(1, at: .milliseconds(Double(step) * 10), x: 40, y: 50 + Double(step))
+            s.move(2, at: .milliseconds(Double(step) * 10), x: 60, y: 50 + Double(step))
+        }
+        for step in 1...6 {
+            s.move(1, at: .milliseconds(40 + Double(step) * 10), x: 40 - Double(step), y: 54)
+            s.move(2, at: .milliseconds(40 + Double(step) * 10), x: 60 + Double(step), y: 54)
+        }
+        s.up(1, at: .milliseconds(120))
+        s.up(2, at: .milliseconds(120))
+        let both = layout { r in
+            r.onPan { _ in }
+            r.onPinch { _ in }
+            for recognizer in r.recognizers { recognizer.simultaneousKinds = [.pan, .pinch] }
+        }
+        let log = run(both, s, policy: .touchscreen)
+        #expect(!log.contains { $0.contains("pinch") }, "\(log)")
+        #expect(run(layout { $0.add(PinchRecognizer()) }, s, policy: .touchscreen).first == "90.0ms pinch began pad touches=2 at 50.0,54.0 scale=1.50")
+    }
 }

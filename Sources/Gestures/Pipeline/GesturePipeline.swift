@@ -191,6 +191,7 @@ extension GesturePipeline: ArenaListener {
         gesture.device = deviceName
         if state == .began || state == .recognized {
             recognizer.gestureTouches = gesture.touches
+            if recognizer.kind == .pan { arena.touches.translatedInPress = true }
         } else if state == .changed && arena.touches.isDown {
             // Fingers joining a gesture that goes on count; one landing as it ends (a
             // touchpad's pan, which a landing ends) does not.

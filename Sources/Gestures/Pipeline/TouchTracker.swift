@@ -71,6 +71,10 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var pressBounced = false
     /// Where and when contacts lifted, for the last ``TouchPolicy/bounceTime``.
     @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
+    /// A pan began in this press: a translation is established, and a pinch or rotation (one
+    /// the layout lets go on beside it, or a touchpad's after a landing ended the pan) must now
+    /// clear ``GestureDefaults/transformBarAfterTranslation``.
+    @exclusivity(unchecked) public internal(set) var translatedInPress = false
     /// A physical button is held (a clickpad's click).
     @exclusivity(unchecked) public private(set) var buttonDown = false
     /// A physical button went down in this frame.
@@ -97,6 +101,7 @@ public final class TouchTracker {
         pressIndex = 0
         pressMaxTouches = 0
         pressMaxMovement = 0
+        translatedInPress = false
         bounced = false
         pressBounced = false
         lifts.removeAll(keepingCapacity: true)
@@ -206,6 +211,7 @@ public final class TouchTracker {
             if !wasDown {
                 pressIndex += 1
                 pressBounced = bounced
+                translatedInPress = false
                 pressStartTime = time
                 pressMaxTouches = down
                 pressMaxMovement = 0

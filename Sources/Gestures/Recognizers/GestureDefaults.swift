@@ -63,6 +63,13 @@ public enum GestureDefaults {
     /// while they move far together; a real pinch or turn moves them mostly apart or around.
     public static let transformDominance = 1.0
 
+    /// How many times clearer a transform must dominate once a pan has begun in the press (a
+    /// map that pans and pinches at once, or a touchpad's pan that a landing ended): 2 — the
+    /// spread change or arc must be at least twice the distance the fingers moved together. A
+    /// translation under way wobbles, and fingers joining it land and settle beside fingers
+    /// already moving; a pinch or turn meant then moves them clearly apart or around.
+    public static let transformBarAfterTranslation = 2.0
+
     /// On a touchpad (``TouchPolicy/transformsMoveEveryFinger``), how far the finger that moved
     /// least must have gone, as a share of the finger that moved most, before a pinch or rotate
     /// begins: 0.3. With one finger resting and the other scrolling past it, the pair turns
