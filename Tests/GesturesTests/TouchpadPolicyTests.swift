@@ -63,6 +63,12 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), s, policy: .touchscreen).first == "40.0ms pan began pad touches=1 at 20.0,34.0 d=0.0,4.0")
         // Not before 100 ms after the second finger landed (at 60 ms): a pan of two.
         #expect(run(pan(), s, policy: Self.touchpad).first == "160.0ms pan began pad touches=2 at 30.0,43.0 d=0.0,16.0")
+        // A quick flick lifted before 100 ms: the pan says why it never began.
+        var flick = TouchScript()
+        flick.drag(from: Point(x: 20, y: 30), to: Point(x: 30, y: 30), at: .zero, duration: .milliseconds(50), steps: 5)
+        let quick = PanRecognizer()
+        #expect(run(layout { $0.add(quick) }, flick, policy: Self.touchpad) == [])
+        #expect(quick.failureReason == "lifted within 100.0 ms of a finger landing, before the finger count settled")
     }
 
     @Test func aContactPressingLikeAPalmCancelsWhatItWasPartOf() {

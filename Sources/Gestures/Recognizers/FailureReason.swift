@@ -11,6 +11,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case tapTooFar(tap: Int, millimetres: Double, allowed: Double)
     case liftedTooSoon(Duration, required: Duration)
     case liftedBeforeMoving(millimetres: Double, required: Double)
+    /// It moved far enough, but the fingers lifted before ``TouchPolicy/fingerSettleTime`` had
+    /// passed since the last landed.
+    case liftedBeforeSettling(Duration)
     case wrongAxis(PanAxis, along: Double, across: Double)
     case swipeTooShortOrSlow(millimetres: Double, required: Double, velocity: Double)
     case swipeTooSlow(allowed: Duration, moved: Double)
@@ -48,6 +51,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .tapTooFar(let tap, let mm, let allowed): "tap \(tap) landed \(one(mm)) mm from the first > \(one(allowed)) mm allowed"
         case .liftedTooSoon(let held, let required): "lifted after \(ms(held)) ms < \(ms(required)) ms required"
         case .liftedBeforeMoving(let mm, let required): "lifted after moving \(one(mm)) mm < \(one(required)) mm"
+        case .liftedBeforeSettling(let settle): "lifted within \(ms(settle)) ms of a finger landing, before the finger count settled"
         case .wrongAxis(let axis, let along, let across):
             "moved \(one(across)) mm across the \(axis) axis > \(one(along)) mm along it"
         case .swipeTooShortOrSlow(let mm, let required, let velocity):

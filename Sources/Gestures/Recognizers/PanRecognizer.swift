@@ -59,7 +59,12 @@ public final class PanRecognizer: GestureRecognizer {
         velocity.add(time: t.time, translation)
         switch phase {
         case .tracking:
-            if !t.isDown { return .fail(.liftedBeforeMoving(millimetres: translation.length, required: minimumDistance)) }
+            if !t.isDown {
+                if translation.length >= minimumDistance && t.previousTouches >= minimumTouches {
+                    return .fail(.liftedBeforeSettling(t.policy.fingerSettleTime))
+                }
+                return .fail(.liftedBeforeMoving(millimetres: translation.length, required: minimumDistance))
+            }
             if t.touches > maximumTouches { return .fail(.tooManyTouches(t.touches, limit: maximumTouches, required: false)) }
             guard t.touches >= minimumTouches, translation.length >= minimumDistance,
                   t.time >= t.lastLandingTime.advanced(byMicroseconds: t.policy.fingerSettleMicroseconds) else { return .none }
