@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench bench-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -92,6 +92,20 @@ bench-vm: release
 	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured BENCH_ONLY=$(BENCH_ONLY) scripts/vm/bench.sh' || status=$$?; \
 	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
 	exit $$status
+
+# libinput on the same labelled recordings (scripts/vm/libinput-compare.sh in the VM: each
+# ChromiumOS recording `gestured evaluate` judges, played with evemu-play while libinput
+# debug-events --enable-tap watches), judged by evaluate's rules and set beside gestured's
+# verdicts (scripts/vm/libinput-agreement.py). Table and JSON in out/libinput-vm/.
+# LIBINPUT_ONLY=SUBSTRING and LIBINPUT_LIMIT=N run a subset. Not part of `make test` (about
+# 50 minutes: the recordings play in real time).
+LIBINPUT_GESTURED ?= .build-release/release/gestured
+libinput-vm: release
+	@for tool in evemu-device evemu-record /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools libinput-tools; break; }; done
+	@rm -rf out/libinput-vm/raw out/libinput-vm/files.txt out/libinput-vm/agreement.*
+	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-5400} scripts/vm/run.sh out/libinput-vm 'LIBINPUT_ONLY=$(LIBINPUT_ONLY) LIBINPUT_LIMIT=$(LIBINPUT_LIMIT) scripts/vm/libinput-compare.sh' || status=$$?; \
+	[ $$status -eq 0 ] || { echo "libinput-vm: the VM run failed (see out/libinput-vm/vm-console.log)"; exit $$status; }
+	python3 scripts/vm/libinput-agreement.py out/libinput-vm --gestured $(LIBINPUT_GESTURED)
 
 # The Debian package: dist/gestured_VERSION_ARCH.deb (debhelper; lintian must report no error).
 deb: check-swift deps

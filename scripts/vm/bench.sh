@@ -51,18 +51,8 @@ wakeups() {
 
 status_kb() { awk -v key="$2:" '$1 == key {print $2}' /proc/"$1"/status; }
 
-# Waits (up to 60 s) until PID holds NODE open.
-wait_open() {
-    local pid=$1 node=$2 fd
-    for _ in $(seq 600); do
-        for fd in /proc/"$pid"/fd/*; do
-            [ "$(readlink "$fd" 2>/dev/null)" = "$node" ] && return 0
-        done
-        kill -0 "$pid" 2>/dev/null || return 1
-        sleep 0.1
-    done
-    return 1
-}
+# wait_open PID NODE
+. scripts/vm/lib.sh
 
 cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts/vm/floor.c"; exit 1; }
 

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# scripts/vm/libinput-compare.sh [LABELS] — run inside the VM (scripts/vm/run.sh) as root from the
+# repository: `make libinput-vm`. Every recording the labels file names and `gestured evaluate`
+# evaluates (labels tap, multi-tap, long-press, pan, swipe, pinch-in, pinch-out, negative-click,
+# negative-palm; no flags) is made a uinput device (evemu-device) and played into it at its
+# recorded pace while `libinput debug-events --enable-tap` watches it (libinput's defaults
+# otherwise: click method, tap button map, scrolling as the device gets them) and `evemu-record`
+# captures what the kernel delivered, with its time stamps. A second after the playback
+# (libinput's tap timeouts run in real time) both are stopped.
+#
+# The player is the few lines of Python below, not evemu-play: evemu-play sleeps from one event
+# to the next, so under emulation every frame's oversleep adds up (a 137 ms tap came out 180-230
+# ms long, past libinput's 180 ms tap timeout). This one writes each frame whole at its recorded
+# offset from the start, so lateness does not accumulate, and says how late it was at worst.
+#
+# Writes, under $VM_OUT (default /tmp/gestured-libinput): raw/FILE.txt (libinput's output),
+# raw/FILE.err (its messages), raw/FILE.kernel (the capture), raw/FILE.play (the player's worst
+# lateness), and files.txt, the recordings run, in order. scripts/vm/libinput-agreement.py judges
+# them on the host.
+#
+# Knobs: LIBINPUT_ONLY=SUBSTRING (recordings whose path contains it), LIBINPUT_LIMIT=N (the
+# first N of those), LIBINPUT_SETTLE=SECONDS after the playback (1).
+set -u
+cd "$(dirname "$0")/../.."
+labels=${1:-fixtures/chromiumos/labels.json}
+out=${VM_OUT:-/tmp/gestured-libinput}
+settle=${LIBINPUT_SETTLE:-1}
+work=/tmp/gestured-libinput-work
+debug_events=/usr/libexec/libinput/libinput-debug-events
+mkdir -p "$out/raw" "$work"
+
+say() { echo "libinput-compare: $*"; }
+
+for tool in evemu-device evemu-record "$debug_events" python3; do
+    command -v "$tool" >/dev/null || { say "error: $tool is missing (make libinput-vm installs evemu-tools and libinput-tools)"; exit 1; }
+done
+[ -f "$labels" ] || { say "error: no labels file $labels"; exit 1; }
+
+# wait_open PID NODE
+. scripts/vm/lib.sh
+
+# play.py NODE RECORDING: the recording's frames written into NODE at their recorded times.
+cat > "$work/play.py" <<'PY'
+import os, struct, sys, time
+frames, events = [], []
+for line in open(sys.argv[2]):
+    if line.startswith("E:"):
+        _, t, kind, code, value = line.split()[:5]
+        events.append(struct.pack("qqHHi", 0, 0, int(kind, 16), int(code, 16), int(value)))
+        if int(kind, 16) == 0 and int(code, 16) == 0:
+            frames.append((float(t), b"".join(events)))
+            events = []
+fd = os.open(sys.argv[1], os.O_WRONLY)
+start, worst = time.monotonic() - frames[0][0], 0.0
+for t, data in frames:
+    wait = start + t - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    worst = max(worst, time.monotonic() - start - t)
+    os.write(fd, data)
+print(f"frames {len(frames)} latest_ms {worst * 1000:.1f}")
+PY
+
+# The evaluated recordings, as gestured evaluate picks them, filtered.
+python3 - "$labels" "${LIBINPUT_ONLY:-}" "${LIBINPUT_LIMIT:-0}" > "$out/files.txt" <<'PY' || { say "error: cannot read $labels"; exit 1; }
+import json, sys
+evaluated = {"tap", "multi-tap", "long-press", "pan", "swipe", "pinch-in", "pinch-out", "negative-click", "negative-palm"}
+only, limit = sys.argv[2], int(sys.argv[3] or 0)
+files = [r["file"] for r in json.load(open(sys.argv[1]))
+         if r["label"] in evaluated and not r.get("flags") and only in r["file"]]
+print("\n".join(files[:limit] if limit > 0 else files))
+PY
+folder=$(dirname "$labels")
+total=$(grep -c . "$out/files.txt")
+say "$total recordings, $(cat /proc/sys/kernel/osrelease), libinput $(libinput --version 2>/dev/null)"
+
+# run_one FILE: one recording; 0 when it was played and libinput's output saved.
+run_one() {
+    local file=$1 recording=$folder/$1 raw=$out/raw/$1
+    mkdir -p "$(dirname "$raw")"
+    evemu-device "$recording" > "$work/device" 2>&1 &
+    local device=$! node=""
+    for _ in $(seq 300); do
+        node=$(grep -o '/dev/input/event[0-9]*' "$work/device" | head -1)
+        [ -n "$node" ] && break
+        sleep 0.1
+    done
+    [ -n "$node" ] || { say "error: evemu-device made no device for $file: $(cat "$work/device")"; kill "$device" 2>/dev/null; return 1; }
+    udevadm settle --timeout=30
+    "$debug_events" --device "$node" --enable-tap > "$raw.txt" 2> "$raw.err" &
+    local libinput=$!
+    evemu-record "$node" > "$raw.kernel" 2> /dev/null &
+    local capture=$!
+    if ! wait_open "$libinput" "$node" || ! wait_open "$capture" "$node"; then
+        say "error: libinput or evemu-record never opened $node for $file: $(cat "$raw.err")"
+        kill "$libinput" "$capture" "$device" 2>/dev/null; wait 2>/dev/null; return 1
+    fi
+    sleep 0.3
+    local played=0
+    python3 "$work/play.py" "$node" "$recording" > "$raw.play" || played=$?
+    sleep "$settle"
+    stop "$libinput" INT    # libinput debug-events ends its loop on SIGINT
+    stop "$device" TERM
+    stop "$capture" TERM    # evemu-record may sit in poll(2) through SIGTERM: then SIGKILL
+    [ "$played" -eq 0 ] || { say "error: the player failed on $file"; rm -f "$raw.play"; return 1; }
+    return 0
+}
+
+# stop PID SIGNAL: the signal, up to 3 s for the process to end, then SIGKILL.
+stop() {
+    kill -"$2" "$1" 2>/dev/null
+    for _ in $(seq 30); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$1" 2>/dev/null
+    wait "$1" 2>/dev/null
+}
+
+started=$(date +%s)
+n=0 failed=0
+while IFS= read -r file; do
+    [ -n "$file" ] || continue
+    n=$((n + 1))
+    if run_one "$file"; then
+        say "$n/$total $file: $(grep -cE 'GESTURE_|POINTER_' "$out/raw/$file.txt") events"
+    else
+        failed=$((failed + 1))
+    fi
+done < "$out/files.txt"
+say "done: $n recordings, $failed failed, in $(( $(date +%s) - started )) s"
+[ "$failed" -eq 0 ]
