@@ -185,13 +185,13 @@ final class Arena {
         }
     }
 
-    /// The touches can no longer be trusted: begun gestures end `cancelled`, undecided ones fail.
     /// Rejects every member still possible (waiting or not) for `reason`: the arena is over
     /// though fingers are down (a touchpad's pan ended with its finger count).
     func close(_ reason: FailureReason, at time: Instant) {
         for member in members where member.membership.state == .possible { reject(member, reason, at: time) }
     }
 
+    /// The touches can no longer be trusted: begun gestures end `cancelled`, undecided ones fail.
     func cancel(_ reason: FailureReason, at time: Instant) {
         isCancelled = true
         for member in members where !member.isFinished { cancel(member, reason, at: time) }

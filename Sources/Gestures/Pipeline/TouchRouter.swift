@@ -70,6 +70,9 @@ final class TouchRouter {
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false) || (c.phase == .began && thumbLine.map { c.y >= $0 } ?? false)
               }) else { return frame }
+        if !liftedPalms.isEmpty {
+            liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
+        }
         var kept = frame
         kept.contacts.removeAll()
         for contact in frame.contacts {
@@ -113,9 +116,6 @@ final class TouchRouter {
                 continue
             }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
-            if !liftedPalms.isEmpty {
-                liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
-            }
             // A palm flickers: a contact landing where one just lifted is that palm again.
             let relanded = contact.phase == .began
                 && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }

@@ -113,9 +113,17 @@ public final class TouchTracker {
         rotationDelta = 0
     }
 
-    /// How far the touches down have moved from where they landed: the least and the most of
-    /// them, mm. Walks the touches: for decisions taken once, not on every frame.
-    public func travelRange() -> (least: Double, most: Double) {
+    /// Whether a transform of `amount` mm (a pinch's spread change, a rotation's arc) may begin
+    /// beside the fingers' common `translation`: it dominates it
+    /// (``GestureDefaults/transformDominance``, twice as clearly once a pan began in the press,
+    /// ``GestureDefaults/transformBarAfterTranslation``), and where the policy asks
+    /// (``TouchPolicy/transformsMoveEveryFinger``) the finger that moved least since it landed
+    /// has gone ``GestureDefaults/transformLeastFingerShare`` of the way of the one that moved
+    /// most. Walks the touches for the last: call it once the other thresholds are met.
+    public func transformDominates(_ amount: Double, over translation: Point) -> Bool {
+        let bar = translatedInPress ? GestureDefaults.transformBarAfterTranslation : 1
+        guard abs(amount) * GestureDefaults.transformDominance >= translation.length * bar else { return false }
+        guard policy.transformsMoveEveryFinger else { return true }
         var least = Double.infinity
         var most = 0.0
         for c in contacts where !c.finished {
@@ -123,7 +131,7 @@ public final class TouchTracker {
             least = min(least, travel)
             most = max(most, travel)
         }
-        return least == .infinity ? (0, 0) : (least, most)
+        return least == .infinity || least >= most * GestureDefaults.transformLeastFingerShare
     }
 
     /// The position where the touch `id` landed, if it is down.

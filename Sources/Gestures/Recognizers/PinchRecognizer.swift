@@ -51,12 +51,7 @@ public final class PinchRecognizer: GestureRecognizer {
                 return .fail(.spreadTooSmall(millimetres: abs(spreadChange), required: minimumSpreadChange))
             }
             guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange,
-                  abs(spreadChange) * GestureDefaults.transformDominance
-                      >= translation.length * (t.translatedInPress ? GestureDefaults.transformBarAfterTranslation : 1) else { return .none }
-            if t.policy.transformsMoveEveryFinger {
-                let travel = t.travelRange()
-                guard travel.least >= travel.most * GestureDefaults.transformLeastFingerShare else { return .none }
-            }
+                  t.transformDominates(spreadChange, over: translation) else { return .none }
             phase = .pinching
             return .begin
         case .pinching:

@@ -49,12 +49,7 @@ public final class RotateRecognizer: GestureRecognizer {
         case .tracking:
             if !t.isDown { return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle)) }
             guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle,
-                  abs(arc) * GestureDefaults.transformDominance
-                      >= translation.length * (t.translatedInPress ? GestureDefaults.transformBarAfterTranslation : 1) else { return .none }
-            if t.policy.transformsMoveEveryFinger {
-                let travel = t.travelRange()
-                guard travel.least >= travel.most * GestureDefaults.transformLeastFingerShare else { return .none }
-            }
+                  t.transformDominates(arc, over: translation) else { return .none }
             phase = .rotating
             return .begin
         case .rotating:
