@@ -299,7 +299,8 @@ def judge(record, gestures):
         "pinch-in": lambda g: g.kind == "pinch",
         "pinch-out": lambda g: g.kind == "pinch",
     }.get(label, lambda g: False)
-    false = [g.class_name() for g in gestures if not allowed(g)]
+    also = set(record.get("also") or [])
+    false = [g.class_name() for g in gestures if not allowed(g) and g.class_name() not in also]
     why = ""
     if label == "tap":
         taps = sum(g.taps for g in gestures if g.kind == "tap" and fingers(g))
@@ -315,7 +316,9 @@ def judge(record, gestures):
         if not any(g.kind == "long-press" for g in gestures):
             why = "no long press"
     elif label == "pan":
-        pan = next((g for g in gestures if g.kind == "pan"), None)
+        # The first pan of the labelled fingers (a pan of others is a false gesture already).
+        pan = next((g for g in gestures if g.kind == "pan" and fingers(g)), None) \
+            or next((g for g in gestures if g.kind == "pan"), None)
         if pan is None:
             why = "no pan"
         elif record.get("direction") and not matches(pan.dx, pan.dy, record["direction"]):
