@@ -11,7 +11,8 @@ struct EvaluateCommand: ParsableCommand {
             (precision) and the false gestures; per device; a confusion matrix; when swipes were \
             decided. --html also writes a web page with the confusion matrix as a heat map and \
             every wrong recording's trace beside what was expected. The labels file is a JSON list of records with file (relative to FOLDER), \
-            device, label, touches, repetitions, direction and flags, as the README describes.
+            device, label, touches, repetitions, direction, flags and also (gestures the prompt also had \
+            done, as kind/touches), as the README describes.
 
             Examples:
               gestured evaluate fixtures/chromiumos
