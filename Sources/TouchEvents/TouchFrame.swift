@@ -35,10 +35,15 @@ public struct TouchContact: Sendable, Hashable {
     /// `ABS_MT_TOUCH_MAJOR` / `ABS_MT_TOUCH_MINOR` in device units, when reported.
     public var touchMajor: Int32?
     public var touchMinor: Int32?
+    /// For a contact that begins in this frame but was on the surface before, left out of the
+    /// frames until now (a resting thumb or finger, a piece of a palm, that moved away): when
+    /// it really landed. Nil for a contact that landed now. Such a contact may pan, but its
+    /// press taps and holds nothing: it had been down all along.
+    public var downSince: Instant?
 
     public init(
         id: Int, slot: Int, phase: TouchPhase, deviceX: Int32, deviceY: Int32, x: Double, y: Double,
-        pressure: Int32? = nil, touchMajor: Int32? = nil, touchMinor: Int32? = nil
+        pressure: Int32? = nil, touchMajor: Int32? = nil, touchMinor: Int32? = nil, downSince: Instant? = nil
     ) {
         self.id = id
         self.slot = slot
@@ -50,6 +55,7 @@ public struct TouchContact: Sendable, Hashable {
         self.pressure = pressure
         self.touchMajor = touchMajor
         self.touchMinor = touchMinor
+        self.downSince = downSince
     }
 }
 

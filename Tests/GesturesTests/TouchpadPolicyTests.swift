@@ -125,6 +125,38 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), stroke, policy: Self.touchpad).first == "110.0ms pan began pad touches=1 at 50.0,67.5 d=0.0,-25.0")
     }
 
+    /// A thumb rests at the bottom while a finger points; the finger lifts, and the thumb creeps
+    /// 2 mm (out of the thumb's rest) just before it lifts. Counted from then, it would be a
+    /// 40 ms tap; it has been down for a second: no tap, no long press (fixtures/chromiumos
+    /// thumb_pointing).
+    @Test func aThumbThatCreptOutOfItsRestTapsNothing() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 95)  // the thumb, in the lower 12 mm
+        s.drag(from: Point(x: 60, y: 40), to: Point(x: 60, y: 20), at: .milliseconds(200), duration: .milliseconds(200), steps: 10)
+        s.move(1, at: .milliseconds(1_000), x: 41, y: 95)
+        s.move(1, at: .milliseconds(1_100), x: 42.2, y: 95)
+        s.up(1, at: .milliseconds(1_140))
+        let l = layout { $0.add(TapRecognizer()); $0.add(LongPressRecognizer()); $0.add(PanRecognizer()) }
+        #expect(run(l, s, policy: Self.touchpad) == [
+            "300.0ms pan began pad touches=1 at 60.0,30.0 d=0.0,-10.0",
+            "320.0ms pan changed pad touches=1 at 60.0,28.0 d=0.0,-12.0",
+            "340.0ms pan changed pad touches=1 at 60.0,26.0 d=0.0,-14.0",
+            "360.0ms pan changed pad touches=1 at 60.0,24.0 d=0.0,-16.0",
+            "380.0ms pan changed pad touches=1 at 60.0,22.0 d=0.0,-18.0",
+            "400.0ms pan ended pad touches=1 at 60.0,20.0 d=0.0,-20.0",
+        ])
+        let tap = l.root.recognizers[0]
+        #expect(tap.failureReason == "a contact had rested 1100.0 ms, left out as a thumb or palm, before it counted: it taps and holds nothing")
+        // Still for 700 ms after it crept, it is no long press either.
+        var held = TouchScript()
+        held.down(1, at: .zero, x: 40, y: 95)
+        held.move(1, at: .milliseconds(1_100), x: 42.2, y: 95)
+        held.up(1, at: .milliseconds(1_800))
+        let l2 = layout { $0.add(LongPressRecognizer()) }
+        #expect(run(l2, held, policy: Self.touchpad) == [])
+        #expect(l2.root.recognizers[0].failureReason?.hasPrefix("a contact had rested 1100.0 ms") == true)
+    }
+
     /// Every event carries the gesture's fingers; the fingers down now go apart when they differ.
     @Test func aTwoFingerLongPressEndsAsTwoFingers() {
         var s = TouchScript()

@@ -34,13 +34,14 @@ final class TouchRouter {
     @exclusivity(unchecked) private var liftedPalms: [(at: Point, time: Instant)] = []
     struct PalmFragment {
         var landed: Point
+        var time: Instant
         var palm: Int
         var palmAt: Point
     }
-    /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where they
-    /// landed, and whether they pressed a button (the finger that clicked a clickpad's lower
-    /// edge: it stays left out).
-    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, clicked: Bool, inArea: Bool)] = []
+    /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where and
+    /// when they landed, and whether they pressed a button (the finger that clicked a clickpad's
+    /// lower edge: it stays left out).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool)] = []
     /// When each contact down landed, and where it was when the last of them landed, while
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
@@ -95,6 +96,7 @@ final class TouchRouter {
                     logger?.debug("contact \(contact.id) moved away from the palm it landed by: a finger from now on")
                     var landing = contact
                     landing.phase = .began
+                    landing.downSince = fragment.time
                     kept.contacts.append(landing)
                 }
                 continue
@@ -108,10 +110,11 @@ final class TouchRouter {
                 let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                     || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
                 guard escaped, !thumbs[i].clicked else { continue }
-                thumbs.remove(at: i)
+                let thumb = thumbs.remove(at: i)
                 logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")
                 var landing = contact
                 landing.phase = .began
+                landing.downSince = thumb.time
                 kept.contacts.append(landing)
                 continue
             }
@@ -123,7 +126,7 @@ final class TouchRouter {
             let nearPalm = pressed || contact.phase != .began ? nil
                 : palms.first { ($0.at - position).length < GestureDefaults.palmFragmentDistance }
             if let threshold, pressed || nearPalm != nil, !contact.phase.isFinal {
-                palms.append((contact.id, position, nearPalm.map { PalmFragment(landed: position, palm: $0.id, palmAt: $0.at) }))
+                palms.append((contact.id, position, nearPalm.map { PalmFragment(landed: position, time: frame.time, palm: $0.id, palmAt: $0.at) }))
                 logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
                 if contact.phase != .began {
                     var cancelled = contact
@@ -133,12 +136,12 @@ final class TouchRouter {
                 continue
             }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
-                thumbs.append((contact.id, position, frame.buttonDown, true))
+                thumbs.append((contact.id, position, frame.time, frame.buttonDown, true))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
-            if resting, !contact.phase.isFinal, let landed = restingLanding(of: contact, in: frame) {
-                thumbs.append((contact.id, landed, false, false))
+            if resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: frame) {
+                thumbs.append((contact.id, landed, time, false, false))
                 logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
                 var lifted = contact
                 lifted.phase = .ended
@@ -172,12 +175,12 @@ final class TouchRouter {
         return frame.contacts.count >= 3
     }
 
-    /// Where `contact` rests, if it is a resting finger: since the last finger landed it has
+    /// Where and when `contact` landed, if it is a resting finger: since the last finger landed it has
     /// stayed within ``GestureDefaults/thumbEscapeDistance`` of where it was, while two or more
     /// fingers that landed ``TouchPolicy/restingFingerTime`` or more after it moved that far (a
     /// thumb or finger resting on a touchpad while two fingers scroll beside it). One moving
     /// finger is not enough: a finger resting while another scrolls makes a two-finger scroll.
-    private func restingLanding(of contact: TouchContact, in frame: TouchFrame) -> Point? {
+    private func restingLanding(of contact: TouchContact, in frame: TouchFrame) -> (at: Point, time: Instant)? {
         guard let wait = policy.restingFingerTime,
               let mine = landings.first(where: { $0.id == contact.id }),
               (Point(x: contact.x, y: contact.y) - mine.at).length < GestureDefaults.thumbEscapeDistance else { return nil }
@@ -188,7 +191,7 @@ final class TouchRouter {
                   (Point(x: other.x, y: other.y) - landing.at).length >= GestureDefaults.thumbEscapeDistance else { continue }
             moving += 1
         }
-        return moving >= 2 ? mine.at : nil
+        return moving >= 2 ? (mine.at, mine.time) : nil
     }
 
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches

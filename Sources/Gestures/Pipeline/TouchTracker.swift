@@ -69,6 +69,11 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var bounced = false
     /// The current press began with a bounce.
     @exclusivity(unchecked) public private(set) var pressBounced = false
+    /// How long the contact of the current press that was down longest before it counted had
+    /// been down then (``TouchContact/downSince``: a thumb or finger that rested, left out,
+    /// and moved): nil when every contact landed in the press. Such a press taps and holds
+    /// nothing.
+    @exclusivity(unchecked) public private(set) var pressRestedBefore: Duration?
     /// Where and when contacts lifted, for the last ``TouchPolicy/bounceTime``.
     @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
     /// A pan began in this press: a translation is established, and a pinch or rotation (one
@@ -104,6 +109,7 @@ public final class TouchTracker {
         translatedInPress = false
         bounced = false
         pressBounced = false
+        pressRestedBefore = nil
         lifts.removeAll(keepingCapacity: true)
         buttonDown = false
         buttonPressed = false
@@ -148,6 +154,7 @@ public final class TouchTracker {
         buttonPressed = frame.buttonDown && !buttonDown
         buttonDown = frame.buttonDown
         var began = 0
+        var rested: Duration?
         var ended = 0
         var wasCancelled = false
         var anyFinished = false
@@ -164,6 +171,7 @@ public final class TouchTracker {
             case .began:
                 cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
                 began += 1
+                if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
                 if let index {
                     cs[index].current = p
@@ -219,6 +227,7 @@ public final class TouchTracker {
             if !wasDown {
                 pressIndex += 1
                 pressBounced = bounced
+                pressRestedBefore = nil
                 translatedInPress = false
                 pressStartTime = time
                 pressMaxTouches = down
@@ -226,6 +235,7 @@ public final class TouchTracker {
                 pressStartLocation = centroid
             }
             pressMaxTouches = max(pressMaxTouches, down)
+            if let rested { pressRestedBefore = max(pressRestedBefore ?? .zero, rested) }
             var moved = pressMaxMovement
             for c in cs { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved

@@ -35,6 +35,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case fingerCountChanged
     /// A contact landed again where one had just lifted (``TouchPolicy/bounceTime``).
     case bounced
+    /// A contact of the press had been down this long, left out as a resting thumb or finger
+    /// (or a piece of a palm), before it counted (``TouchContact/downSince``).
+    case restedBefore(Duration)
     /// Its region was removed, hidden or disabled while the sequence lasted, or the recognizer
     /// was taken off it.
     case regionGone
@@ -72,6 +75,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .touchesLifted: "the touches lifted"
         case .buttonPressed: "a physical button was pressed: a click, not a gesture"
         case .bounced: "a contact landed again where one had just lifted: a bounce, not a new touch"
+        case .restedBefore(let rested): "a contact had rested \(ms(rested)) ms, left out as a thumb or palm, before it counted: it taps and holds nothing"
         case .fingerCountChanged: "a finger landed during a pan: a gesture of the new finger count starts"
         case .regionGone: "its region was removed, hidden or disabled (or it was taken off it)"
         case .cancelled(let why): why

@@ -55,6 +55,7 @@ public final class LongPressRecognizer: GestureRecognizer {
             if t.pressMaxMovement > allowedMovement {
                 return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
+            if let rested = t.pressRestedBefore { return .fail(.restedBefore(rested)) }
             if !t.isDown {
                 if case .held = phase {
                     phase = .ending

@@ -87,6 +87,9 @@ public final class TapRecognizer: GestureRecognizer {
     }
 
     private func pressing(done: Int, until deadline: Instant, _ t: TouchTracker) -> RecognizerUpdate {
+        // A thumb that rested, left out, and crept out of the thumb area: no tap, however briefly
+        // it counted.
+        if let rested = t.pressRestedBefore { return .fail(.restedBefore(rested)) }
         if t.pressMaxTouches > touches {
             return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
         }
