@@ -369,6 +369,22 @@ struct TouchpadPolicyTests {
         #expect(run(taps(), script(gap: 15), policy: .touchscreen) == ["135.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
     }
 
+    /// A bounce after a gesture ended is still a bounce: a double tap is recognized at its second
+    /// lift, its sequence ends, and the touch lands again 25 ms later in a new sequence (a link
+    /// palm flickering, fixtures/chromiumos palm_pointing). That press taps nothing.
+    @Test func aBounceAfterAGestureEndedTapsNothing() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30)
+        s.up(1, at: .milliseconds(60))
+        s.down(2, at: .milliseconds(180), x: 21, y: 30)
+        s.up(2, at: .milliseconds(240))
+        s.down(3, at: .milliseconds(265), x: 22, y: 31)
+        s.up(3, at: .milliseconds(280))
+        let taps = layout { r in r.add(TapRecognizer(taps: 2)); r.add(TapRecognizer()) }
+        #expect(run(taps, s, policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
+        #expect(taps.root.recognizers[1].failureReason == "a contact landed again where one had just lifted: a bounce, not a new touch")
+    }
+
     /// Once a pan has begun, a pinch beside it must be twice as clear: fingers that moved 4 mm
     /// together and then 6 mm apart pinch when nothing panned, not beside a pan.
     @Test func aPinchBesideAPanMustBeTwiceAsClear() {

@@ -46,6 +46,9 @@ final class TouchRouter {
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
     @exclusivity(unchecked) private var landings: [(id: Int, time: Instant, at: Point)] = []
+    /// Where and when contacts lifted, in any sequence, for the last ``TouchPolicy/bounceTime``:
+    /// a sequence that starts with a touch bouncing knows of the lift before it.
+    @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -204,11 +207,15 @@ final class TouchRouter {
         }
         var single: TouchSequence?
         var split = false
+        if let bounce = policy.bounceTime, !lifts.isEmpty { lifts.removeAll { frame.time - $0.time >= bounce } }
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
             if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
-                if contact.phase.isFinal { routes.remove(at: i) }
+                if contact.phase.isFinal {
+                    routes.remove(at: i)
+                    if policy.bounceTime != nil { lifts.append((frame.time, Point(x: contact.x, y: contact.y))) }
+                }
             } else if contact.phase.isFinal {
                 // Ended before we saw it: it belongs to no sequence.
                 sequence = nil
@@ -254,6 +261,7 @@ final class TouchRouter {
         }
         sequence.touches.mapping = mapping
         sequence.touches.policy = policy
+        if !lifts.isEmpty { sequence.touches.rememberLifts(lifts) }
         startArena(of: sequence, press: 1, time: time)
         sequences.append(sequence)
         return sequence
@@ -343,6 +351,7 @@ final class TouchRouter {
         routes.removeAll()
         palms.removeAll()
         liftedPalms.removeAll()
+        lifts.removeAll()
         thumbs.removeAll()
         landings.removeAll()
     }

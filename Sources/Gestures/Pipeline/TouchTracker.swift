@@ -140,6 +140,13 @@ public final class TouchTracker {
         return least == .infinity || least >= most * GestureDefaults.transformLeastFingerShare
     }
 
+    /// Lifts other sequences saw less than ``TouchPolicy/bounceTime`` ago, for a new sequence:
+    /// a touch bouncing may land after the sequence it lifted from ended.
+    func rememberLifts(_ recent: [(time: Instant, at: Point)]) {
+        lifts.removeAll(keepingCapacity: true)
+        lifts.append(contentsOf: recent)
+    }
+
     /// The position where the touch `id` landed, if it is down.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
