@@ -94,9 +94,9 @@ bench-vm: release
 	exit $$status
 
 # libinput on the same labelled recordings (scripts/vm/libinput-compare.sh in the VM: each
-# ChromiumOS recording `gestured evaluate` judges, played with evemu-play while libinput
-# debug-events --enable-tap watches), judged by evaluate's rules and set beside gestured's
-# verdicts (scripts/vm/libinput-agreement.py). Table and JSON in out/libinput-vm/.
+# ChromiumOS recording `gestured evaluate` judges, played at its recorded pace while libinput
+# debug-events --enable-tap watches), written as gesture logs, judged by `gestured evaluate
+# --gestures` and set beside gestured's verdicts (scripts/vm/libinput-agreement.py). Table and JSON in out/libinput-vm/.
 # LIBINPUT_ONLY=SUBSTRING and LIBINPUT_LIMIT=N run a subset. Not part of `make test` (about
 # 50 minutes: the recordings play in real time).
 LIBINPUT_GESTURED ?= .build-release/release/gestured

@@ -14,11 +14,17 @@ struct EvaluateCommand: ParsableCommand {
             device, label, touches, repetitions, direction, flags and also (gestures the prompt also had \
             done, as kind/touches), as the README describes.
 
+            --gestures DIR judges other gestures by the same rules: for each recording FILE, the \
+            JSON lines in DIR/FILE.jsonl, as gestured replay --json prints them (time in seconds \
+            from the recording's first event, kind, state, touches; taps, dx, dy, scale, direction \
+            where they apply). make libinput-vm writes libinput's gestures so.
+
             Examples:
               gestured evaluate fixtures/chromiumos
               gestured evaluate fixtures/chromiumos --wrong
               gestured evaluate fixtures/chromiumos --json > evaluation.json
               gestured evaluate fixtures/chromiumos --html evaluation.html
+              gestured evaluate fixtures/chromiumos --gestures out/libinput-vm/libinput
             """
     )
 
@@ -38,9 +44,14 @@ struct EvaluateCommand: ParsableCommand {
                                             valueName: "FILE"))
     var html: String?
 
+    @Option(name: .long, help: ArgumentHelp("Judge the gestures of DIR/FILE.jsonl for each recording FILE instead of the replay's.",
+                                            valueName: "DIR"))
+    var gestures: String?
+
     func run() throws {
         var out = ProcessOutput()
-        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html).run(output: &out)
+        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html,
+                                    gesturesFolder: gestures).run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }

@@ -7,7 +7,8 @@ import TouchRecordings
 /// `gestured evaluate FOLDER`: replays every labelled recording of a corpus with the built-in
 /// layout and judges its gestures against its label (``Judgement``): a class table with recall,
 /// precision and false gestures, a table per device, a confusion matrix and the swipes'
-/// decision times — or the same as JSON.
+/// decision times — or the same as JSON. With a folder of gesture logs it judges those instead
+/// of the replay's gestures (another recognizer's, by the same rules).
 public struct EvaluateRunner: Sendable {
     public var folder: String
     /// The labels file (default: FOLDER/labels.json).
@@ -17,8 +18,13 @@ public struct EvaluateRunner: Sendable {
     public var listWrong: Bool
     /// Also write the report as a web page, with every wrong recording's trace drawn.
     public var htmlPath: String?
+    /// Judge the gestures in this folder's logs (`FILE.jsonl` for each recording `FILE`, as
+    /// `gestured replay --json` prints them) instead of the replay's.
+    public var gesturesFolder: String?
 
-    public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false, htmlPath: String? = nil) {
+    public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false, htmlPath: String? = nil,
+                gesturesFolder: String? = nil) {
+        self.gesturesFolder = gesturesFolder
         self.folder = folder
         self.labelsPath = labelsPath
         self.json = json
@@ -85,7 +91,7 @@ public struct EvaluateRunner: Sendable {
         var drawings: [String: String] = [:]
         let report: EvaluationReport
         do throws(RecordingError) {
-            report = try Self.evaluate(labels, folder: folder) { label, judgement, result, frames in
+            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder) { label, judgement, result, frames in
                 guard htmlPath != nil, !judgement.right else { return }
                 drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm").render()
             }
@@ -107,9 +113,10 @@ public struct EvaluateRunner: Sendable {
         return CommandStatus.success
     }
 
-    /// Replays and judges every recording `labels` name (relative to `folder`).
+    /// Replays and judges every recording `labels` name (relative to `folder`): its replay's
+    /// gestures, or with `gesturesFolder` the ones of its log there (``GestureLog``).
     public static func evaluate(
-        _ labels: [EvaluationLabel], folder: String,
+        _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil,
         each: (EvaluationLabel, Judgement, RecordingReplay.Result, [TouchFrame]) -> Void = { _, _, _, _ in }
     ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
@@ -121,12 +128,16 @@ public struct EvaluateRunner: Sendable {
             var first: Instant?
             var last: Instant?
             var frames: [TouchFrame] = []
-            let result = try RecordingReplay.run(path: folder + "/" + label.file, onFrame: { frame in
+            var result = try RecordingReplay.run(path: folder + "/" + label.file, onFrame: { frame in
                 frames.append(frame)
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
                 last = frame.time
             })
+            if let gesturesFolder {
+                result.gestures = try GestureLog.read(path: gesturesFolder + "/" + label.file + ".jsonl",
+                                                      origin: result.device.firstEventTime)
+            }
             let stroke = first.flatMap { f in last.map { f...max(f, $0) } }
             let judgement = Judgement.judge(label, gestures: result.gestures, stroke: stroke)
             report.add(label, judgement)

@@ -131,6 +131,61 @@ struct EvaluateTests {
         #expect(!html.contains("<?xml"))
     }
 
+    /// Another recognizer's gestures, written as `replay --json` lines, are judged by the same
+    /// rules as the replay's own: here a log that gets both recordings right, where the replay
+    /// gets one.
+    @Test func aGestureLogIsJudgedInsteadOfTheReplay() throws {
+        let folder = fixture("recordings/evemu-devices/touchscreens")
+        let (labels, logs) = try Self.atmelLabelsAndLogs()
+        try (1...9).map { "{\"time\": \(Double($0) * 0.3), \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 1, \"y\": 2, \"taps\": 1}\n" }
+            .joined().write(toFile: logs + "/Atmel maXTouch Touchscreen.1-finger-fast-taps.events.jsonl", atomically: true, encoding: .utf8)
+        try """
+            {"time": 0.5, "kind": "pan", "state": "began", "region": "root", "touches": 4, "x": 1, "y": 2, "dx": 0, "dy": 3}
+
+            {"time": 0.9, "kind": "pan", "state": "ended", "region": "root", "touches": 4, "x": 1, "y": 2, "dx": 1.5, "dy": -40}
+            """.write(toFile: logs + "/Atmel maXTouch Touchscreen.4-finger-drag-down.events.jsonl", atomically: true, encoding: .utf8)
+        var replayed = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels).run(output: &replayed) == 0)
+        #expect(replayed.standardOutput.hasPrefix("2 recordings evaluated, 1 right (50.0%)\n"))
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels, gesturesFolder: logs).run(output: &out) == 0)
+        #expect(out.standardOutput.hasPrefix("2 recordings evaluated, 2 right (100.0%)\n"), "\(out.standardOutput)")
+    }
+
+    @Test(arguments: [
+        ("{\"time\": 0.1, \"kind\": \"tap\"}", ":1: state is missing: it must be text"),
+        ("\n{\"time\": 0.1, \"kind\": \"wave\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":2: kind is \"wave\", which is not one of: tap, long-press, pan, swipe, pinch, rotate, edge-pan, custom"),
+        ("tap at 0.1 s", ":1: not JSON: "),
+        ("[1]", ":1: a gesture must be a JSON object, not a list"),
+        ("{\"time\": -4, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":1: \"time\" must be seconds from the recording's start, not -4.0"),
+        (nil, ": cannot read the gesture log"),
+    ] as [(String?, String)])
+    func aBadGestureLogSaysWhereAndLosesNothing(_ text: String?, _ message: String) throws {
+        let folder = fixture("recordings/evemu-devices/touchscreens")
+        let (labels, logs) = try Self.atmelLabelsAndLogs()
+        let log = logs + "/Atmel maXTouch Touchscreen.1-finger-fast-taps.events.jsonl"
+        try text?.write(toFile: log, atomically: true, encoding: .utf8)
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels, gesturesFolder: logs).run(output: &out) == 2)
+        #expect(out.standardError.hasPrefix(log + message), "\(out.standardError)")
+        #expect(out.standardOutput == "")
+    }
+
+    /// A labels file for two Atmel touchscreen recordings (the drag labelled the wrong way, so
+    /// the replay gets it wrong) and an empty folder for their gesture logs.
+    static func atmelLabelsAndLogs() throws -> (labels: String, logs: String) {
+        let labels = NSTemporaryDirectory() + "labels-\(UUID().uuidString).json"
+        try """
+            [{"file": "Atmel maXTouch Touchscreen.1-finger-fast-taps.events", "device": "atmel", "label": "tap", "touches": 1, "repetitions": 9},
+             {"file": "Atmel maXTouch Touchscreen.4-finger-drag-down.events", "device": "atmel", "label": "pan", "touches": 4, "direction": "up"}]
+            """.write(toFile: labels, atomically: true, encoding: .utf8)
+        let logs = NSTemporaryDirectory() + "logs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        return (labels, logs)
+    }
+
     /// The labelled corpora — the ChromiumOS touchpads (link and alex) and the public evemu and
     /// xorg recordings: no class may fall below its floor in the corpus's floors.json — floors
     /// only go up, as recognition gets better.

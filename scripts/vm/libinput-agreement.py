@@ -3,10 +3,12 @@
 after scripts/vm/libinput-compare.sh (`make libinput-vm`). For each recording OUTDIR/files.txt
 names it reads libinput's output (OUTDIR/raw/FILE.txt) and what the kernel delivered
 (raw/FILE.kernel, for the touch sequences and the physical clicks), turns libinput's events into
-started gestures in `gestured evaluate`'s vocabulary, judges them with evaluate's rules
-(Sources/GesturedRuntime/Evaluation/Judgement.swift, reimplemented below) and sets them beside
-gestured's own verdicts (`BINARY evaluate FOLDER --labels FILE --json`). Prints a markdown report
-and writes OUTDIR/agreement.md, OUTDIR/agreement.json and OUTDIR/gestured-evaluate.json.
+started gestures, writes them as gesture logs (OUTDIR/libinput/FILE.jsonl, the lines
+`gestured replay --json` prints), has `BINARY evaluate FOLDER --gestures OUTDIR/libinput` judge
+them by the very rules that judge gestured (Judgement.swift: no second copy of them here) and sets
+them beside gestured's own verdicts (`BINARY evaluate FOLDER --json`). Prints a markdown report
+and writes OUTDIR/agreement.md, OUTDIR/agreement.json, OUTDIR/gestured-evaluate.json and
+OUTDIR/libinput-labels.json (the labels of the recordings compared).
 
 libinput's events as gestures, in the order libinput emitted them:
   POINTER_MOTION          pan/1: one pan per touch sequence (first finger down to last up) until
@@ -269,73 +271,43 @@ def lenient(gestures, capture):
     return [g for g in gestures if keep(g)]
 
 
-def matches(dx, dy, direction):
-    """Judgement.matches (y down): one way, along it and at least as far as across it; a
-    diagonal, each way at least a third of the distance."""
-    parts = direction.split("-")
-    length = math.hypot(dx, dy)
-    if length <= 0:
-        return False
-    along = {"left": -dx, "right": dx, "up": -dy, "down": dy}
-    if len(parts) == 1:
-        across = abs(dy) if parts[0] in ("left", "right") else abs(dx)
-        return along.get(parts[0], -math.inf) > 0 and along.get(parts[0], -math.inf) >= across
-    return all(along.get(p, -math.inf) >= length / 3 for p in parts)
+def write_log(gestures, path):
+    """libinput's gestures as a gesture log: a start line for each (a tap's `recognized` with its
+    taps; a pan's, pinch's or hold's `began`), then for a pan or pinch its `ended` with the
+    translation (mm, for pointer motion and swipes; scroll units for scrolls: only the direction
+    is judged) or the scale. Times in seconds from the first event, as libinput's are."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        for g in gestures:
+            base = {"time": round(max(0.0, g.time), 6), "kind": g.kind, "region": "root", "touches": g.touches, "x": 0, "y": 0}
+            if g.kind == "tap":
+                f.write(json.dumps({**base, "state": "recognized", "taps": g.taps}) + "\n")
+                continue
+            f.write(json.dumps({**base, "state": "began"}) + "\n")
+            unit = 1.0 if g.source == "scroll" else MM_PER_UNIT
+            if g.kind == "pan":
+                f.write(json.dumps({**base, "state": "ended", "dx": round(g.dx * unit, 3), "dy": round(g.dy * unit, 3)}) + "\n")
+            elif g.kind == "pinch":
+                f.write(json.dumps({**base, "state": "ended", "scale": g.scale}) + "\n")
+            else:
+                f.write(json.dumps({**base, "state": "ended"}) + "\n")
 
 
-def judge(record, gestures):
-    """Judgement.judge for libinput's gestures (every one of them a start)."""
-    label, n = record["label"], record.get("touches")
-
-    def fingers(g):
-        return n is None or g.touches == n
-
-    allowed = {
-        "tap": lambda g: g.kind == "tap" and fingers(g),
-        "multi-tap": lambda g: g.kind == "tap" and fingers(g),
-        "long-press": lambda g: g.kind == "long-press" and fingers(g),
-        "pan": lambda g: g.kind == "pan" and fingers(g),
-        "swipe": lambda g: g.kind == "pan" and fingers(g),
-        "pinch-in": lambda g: g.kind == "pinch",
-        "pinch-out": lambda g: g.kind == "pinch",
-    }.get(label, lambda g: False)
-    also = set(record.get("also") or [])
-    false = [g.class_name() for g in gestures if not allowed(g) and g.class_name() not in also]
-    why = ""
-    if label == "tap":
-        taps = sum(g.taps for g in gestures if g.kind == "tap" and fingers(g))
-        wanted = record.get("repetitions")
-        if wanted is not None and taps != wanted:
-            why = f"{taps} taps, {wanted} expected"
-        if wanted is None and taps == 0:
-            why = "no tap"
-    elif label == "multi-tap":
-        if not any(g.kind == "tap" and g.taps >= 2 for g in gestures):
-            why = "no multi-tap"
-    elif label == "long-press":
-        if not any(g.kind == "long-press" for g in gestures):
-            why = "no long press"
-    elif label == "pan":
-        # The first pan of the labelled fingers (a pan of others is a false gesture already).
-        pan = next((g for g in gestures if g.kind == "pan" and fingers(g)), None) \
-            or next((g for g in gestures if g.kind == "pan"), None)
-        if pan is None:
-            why = "no pan"
-        elif record.get("direction") and not matches(pan.dx, pan.dy, record["direction"]):
-            why = f"panned {pan.dx:.1f}, {pan.dy:.1f}: not {record['direction']}"
-    elif label == "swipe":
-        why = "no swipe"
-    elif label in ("pinch-in", "pinch-out"):
-        pinch = next((g for g in gestures if g.kind == "pinch"), None)
-        if pinch is None:
-            why = "no pinch"
-        elif (label == "pinch-in") != (pinch.scale < 1):
-            why = f"scale {pinch.scale:.2f}"
-    if false:
-        listed = ", ".join(false[:3]) + (", …" if len(false) > 3 else "")
-        why += ("; " if why else "") + f"{len(false)} false: {listed}"
-    return {"right": not why, "recognized": gestures[0].class_name() if gestures else "none",
-            "false_gestures": false, "why": why, "gestures": summary(gestures)}
+def evaluate(binary, folder, labels, gestures=None):
+    """gestured evaluate's verdict per file (its --json), on its own gestures or on the logs in
+    `gestures`; and its output."""
+    command = [binary, "evaluate", folder, "--labels", labels, "--json"] + (["--gestures", gestures] if gestures else [])
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as e:
+        bad(binary, None, f"cannot run gestured: {e.strerror}")
+    if run.returncode != 0:
+        bad(binary, None, f"evaluate exited {run.returncode}: {run.stderr.strip()[:300]}")
+    try:
+        files = json.loads(run.stdout)["files"]
+    except (ValueError, KeyError, TypeError):
+        bad(f"{binary} evaluate --json", None, "not one JSON object with per-file results")
+    return {f["file"]: f for f in files}, run.stdout
 
 
 def class_label(record):
@@ -355,31 +327,6 @@ def summary(gestures):
     return ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in runs) or "nothing"
 
 
-def gestured_results(binary, folder, labels):
-    """gestured evaluate's verdict per file (its --json: one object, or an object a line)."""
-    try:
-        run = subprocess.run([binary, "evaluate", folder, "--labels", labels, "--json"],
-                             capture_output=True, text=True, check=False)
-    except OSError as e:
-        bad(binary, None, f"cannot run gestured: {e.strerror}")
-    if run.returncode != 0:
-        bad(binary, None, f"evaluate exited {run.returncode}: {run.stderr.strip()[:300]}")
-    try:
-        files = json.loads(run.stdout)["files"]
-    except (ValueError, KeyError, TypeError):
-        files = []
-        for number, line in enumerate(run.stdout.splitlines(), 1):
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                bad(f"{binary} evaluate --json", number, "not JSON")
-            if isinstance(obj, dict):
-                files += [obj] if "file" in obj else obj.get("files", [])
-    if not files:
-        bad(f"{binary} evaluate --json", None, "no per-file results")
-    return {f["file"]: f for f in files}, run.stdout
-
-
 def pct(a, b):
     return f"{100 * a / b:.1f}%" if b else "-"
 
@@ -393,30 +340,41 @@ def judge_all(args):
         records = {r["file"]: r for r in json.load(open(args.labels))}
     except (OSError, ValueError, KeyError, TypeError) as e:
         bad(args.labels, None, f"cannot read the labels: {e}")
-    ours, evaluate_text = gestured_results(args.gestured, os.path.dirname(args.labels) or ".", args.labels)
-    with open(os.path.join(args.outdir, "gestured-evaluate.json"), "w") as f:
-        f.write(evaluate_text)
+    folder = os.path.dirname(args.labels) or "."
+    compared = os.path.join(args.outdir, "libinput-labels.json")
+    strict, gentle = os.path.join(args.outdir, "libinput"), os.path.join(args.outdir, "libinput-lenient")
     rows = []
     for number, file in enumerate(wanted, 1):
         record = records.get(file)
         if record is None or record["label"] not in EVALUATED or record.get("flags"):
             bad(listing, number, f"{file}: not a recording {args.labels} has gestured evaluate judge")
-        if file not in ours:
-            bad(listing, number, f"{file}: gestured evaluate has no result for it")
         raw = os.path.join(args.outdir, "raw", file)
         for ext in (".txt", ".kernel", ".play"):
             if not os.path.isfile(raw + ext):
                 bad(listing, number, f"{raw + ext} is missing (libinput-compare.sh did not finish this recording)")
         capture = Capture(raw + ".kernel")
         events, clicks = read_libinput(raw + ".txt", capture)
-        g = ours[file]
-        rows.append({
-            "file": file, "device": record["device"], "class": class_label(record),
-            "latest_frame_ms": read_play(raw + ".play"),
-            "libinput": judge(record, settle(events, clicks, capture)),
-            "libinput_lenient": judge(record, settle(lenient(events, capture), clicks, capture)),
-            "gestured": {"right": g["right"], "recognized": g["recognized"], "why": g.get("why", "")},
-        })
+        judged = settle(events, clicks, capture)
+        lenient_judged = settle(lenient(events, capture), clicks, capture)
+        write_log(judged, os.path.join(strict, file + ".jsonl"))
+        write_log(lenient_judged, os.path.join(gentle, file + ".jsonl"))
+        rows.append({"file": file, "device": record["device"], "class": class_label(record),
+                     "latest_frame_ms": read_play(raw + ".play"),
+                     "libinput": {"gestures": summary(judged)}, "libinput_lenient": {"gestures": summary(lenient_judged)}})
+    with open(compared, "w") as f:
+        json.dump([records[file] for file in wanted], f, indent=1, ensure_ascii=False)
+    ours, evaluate_text = evaluate(args.gestured, folder, compared)
+    with open(os.path.join(args.outdir, "gestured-evaluate.json"), "w") as f:
+        f.write(evaluate_text)
+    theirs, _ = evaluate(args.gestured, folder, compared, strict)
+    theirs_lenient, _ = evaluate(args.gestured, folder, compared, gentle)
+    for number, row in enumerate(rows, 1):
+        for verdicts, key in ((ours, "gestured"), (theirs, "libinput"), (theirs_lenient, "libinput_lenient")):
+            verdict = verdicts.get(row["file"])
+            if verdict is None:
+                bad(listing, number, f"{row['file']}: gestured evaluate has no result for it")
+            row.setdefault(key, {}).update({"right": verdict["right"], "recognized": verdict["recognized"],
+                                            "why": verdict.get("why", "")})
     return rows
 
 
