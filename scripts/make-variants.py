@@ -6,7 +6,8 @@ pans), it writes fixtures/chromiumos/variants/KIND/NAME.evemu and variants/label
 variant keeping its source's label:
 
 - jitter:  every position moved by up to ±0.4 mm, at random;
-- apart:   (two fingers) the second finger lands 20 to 150 ms after the first;
+- apart:   (two fingers) the second finger lands 20 to 150 ms after the first (while the first
+           is still down);
 - thumb:   a thumb rests in the lower area of the pad the whole time;
 - drift:   (one-finger pans) the finger first creeps 4 mm sideways over 150 ms.
 
@@ -115,7 +116,9 @@ def jitter(states_, rng):
 
 
 def apart(states_, rng):
-    """The contact that landed last lands 20 to 150 ms later than it did."""
+    """The second contact lands 20 to 150 ms later than it did, and still at least 20 ms before
+    it or a contact down with it lifts: the two fingers are still down together, as the label
+    says (a two-finger tap stays one). None when they were down together less than 40 ms."""
     ids = []
     for _, slots, _ in states_:
         for c in slots.values():
@@ -125,7 +128,14 @@ def apart(states_, rng):
         return None
     late = ids[1]
     landed = next(t for t, slots, _ in states_ if any(c["id"] == late for c in slots.values()))
+    together = [c["id"] for t, slots, _ in states_ if t == landed for c in slots.values()]
+    # The first frame, from the landing on, without the late contact or one that was down with it.
+    lift = next((t for t, slots, _ in states_
+                 if t > landed and not all(i in [c["id"] for c in slots.values()] for i in together)), states_[-1][0])
     delay = rng.randint(20, 150) / 1000
+    if lift - landed < 0.040:
+        return None
+    delay = min(delay, lift - landed - 0.020)
     return [(t, {s: c for s, c in slots.items() if c["id"] != late or t >= landed + delay}, keys)
             for t, slots, keys in states_]
 
