@@ -16,8 +16,8 @@ struct EvaluateCommand: ParsableCommand {
 
             --gestures DIR judges other gestures by the same rules: for each recording FILE, the \
             JSON lines in DIR/FILE.jsonl, as gestured replay --json prints them (time in seconds \
-            from the recording's first event, kind, state, touches; taps, dx, dy, scale, direction \
-            where they apply). make libinput-vm writes libinput's gestures so.
+            from the recording's first event, kind, state, region, touches, x, y; taps, dx, dy, scale, \
+            direction where they apply). make libinput-vm writes libinput's gestures so.
 
             Examples:
               gestured evaluate fixtures/chromiumos

@@ -211,6 +211,13 @@ public struct TouchDecoder: Sendable {
     /// Fingers according to `BTN_TOOL_*`: the highest one pressed.
     var toolCount: Int { toolMask == 0 ? 0 : 8 - toolMask.leadingZeroBitCount }
 
+    /// ``toolCount`` where it may say more than the contacts: on a single-touch device, and on a
+    /// slotted one (a two-slot touchpad's third finger; the alex touchpad's second finger of a
+    /// quick two-finger tap, which it reports by `BTN_TOOL_DOUBLETAP` alone). 0 on a protocol-A
+    /// device, whose contacts are as many as the fingers: hid-ntrig's touchscreens report every
+    /// finger with `BTN_TOOL_DOUBLETAP`.
+    var extraFingerCount: Int { mode == .anonymous ? 0 : toolCount }
+
     mutating func newContactID() -> Int {
         defer { nextContactID += 1 }
         return nextContactID
@@ -240,7 +247,7 @@ public struct TouchDecoder: Sendable {
 
     /// Emits `frame` (already filled) if it says anything.
     mutating func emitFrame(time: Instant, emit: (TouchFrame) -> Void) {
-        let tools = toolCount
+        let tools = extraFingerCount
         guard !frame.contacts.isEmpty || tools != lastEmittedToolCount else { return }
         frame.time = time
         frame.toolFingerCount = tools

@@ -31,6 +31,20 @@ struct OtherProtocolTests {
         ])
     }
 
+    /// hid-ntrig touchscreens report every finger with `BTN_TOOL_DOUBLETAP` (the public N-Trig
+    /// one-finger drag): a protocol-A device's contacts are its fingers, whatever `BTN_TOOL_*` says.
+    @Test func protocolAFingersAreItsContactsNotItsToolKeys() throws {
+        var s = Script()
+        s.frame(0, [S.x(100), S.y(100), S.mtReport, S.key(KeyCode.toolDoubleTap, 1), S.key(KeyCode.touch, 1)])
+        s.frame(10, [S.x(120), S.y(100), S.mtReport])
+        s.frame(20, [S.mtReport, S.key(KeyCode.toolDoubleTap, 0), S.key(KeyCode.touch, 0)])
+        #expect(try decodeLog(TestDevices.anonymous, s.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0",
+            "10ms f1 | 1@0 moved 12.0,10.0",
+            "20ms f0 | 1@0 ended 12.0,10.0",
+        ])
+    }
+
     @Test func protocolAUsesTrackingIDsWhenPresent() throws {
         var s = Script()
         s.frame(0, [S.id(1), S.x(100), S.y(100), S.mtReport, S.id(2), S.x(120), S.y(100), S.mtReport])
