@@ -5,9 +5,9 @@ A recording labelled as a pan of two or more fingers in which, in the data, one 
 10 mm or more alone before another lands holds a one-finger pan first: the pad reported one
 finger moving. Such a record must allow it (`"also": ["pan/1", ...]` in labels.json).
 
-Usage: scripts/check-one-finger-first.py [FOLDER] [--gestured PATH]
+Usage: scripts/check-one-finger-first.py [FOLDER] [--gestured PATH]   (make release builds PATH)
 Prints each such record with how far the finger moved alone; exits 1 if one lacks "pan/1" in
-"also", 2 on bad input.
+"also", 2 on bad input (FILE: what is wrong, on stderr).
 """
 import argparse
 import json
@@ -18,11 +18,19 @@ import sys
 ALONE_MM = 10.0
 
 
+def bad(what):
+    print(what, file=sys.stderr)
+    sys.exit(2)
+
+
 def moved_alone(gestured, path):
     """The farthest one finger moved from where it landed while it was alone, before a second landed (mm)."""
-    out = subprocess.run([gestured, "replay", path, "--frames", "--json"], capture_output=True, text=True)
+    try:
+        out = subprocess.run([gestured, "replay", path, "--frames", "--json"], capture_output=True, text=True)
+    except OSError as error:
+        bad(f"{gestured}: cannot run it ({error.strerror}): build it with make release, or give --gestured")
     if out.returncode != 0:
-        sys.exit(f"{path}: gestured replay failed: {out.stderr.strip()}")
+        bad(f"{path}: gestured replay failed: {out.stderr.strip()}")
     start = {}
     farthest = 0.0
     for line in out.stdout.splitlines():
@@ -43,16 +51,19 @@ def moved_alone(gestured, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folder", nargs="?", default="fixtures/chromiumos")
-    parser.add_argument("--gestured", default=".build/release/gestured")
+    parser.add_argument("--gestured", default=".build-release/release/gestured")
     args = parser.parse_args()
     try:
         with open(f"{args.folder}/labels.json") as f:
             labels = json.load(f)
     except (OSError, ValueError) as error:
-        print(f"{args.folder}/labels.json: {error}", file=sys.stderr)
-        return 2
+        bad(f"{args.folder}/labels.json: {error}")
+    if not isinstance(labels, list):
+        bad(f"{args.folder}/labels.json: not a list of records")
     missing = 0
-    for record in labels:
+    for number, record in enumerate(labels, 1):
+        if not isinstance(record, dict) or not isinstance(record.get("file"), str):
+            bad(f"{args.folder}/labels.json: record {number}: \"file\" is missing")
         if record.get("label") != "pan" or (record.get("touches") or 0) < 2:
             continue
         mm = moved_alone(args.gestured, f"{args.folder}/{record['file']}")

@@ -118,7 +118,7 @@ def jitter(states_, rng):
 def apart(states_, rng):
     """The second contact lands 20 to 150 ms later than it did, and still at least 20 ms before
     it or a contact down with it lifts: the two fingers are still down together, as the label
-    says (a two-finger tap stays one). None when they were down together less than 40 ms."""
+    says (a two-finger tap stays one). None when no frame allows both."""
     ids = []
     for _, slots, _ in states_:
         for c in slots.values():
@@ -133,10 +133,15 @@ def apart(states_, rng):
     lift = next((t for t, slots, _ in states_
                  if t > landed and not all(i in [c["id"] for c in slots.values()] for i in together)), states_[-1][0])
     delay = rng.randint(20, 150) / 1000
-    if lift - landed < 0.040:
+    times = [t for t, _, _ in states_]
+    # The frame it lands in now: the first at or after the delay, unless that is within 20 ms of
+    # the lift; then the last one at least 20 ms after it landed and 20 ms before the lift.
+    lands = next((t for t in times if t >= landed + delay), None)
+    if lands is None or lands > lift - 0.020:
+        lands = max((t for t in times if landed + 0.020 <= t <= lift - 0.020), default=None)
+    if lands is None:
         return None
-    delay = min(delay, lift - landed - 0.020)
-    return [(t, {s: c for s, c in slots.items() if c["id"] != late or t >= landed + delay}, keys)
+    return [(t, {s: c for s, c in slots.items() if c["id"] != late or t >= lands}, keys)
             for t, slots, keys in states_]
 
 

@@ -5,8 +5,8 @@ import TouchEvents
 import TouchRecordings
 
 /// A gesture log read back as gestures: JSON lines as `gestured replay --json` prints them
-/// (`time` in seconds from the recording's first event, `kind`, `state`, `touches`, and `taps`,
-/// `dx`/`dy`, `scale`, `direction` where they apply), written by gestured or by a converter of
+/// (`time` in seconds from the recording's first event, `kind`, `state`, `region`, `touches`,
+/// `x`, `y`, and `taps`, `dx`/`dy`, `scale`, `direction` where they apply), written by gestured or by a converter of
 /// another recognizer's output (libinput's, in scripts/vm/libinput-agreement.py), so that
 /// `gestured evaluate --gestures` judges them by the same rules.
 enum GestureLog {

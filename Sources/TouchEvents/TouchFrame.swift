@@ -66,7 +66,8 @@ public struct TouchFrame: Sendable, Equatable {
     public var time: Instant
     public var contacts: [TouchContact]
     /// Fingers the device says are down through `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`
-    /// (0 if it does not say). A two-slot touchpad reports a third finger only here.
+    /// (0 if it does not say, and always 0 on a protocol-A device, whose contacts are its
+    /// fingers). A two-slot touchpad reports a third finger only here.
     public var toolFingerCount: Int
     /// True while a physical button is held (`BTN_LEFT`, `BTN_RIGHT` or `BTN_MIDDLE`: a
     /// clickpad's click, a touchpad's buttons).

@@ -160,6 +160,10 @@ struct EvaluateTests {
         ("[1]", ":1: a gesture must be a JSON object, not a list"),
         ("{\"time\": -4, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
          ":1: \"time\" must be seconds from the recording's start, not -4.0"),
+        ("{\"time\": 2e9, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":1: time must be between -1000000000.0 and 1000000000.0, not 2000000000"),
+        ("{\"time\": \"soon\", \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":1: time "),
         (nil, ": cannot read the gesture log"),
     ] as [(String?, String)])
     func aBadGestureLogSaysWhereAndLosesNothing(_ text: String?, _ message: String) throws {

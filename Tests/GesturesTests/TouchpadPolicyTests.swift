@@ -157,6 +157,28 @@ struct TouchpadPolicyTests {
         #expect(l2.root.recognizers[0].failureReason?.hasPrefix("a contact had rested 1100.0 ms") == true)
     }
 
+    /// A finger rests while two others scroll beside it (left out), and after they lift it moves
+    /// 2.5 mm and lifts: it was down 850 ms, no tap.
+    @Test func aRestingFingerThatMovesLaterTapsNothing() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 40)
+        s.down(2, at: .milliseconds(400), x: 50, y: 40)
+        s.down(3, at: .milliseconds(400), x: 70, y: 40)
+        for step in 1...10 {
+            s.move(2, at: .milliseconds(500 + Double(step) * 10), x: 50, y: 40 - Double(step) * 2)
+            s.move(3, at: .milliseconds(500 + Double(step) * 10), x: 70, y: 40 - Double(step) * 2)
+        }
+        s.up(2, at: .milliseconds(620))
+        s.up(3, at: .milliseconds(620))
+        s.move(1, at: .milliseconds(800), x: 22.5, y: 40)
+        s.up(1, at: .milliseconds(850))
+        let l = layout { $0.add(TapRecognizer()); $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) }
+        let log = run(l, s, policy: Self.touchpad)
+        #expect(log.first == "520.0ms pan began pad touches=2 at 60.0,36.0 d=0.0,-3.3")
+        #expect(!log.contains { $0.contains("tap") }, "\(log)")
+        #expect(l.root.recognizers[0].failureReason?.hasPrefix("a contact had rested 8") == true, "\(l.root.recognizers[0].failureReason ?? "-")")
+    }
+
     /// Every event carries the gesture's fingers; the fingers down now go apart when they differ.
     @Test func aTwoFingerLongPressEndsAsTwoFingers() {
         var s = TouchScript()

@@ -7,7 +7,8 @@ started gestures, writes them as gesture logs (OUTDIR/libinput/FILE.jsonl, the l
 `gestured replay --json` prints), has `BINARY evaluate FOLDER --gestures OUTDIR/libinput` judge
 them by the very rules that judge gestured (Judgement.swift: no second copy of them here) and sets
 them beside gestured's own verdicts (`BINARY evaluate FOLDER --json`). Prints a markdown report
-and writes OUTDIR/agreement.md, OUTDIR/agreement.json, OUTDIR/gestured-evaluate.json and
+and writes OUTDIR/agreement.md, OUTDIR/agreement.json, OUTDIR/gestured-evaluate.json,
+OUTDIR/libinput-lenient/FILE.jsonl (the lenient variant's logs, below) and
 OUTDIR/libinput-labels.json (the labels of the recordings compared).
 
 libinput's events as gestures, in the order libinput emitted them:
@@ -273,13 +274,17 @@ def lenient(gestures, capture):
 
 def write_log(gestures, path):
     """libinput's gestures as a gesture log: a start line for each (a tap's `recognized` with its
-    taps; a pan's, pinch's or hold's `began`), then for a pan or pinch its `ended` with the
-    translation (mm, for pointer motion and swipes; scroll units for scrolls: only the direction
-    is judged) or the scale. Times in seconds from the first event, as libinput's are."""
+    taps; a pan's, pinch's or hold's `began`), then its `ended`: a pan's with the translation
+    (mm, for pointer motion and swipes; scroll units for scrolls: only the direction is judged),
+    a pinch's with the scale. Times in seconds from the first event, as libinput's are; each
+    start at least a microsecond after the one before (an `ended` belongs to the last start of
+    its kind, so no two may share a time)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
+    last = -1.0
     with open(path, "w") as f:
         for g in gestures:
-            base = {"time": round(max(0.0, g.time), 6), "kind": g.kind, "region": "root", "touches": g.touches, "x": 0, "y": 0}
+            last = max(round(max(0.0, g.time), 6), round(last + 0.000001, 6))
+            base = {"time": last, "kind": g.kind, "region": "root", "touches": g.touches, "x": 0, "y": 0}
             if g.kind == "tap":
                 f.write(json.dumps({**base, "state": "recognized", "taps": g.taps}) + "\n")
                 continue

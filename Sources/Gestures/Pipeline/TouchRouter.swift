@@ -47,7 +47,9 @@ final class TouchRouter {
     /// came to move.
     @exclusivity(unchecked) private var landings: [(id: Int, time: Instant, at: Point)] = []
     /// Where and when contacts lifted, in any sequence, for the last ``TouchPolicy/bounceTime``:
-    /// a sequence that starts with a touch bouncing knows of the lift before it.
+    /// a sequence that starts with a touch bouncing knows of the lift before it, even when the
+    /// sequence it lifted from has ended. (A touch joining a sequence that is going on is
+    /// checked against that sequence's own lifts.)
     @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
