@@ -18,15 +18,7 @@ public struct ClientMessage: Equatable, Sendable {
     /// Reads one line (without its newline). Every error names the field at fault and carries
     /// the request's id when it could be read.
     public static func parse(_ line: some Collection<UInt8>) throws(ProtocolError) -> ClientMessage {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw ProtocolError(.malformed, "not JSON: \(error.description)")
-        }
-        guard let o = value.objectValue else {
-            throw ProtocolError(.notAnObject, "a request must be a JSON object with a type, not \(value.kindName)")
-        }
+        let o = try JSONObject.line(line, mustBe: "a request must be a JSON object with a type")
         let id = o["id"]
         if let id, id.numberValue == nil, id.stringValue == nil, id != .null {
             throw ProtocolError(.invalidField, field: "id", "id must be a number or text, not \(id.kindName)")

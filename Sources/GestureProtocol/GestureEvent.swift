@@ -222,6 +222,11 @@ public struct GestureEvent: Codable, Sendable, Equatable {
         return env
     }
 
+    /// Reads an event back from one `--json` line (without its newline).
+    public static func parse(_ line: some Collection<UInt8>) throws(ProtocolError) -> GestureEvent {
+        try GestureEvent(json: try JSONObject.line(line, mustBe: "a gesture must be a JSON object"))
+    }
+
     /// Reads an event back from its JSON object (a `gesture` message or a `--json` line); keys
     /// it does not know are ignored.
     public init(json o: JSONObject) throws(ProtocolError) {

@@ -42,6 +42,21 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { message }
 }
 
+extension JSONObject {
+    /// One line of the protocol (or of `--json` output), which must be a JSON object:
+    /// `not JSON: …` when it is not JSON, `<mustBe>, not <what it is>` when it is not an object.
+    static func line(_ bytes: some Collection<UInt8>, mustBe: String) throws(ProtocolError) -> JSONObject {
+        let value: JSONValue
+        do throws(JSONParseError) {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            throw ProtocolError(.malformed, "not JSON: \(error.description)")
+        }
+        guard let object = value.objectValue else { throw ProtocolError(.notAnObject, "\(mustBe), not \(value.kindName)") }
+        return object
+    }
+}
+
 /// Reads typed fields out of an object, naming the field (with its path) in every error.
 struct FieldReader {
     let object: JSONObject

@@ -42,13 +42,7 @@ public enum ServiceMessage: Equatable, Sendable {
 
     /// Reads one line (without its newline) from the service.
     public static func parse(_ line: some Collection<UInt8>) throws(ProtocolError) -> ServiceMessage {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw ProtocolError(.malformed, "not JSON: \(error.description)")
-        }
-        guard let o = value.objectValue else { throw ProtocolError(.notAnObject, "a message must be a JSON object, not \(value.kindName)") }
+        let o = try JSONObject.line(line, mustBe: "a message must be a JSON object")
         let r = FieldReader(o, path: "")
         if o["protocol"] != nil { return .greeting(try Greeting(o)) }
         let type = try r.string("type")

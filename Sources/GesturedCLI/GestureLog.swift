@@ -23,16 +23,7 @@ enum GestureLog {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let event: GestureEvent
             do throws(ProtocolError) {
-                let value: JSONValue
-                do throws(JSONParseError) {
-                    value = try JSONValue.parse(line.utf8)
-                } catch {
-                    throw ProtocolError(.malformed, "not JSON: \(error.description)")
-                }
-                guard let object = value.objectValue else {
-                    throw ProtocolError(.notAnObject, "a gesture must be a JSON object, not \(value.kindName)")
-                }
-                event = try GestureEvent(json: object)
+                event = try GestureEvent.parse(line.utf8)
             } catch {
                 throw RecordingError(path: path, line: index + 1, message: error.description)
             }
