@@ -46,11 +46,11 @@ final class TouchRouter {
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
     @exclusivity(unchecked) private var landings: [(id: Int, time: Instant, at: Point)] = []
-    /// Where and when contacts lifted, in any sequence, for the last ``TouchPolicy/bounceTime``:
-    /// a sequence that starts with a touch bouncing knows of the lift before it, even when the
-    /// sequence it lifted from has ended. (A touch joining a sequence that is going on is
-    /// checked against that sequence's own lifts.)
-    @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
+    /// Where and when contacts lifted, in any sequence, for the last ``TouchPolicy/bounceTime``
+    /// (this frame's lifts included once ``route(_:listener:)`` has run): every sequence's
+    /// tracker tells a touch bouncing by them, so a bounce is one whichever sequence it lands
+    /// in, even when the one it lifted from has ended.
+    @exclusivity(unchecked) private(set) var lifts: [(time: Instant, at: Point)] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -263,7 +263,6 @@ final class TouchRouter {
         }
         sequence.touches.mapping = mapping
         sequence.touches.policy = policy
-        if !lifts.isEmpty { sequence.touches.rememberLifts(lifts) }
         startArena(of: sequence, press: 1, time: time)
         sequences.append(sequence)
         return sequence

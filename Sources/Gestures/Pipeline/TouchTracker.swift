@@ -74,8 +74,6 @@ public final class TouchTracker {
     /// and moved): nil when every contact landed in the press. Such a press taps and holds
     /// nothing.
     @exclusivity(unchecked) public private(set) var pressRestedBefore: Duration?
-    /// Where and when contacts lifted, for the last ``TouchPolicy/bounceTime``.
-    @exclusivity(unchecked) private var lifts: [(time: Instant, at: Point)] = []
     /// A pan began in this press: a translation is established, and a pinch or rotation (one
     /// the layout lets go on beside it, or a touchpad's after a landing ended the pan) must now
     /// clear ``GestureDefaults/transformBarAfterTranslation``.
@@ -110,7 +108,6 @@ public final class TouchTracker {
         bounced = false
         pressBounced = false
         pressRestedBefore = nil
-        lifts.removeAll(keepingCapacity: true)
         buttonDown = false
         buttonPressed = false
         centroidDelta = .zero
@@ -140,17 +137,13 @@ public final class TouchTracker {
         return least == .infinity || least >= most * GestureDefaults.transformLeastFingerShare
     }
 
-    /// Lifts other sequences saw less than ``TouchPolicy/bounceTime`` ago, for a new sequence:
-    /// a touch bouncing may land after the sequence it lifted from ended.
-    func rememberLifts(_ recent: [(time: Instant, at: Point)]) {
-        lifts.removeAll(keepingCapacity: true)
-        lifts.append(contentsOf: recent)
-    }
-
     /// The position where the touch `id` landed, if it is down.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
-    func update(_ frame: TouchFrame) {
+    /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
+    /// of every sequence lifted in the last ``TouchPolicy/bounceTime``, this frame's included (the
+    /// router keeps them): what tells a touch bouncing (``bounced``).
+    func update(_ frame: TouchFrame, recentLifts: [(time: Instant, at: Point)]) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -207,7 +200,7 @@ public final class TouchTracker {
         if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
         bounced = false
-        if let bounce = policy.bounceTime { noteBounces(cs, within: bounce) }
+        if began > 0, !recentLifts.isEmpty { bounced = Self.landedWhereOneLifted(cs, recentLifts) }
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0
@@ -249,17 +242,11 @@ public final class TouchTracker {
         }
     }
 
-    /// Sets ``bounced`` when a contact landed near where one lifted within `window`, and
-    /// remembers this frame's lifts.
-    private func noteBounces(_ cs: [Tracked], within window: Duration) {
-        guard beganCount > 0 || endedCount > 0 || !lifts.isEmpty else { return }
-        if !lifts.isEmpty { lifts.removeAll { time - $0.time >= window } }
-        for c in cs {
-            if c.finished {
-                lifts.append((time, c.current))
-            } else if !c.persisting, lifts.contains(where: { ($0.at - c.current).length < GestureDefaults.bounceDistance }) {
-                bounced = true
-            }
+    /// Whether a contact that landed in this frame is within ``GestureDefaults/bounceDistance``
+    /// of one of `lifts`.
+    private static func landedWhereOneLifted(_ cs: [Tracked], _ lifts: [(time: Instant, at: Point)]) -> Bool {
+        cs.contains { c in
+            !c.finished && !c.persisting && lifts.contains { ($0.at - c.current).length < GestureDefaults.bounceDistance }
         }
     }
 
