@@ -42,7 +42,6 @@ import re
 import subprocess
 import sys
 
-EVALUATED = {"tap", "multi-tap", "long-press", "pan", "swipe", "pinch-in", "pinch-out", "negative-click", "negative-palm"}
 TAP_BUTTONS = {"BTN_LEFT": 1, "BTN_RIGHT": 2, "BTN_MIDDLE": 3}
 PHYSICAL_WINDOW = 0.1      # s between a physical press in the capture and libinput's button event
 MULTI_TAP_PAUSE = 0.3      # s from a tap's release to the next tap's press
@@ -315,12 +314,6 @@ def evaluate(binary, folder, labels, gestures=None):
     return {f["file"]: f for f in files}, run.stdout
 
 
-def class_label(record):
-    if record["label"].startswith("negative-") or record.get("touches") is None:
-        return record["label"]
-    return f"{record['label']}/{record['touches']}"
-
-
 def summary(gestures):
     """`tap/1 ×3, pan/2`: the started gestures, runs of one class counted."""
     runs = []
@@ -351,8 +344,8 @@ def judge_all(args):
     rows = []
     for number, file in enumerate(wanted, 1):
         record = records.get(file)
-        if record is None or record["label"] not in EVALUATED or record.get("flags"):
-            bad(listing, number, f"{file}: not a recording {args.labels} has gestured evaluate judge")
+        if record is None:
+            bad(listing, number, f"{file}: not a recording {args.labels} names")
         raw = os.path.join(args.outdir, "raw", file)
         for ext in (".txt", ".kernel", ".play"):
             if not os.path.isfile(raw + ext):
@@ -363,8 +356,7 @@ def judge_all(args):
         lenient_judged = settle(lenient(events, capture), clicks, capture)
         write_log(judged, os.path.join(strict, file + ".jsonl"))
         write_log(lenient_judged, os.path.join(gentle, file + ".jsonl"))
-        rows.append({"file": file, "device": record["device"], "class": class_label(record),
-                     "latest_frame_ms": read_play(raw + ".play"),
+        rows.append({"file": file, "device": record["device"], "latest_frame_ms": read_play(raw + ".play"),
                      "libinput": {"gestures": summary(judged)}, "libinput_lenient": {"gestures": summary(lenient_judged)}})
     with open(compared, "w") as f:
         json.dump([records[file] for file in wanted], f, indent=1, ensure_ascii=False)
@@ -374,10 +366,11 @@ def judge_all(args):
     theirs, _ = evaluate(args.gestured, folder, compared, strict)
     theirs_lenient, _ = evaluate(args.gestured, folder, compared, gentle)
     for number, row in enumerate(rows, 1):
+        if row["file"] not in ours:
+            bad(listing, number, f"{row['file']}: not a recording gestured evaluate judges (see its labels' flags)")
+        row["class"] = ours[row["file"]]["class"]
         for verdicts, key in ((ours, "gestured"), (theirs, "libinput"), (theirs_lenient, "libinput_lenient")):
-            verdict = verdicts.get(row["file"])
-            if verdict is None:
-                bad(listing, number, f"{row['file']}: gestured evaluate has no result for it")
+            verdict = verdicts[row["file"]]
             row.setdefault(key, {}).update({"right": verdict["right"], "recognized": verdict["recognized"],
                                             "why": verdict.get("why", "")})
     return rows
