@@ -96,14 +96,15 @@ bench-vm: release
 # libinput on the same labelled recordings (scripts/vm/libinput-compare.sh in the VM: each
 # ChromiumOS recording `gestured evaluate` judges, played at its recorded pace while libinput
 # debug-events --enable-tap watches), written as gesture logs, judged by `gestured evaluate
-# --gestures` and set beside gestured's verdicts (scripts/vm/libinput-agreement.py). Table and JSON in out/libinput-vm/.
-# LIBINPUT_ONLY=SUBSTRING and LIBINPUT_LIMIT=N run a subset. Not part of `make test` (about
-# 50 minutes: the recordings play in real time).
+# --gestures` and set beside gestured's verdicts (scripts/vm/libinput-agreement.py). Table and
+# JSON in out/libinput-vm/. LIBINPUT_ONLY=SUBSTRING and LIBINPUT_LIMIT=N run a subset;
+# LIBINPUT_GESTURED is the gestured both sides use (a path relative to the repository). Not part
+# of `make test` (about 50 minutes: the recordings play in real time).
 LIBINPUT_GESTURED ?= .build-release/release/gestured
 libinput-vm: release
 	@for tool in evemu-device evemu-record /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools libinput-tools; break; }; done
 	@rm -rf out/libinput-vm/raw out/libinput-vm/files.txt out/libinput-vm/agreement.* out/libinput-vm/libinput out/libinput-vm/libinput-lenient out/libinput-vm/libinput-labels.json
-	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-5400} scripts/vm/run.sh out/libinput-vm 'LIBINPUT_ONLY=$(LIBINPUT_ONLY) LIBINPUT_LIMIT=$(LIBINPUT_LIMIT) scripts/vm/libinput-compare.sh' || status=$$?; \
+	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-5400} scripts/vm/run.sh out/libinput-vm 'GESTURED=$(LIBINPUT_GESTURED) LIBINPUT_ONLY=$(LIBINPUT_ONLY) LIBINPUT_LIMIT=$(LIBINPUT_LIMIT) scripts/vm/libinput-compare.sh' || status=$$?; \
 	[ $$status -eq 0 ] || { echo "libinput-vm: the VM run failed (see out/libinput-vm/vm-console.log)"; exit $$status; }
 	python3 scripts/vm/libinput-agreement.py out/libinput-vm --gestured $(LIBINPUT_GESTURED)
 

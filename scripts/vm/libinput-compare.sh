@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # scripts/vm/libinput-compare.sh [LABELS] — run inside the VM (scripts/vm/run.sh) as root from the
 # repository: `make libinput-vm`. Every recording the labels file names and `gestured evaluate`
-# evaluates (labels tap, multi-tap, long-press, pan, swipe, pinch-in, pinch-out, negative-click,
-# negative-palm; no flags) is made a uinput device (evemu-device) and played into it at its
+# evaluates (as its --json lists them) is made a uinput device (evemu-device) and played into it at its
 # recorded pace while `libinput debug-events --enable-tap` watches it (libinput's defaults
 # otherwise: click method, tap button map, scrolling as the device gets them) and `evemu-record`
 # captures what the kernel delivered, with its time stamps. A second after the playback
@@ -19,7 +18,8 @@
 # them on the host.
 #
 # Knobs: LIBINPUT_ONLY=SUBSTRING (recordings whose path contains it), LIBINPUT_LIMIT=N (the
-# first N of those), LIBINPUT_SETTLE=SECONDS after the playback (1).
+# first N of those), LIBINPUT_SETTLE=SECONDS after the playback (1), GESTURED (the binary that
+# lists the evaluated recordings; .build-release/release/gestured).
 set -u
 cd "$(dirname "$0")/../.."
 labels=${1:-fixtures/chromiumos/labels.json}
@@ -27,6 +27,7 @@ out=${VM_OUT:-/tmp/gestured-libinput}
 settle=${LIBINPUT_SETTLE:-1}
 work=/tmp/gestured-libinput-work
 debug_events=/usr/libexec/libinput/libinput-debug-events
+gestured=${GESTURED:-.build-release/release/gestured}
 mkdir -p "$out/raw" "$work"
 
 say() { echo "libinput-compare: $*"; }
@@ -34,6 +35,7 @@ say() { echo "libinput-compare: $*"; }
 for tool in evemu-device evemu-record "$debug_events" python3; do
     command -v "$tool" >/dev/null || { say "error: $tool is missing (make libinput-vm installs evemu-tools and libinput-tools)"; exit 1; }
 done
+[ -x "$gestured" ] || { say "error: $gestured is missing (make release builds it)"; exit 1; }
 [ -f "$labels" ] || { say "error: no labels file $labels"; exit 1; }
 
 # wait_open PID NODE
@@ -61,16 +63,15 @@ for t, data in frames:
 print(f"frames {len(frames)} latest_ms {worst * 1000:.1f}")
 PY
 
-# The evaluated recordings, as gestured evaluate picks them, filtered.
-python3 - "$labels" "${LIBINPUT_ONLY:-}" "${LIBINPUT_LIMIT:-0}" > "$out/files.txt" <<'PY' || { say "error: cannot read $labels"; exit 1; }
+folder=$(dirname "$labels")
+# The evaluated recordings, as gestured evaluate picks them (its --json lists them), filtered.
+"$gestured" evaluate "$folder" --labels "$labels" --json > "$work/evaluate.json" || { say "error: gestured evaluate failed on $labels"; exit 1; }
+python3 - "$work/evaluate.json" "${LIBINPUT_ONLY:-}" "${LIBINPUT_LIMIT:-0}" > "$out/files.txt" <<'PY' || { say "error: cannot read gestured evaluate's list"; exit 1; }
 import json, sys
-evaluated = {"tap", "multi-tap", "long-press", "pan", "swipe", "pinch-in", "pinch-out", "negative-click", "negative-palm"}
 only, limit = sys.argv[2], int(sys.argv[3] or 0)
-files = [r["file"] for r in json.load(open(sys.argv[1]))
-         if r["label"] in evaluated and not r.get("flags") and only in r["file"]]
+files = [f["file"] for f in json.load(open(sys.argv[1]))["files"] if only in f["file"]]
 print("\n".join(files[:limit] if limit > 0 else files))
 PY
-folder=$(dirname "$labels")
 total=$(grep -c . "$out/files.txt")
 say "$total recordings, $(cat /proc/sys/kernel/osrelease), libinput $(libinput --version 2>/dev/null)"
 

@@ -199,8 +199,7 @@ public final class TouchTracker {
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
-        bounced = false
-        if began > 0, !recentLifts.isEmpty { bounced = Self.landedWhereOneLifted(cs, recentLifts) }
+        bounced = began > 0 && !recentLifts.isEmpty && Self.landedWhereOneLifted(cs, recentLifts)
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0
