@@ -39,9 +39,10 @@ final class TouchRouter {
         var palmAt: Point
     }
     /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where and
-    /// when they landed, and whether they pressed a button (the finger that clicked a clickpad's
-    /// lower edge: it stays left out).
-    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool)] = []
+    /// when they landed, whether they pressed a button (the finger that clicked a clickpad's
+    /// lower edge: it stays left out), and whether their first report after landing has come
+    /// (until then `landed` may be moved to where it settled: ``GestureDefaults/landingSettleTime``).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settled: Bool)] = []
     /// When each contact down landed, and where it was when the last of them landed, while
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
@@ -112,6 +113,13 @@ final class TouchRouter {
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
+                if !thumbs[i].settled {
+                    // Its first report after landing, soon after: where it settled, not a move.
+                    thumbs[i].settled = true
+                    if frame.time - thumbs[i].time <= GestureDefaults.landingSettleTime {
+                        thumbs[i].landed = position
+                    }
+                }
                 let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                     || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
                 guard escaped, !thumbs[i].clicked else { continue }
@@ -141,12 +149,12 @@ final class TouchRouter {
                 continue
             }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
-                thumbs.append((contact.id, position, frame.time, frame.buttonDown, true))
+                thumbs.append((contact.id, position, frame.time, frame.buttonDown, true, false))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
             if resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: frame) {
-                thumbs.append((contact.id, landed, time, false, false))
+                thumbs.append((contact.id, landed, time, false, false, true))
                 logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
                 var lifted = contact
                 lifted.phase = .ended

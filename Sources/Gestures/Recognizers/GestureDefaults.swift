@@ -120,6 +120,16 @@ public enum GestureDefaults {
     /// alex (75 right at 2 mm, 74 at 4, 71 at 10).
     public static let thumbEscapeDistance = 2.0
 
+    /// How soon after landing a contact's first report may still be it settling, not moving: 40
+    /// ms. As a finger presses, its contact area grows and the pad moves the point it reports:
+    /// the first report after landing moves (on alex, every contact of fixtures/chromiumos: 0.33
+    /// mm at the median and 2.3 mm at the 99th percentile, 25 ms after landing at the median and
+    /// 35 ms at the 99th percentile; on link 0.05 and 0.9 mm). A thumb landing in the thumb area
+    /// measures its escape (``thumbEscapeDistance``) from where that first report puts it: alex
+    /// thumb_scroll.right.up's thumb jumps 2.2 mm in 14 ms, then rests for 0.8 s before two
+    /// fingers scroll beside it. A finger starting a stroke there counts one report later.
+    public static let landingSettleTime = Duration.milliseconds(40)
+
     /// The shortest interval a jump (``TouchPolicy/jumpSpeed``) is judged over: 12 ms, about a
     /// touchpad's frame. Two frames a millisecond apart say little about speed.
     public static let jumpReferenceInterval = Duration.milliseconds(12)
