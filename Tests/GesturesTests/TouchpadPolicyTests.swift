@@ -331,6 +331,56 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), script(palmMoves: true), policy: Self.touchpad) == [])
     }
 
+    /// A contact landing with no pressure hovers (a link palm's pieces report pressure 0 all the
+    /// time they are down): left out until it presses. Pressing 10 ms after it landed, it taps;
+    /// pressing after hovering 300 ms, it was there all along and taps nothing. One that never
+    /// presses pans nothing, on a touchpad; on a touchscreen pressure says nothing.
+    @Test func aContactWithNoPressureHovers() {
+        func tap(hoveringFor hover: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30, pressure: 0)
+            s.move(1, at: .milliseconds(hover), x: 20, y: 30, pressure: 60)
+            s.up(1, at: .milliseconds(hover + 60))
+            return s
+        }
+        #expect(run(layout { $0.add(TapRecognizer()) }, tap(hoveringFor: 10), policy: Self.touchpad) == [
+            "70.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0",
+        ])
+        let late = TapRecognizer()
+        #expect(run(layout { $0.add(late) }, tap(hoveringFor: 300), policy: Self.touchpad) == [])
+        #expect(late.failureReason == "a contact had rested 300.0 ms, left out as a thumb or palm, before it counted: it taps and holds nothing")
+        var glide = TouchScript()
+        glide.down(1, at: .zero, x: 20, y: 30, pressure: 0)
+        for step in 1...10 { glide.move(1, at: .milliseconds(Double(step) * 20), x: 20 + Double(step) * 2, y: 30, pressure: 0) }
+        glide.up(1, at: .milliseconds(220))
+        let pan = { layout { $0.add(PanRecognizer()) } }
+        #expect(run(pan(), glide, policy: Self.touchpad) == [])
+        #expect(run(pan(), glide, policy: .touchscreen).first == "40.0ms pan began pad touches=1 at 24.0,30.0 d=4.0,0.0")
+    }
+
+    /// A hovering contact lifts and a touch presses 1 mm away 12 ms later: the same touch
+    /// bouncing, no tap. A piece of a palm with no pressure never points, however far it
+    /// moves from the palm.
+    @Test func aHoveringContactsLiftIsABounceAndAHoveringPalmPiecePointsNothing() {
+        var bounce = TouchScript()
+        bounce.down(1, at: .zero, x: 20, y: 30, pressure: 0)
+        bounce.up(1, at: .milliseconds(100))
+        bounce.down(2, at: .milliseconds(112), x: 21, y: 30, pressure: 60)
+        bounce.up(2, at: .milliseconds(160))
+        let tap = TapRecognizer()
+        #expect(run(layout { $0.add(tap) }, bounce, policy: Self.touchpad) == [])
+        #expect(tap.failureReason == "a contact landed again where one had just lifted: a bounce, not a new touch")
+        var piece = TouchScript()
+        piece.down(1, at: .zero, x: 20, y: 50, pressure: 200)            // a palm
+        piece.down(2, at: .milliseconds(100), x: 45, y: 50, pressure: 0)  // 25 mm from it, no pressure
+        for step in 1...20 {
+            piece.move(2, at: .milliseconds(100 + Double(step) * 10), x: 45 + Double(step), y: 50, pressure: 0)
+        }
+        piece.up(2, at: .milliseconds(400))
+        piece.up(1, at: .milliseconds(500))
+        #expect(run(layout { $0.add(PanRecognizer()) }, piece, policy: Self.touchpad) == [])
+    }
+
     /// A touchpad firmware sends a new contact's x first and its y 11 ms later: the contact seems
     /// to fly 33 mm. Faster than 1 m/s is a jump, not motion: the tap stays a tap.
     @Test func aJumpIsNoMotionOnATouchpad() {

@@ -43,6 +43,9 @@ final class TouchRouter {
     /// lower edge: it stays left out), and whether their first report after landing has come
     /// (until then `landed` may be moved to where it settled: ``GestureDefaults/landingSettleTime``).
     @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settled: Bool)] = []
+    /// Contacts that landed pressing no more than ``TouchPolicy/hoverPressure``: left out until
+    /// they press harder.
+    @exclusivity(unchecked) private var hovering: [(id: Int, since: Instant)] = []
     /// When each contact down landed, and where it was when the last of them landed, while
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
@@ -66,24 +69,40 @@ final class TouchRouter {
     /// and left out of every frame after; so is one landing near a palm. A contact that lands in
     /// a touchpad's thumb area (``TouchPolicy/thumbArea``) is a resting thumb, left out until it
     /// moves out of it or far (``GestureDefaults/thumbEscapeDistance``): then it lands as a finger.
-    /// The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
+    /// One landing with no pressure (``TouchPolicy/hoverPressure``) hovers, left out until it
+    /// presses. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
     /// nothing is left out.
     func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
         let threshold = policy.palmPressure
         let thumbLine = policy.thumbLine
+        let hover = policy.hoverPressure
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
-        guard threshold != nil || thumbLine != nil || resting else { return frame }
-        guard !palms.isEmpty || !thumbs.isEmpty || resting || !liftedPalms.isEmpty
+        guard threshold != nil || thumbLine != nil || hover != nil || resting else { return frame }
+        guard !palms.isEmpty || !thumbs.isEmpty || !hovering.isEmpty || resting || !liftedPalms.isEmpty
               || frame.contacts.contains(where: { c in
-                  (threshold.map { (c.pressure ?? .min) >= $0 } ?? false) || (c.phase == .began && thumbLine.map { c.y >= $0 } ?? false)
+                  (threshold.map { (c.pressure ?? .min) >= $0 } ?? false)
+                      || (c.phase == .began && (thumbLine.map { c.y >= $0 } ?? false || hover.map { (c.pressure ?? .max) <= $0 } ?? false))
               }) else { return frame }
         if !liftedPalms.isEmpty {
             liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
         }
         var kept = frame
         kept.contacts.removeAll()
-        for contact in frame.contacts {
+        for var contact in frame.contacts {
             let position = Point(x: contact.x, y: contact.y)
+            if let i = hovering.firstIndex(where: { $0.id == contact.id }) {
+                if contact.phase.isFinal {
+                    // Its lift is one a touch pressing there next bounces from.
+                    hovering.remove(at: i)
+                    if policy.bounceTime != nil { lifts.append((frame.time, position)) }
+                    continue
+                }
+                if (contact.pressure ?? .max) <= hover ?? .min { continue }
+                let since = hovering.remove(at: i).since
+                logger?.debug("contact \(contact.id) presses (pressure \(contact.pressure ?? 0)): it lands now")
+                contact.phase = .began
+                if frame.time - since > GestureDefaults.landingSettleTime { contact.downSince = since }
+            }
             if let i = palms.firstIndex(where: { $0.id == contact.id }) {
                 if contact.phase.isFinal {
                     if palms[i].fragment == nil { liftedPalms.append((position, frame.time)) }
@@ -96,7 +115,8 @@ final class TouchRouter {
                 let palmMoved = palms.first { $0.id == fragment.palm }.map { $0.at - fragment.palmAt } ?? .zero
                 if let threshold, (contact.pressure ?? .min) >= threshold {
                     palms[i].fragment = nil
-                } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance {
+                } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance,
+                          (contact.pressure ?? .max) > policy.hoverPressure ?? .min {
                     // A finger beside the palm that points away: a finger from now on.
                     palms.remove(at: i)
                     logger?.debug("contact \(contact.id) moved away from the palm it landed by: a finger from now on")
@@ -148,6 +168,11 @@ final class TouchRouter {
                 }
                 continue
             }
+            if contact.phase == .began, let hover, (contact.pressure ?? .max) <= hover {
+                hovering.append((contact.id, frame.time))
+                logger?.debug("contact \(contact.id) hovers (pressure \(contact.pressure ?? 0)): left out until it presses")
+                continue
+            }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
                 thumbs.append((contact.id, position, frame.time, frame.buttonDown, true, false))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
@@ -163,7 +188,7 @@ final class TouchRouter {
             }
             kept.contacts.append(contact)
         }
-        kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count - thumbs.count)
+        kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count - thumbs.count - hovering.count)
         return kept
     }
 
@@ -362,6 +387,7 @@ final class TouchRouter {
         liftedPalms.removeAll()
         lifts.removeAll()
         thumbs.removeAll()
+        hovering.removeAll()
         landings.removeAll()
     }
 }
