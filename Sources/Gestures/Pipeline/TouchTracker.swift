@@ -21,6 +21,11 @@ public final class TouchTracker {
         /// Down before this frame and after it (or ending in it).
         var persisting: Bool
         var finished: Bool
+        /// Until when its first report after landing may be it settling
+        /// (``GestureDefaults/landingSettleTime``); nil once that report came.
+        var settleBy: Instant? = nil
+        /// This frame is its first report after landing, soon after: it settled here.
+        var settling = false
     }
 
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
@@ -134,7 +139,7 @@ public final class TouchTracker {
             least = min(least, travel)
             most = max(most, travel)
         }
-        return least == .infinity || least >= most * GestureDefaults.transformLeastFingerShare
+        return least == .infinity || most > 0 && least >= most * GestureDefaults.transformLeastFingerShare
     }
 
     /// The position where the touch `id` landed, if it is down.
@@ -160,20 +165,28 @@ public final class TouchTracker {
         var anyFinished = false
         let wasDown = touches > 0
         previousTouches = touches
+        var settled = 0
         for i in cs.indices {
             cs[i].previous = cs[i].current
             cs[i].persisting = false
+            cs[i].settling = false
         }
         for c in frame.contacts {
             let p = Point(x: c.x, y: c.y)
             let index = cs.firstIndex { $0.id == c.id }
             switch c.phase {
             case .began:
-                cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
+                cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false,
+                                  settleBy: frame.time + GestureDefaults.landingSettleTime))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
                 if let index {
+                    if let by = cs[index].settleBy {
+                        cs[index].settleBy = nil
+                        cs[index].settling = frame.time <= by
+                        if cs[index].settling { settled += 1 }
+                    }
                     cs[index].current = p
                     cs[index].persisting = true
                 } else {
@@ -196,6 +209,10 @@ public final class TouchTracker {
         if let speed = policy.jumpSpeed { discardJumps(&cs, interval: interval, speed: speed) }
         boxSpread = false
         if policy.boundingBoxContacts { boxOnly(&cs, countChanged: began > 0 || ended > 0 || wasCancelled) }
+        if settled > 0 {
+            // Where a contact landed is where its first report, soon after, puts it.
+            for i in cs.indices where cs[i].settling { cs[i].start = cs[i].current }
+        }
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
         endedCount = ended
