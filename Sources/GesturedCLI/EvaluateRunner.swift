@@ -128,7 +128,12 @@ public struct EvaluateRunner: Sendable {
             var first: Instant?
             var last: Instant?
             var frames: [TouchFrame] = []
-            var result = try RecordingReplay.run(path: folder + "/" + label.file, onFrame: { frame in
+            // Judging another recognizer's log, the recordings are only decoded: the built-in
+            // layout keeps its region (the drawings are of it) and loses its recognizers.
+            let decodeOnly: ((GesturePipeline) -> Void)? = gesturesFolder == nil ? nil : { pipeline in
+                for recognizer in pipeline.layout.root.recognizers { pipeline.layout.root.remove(recognizer) }
+            }
+            var result = try RecordingReplay.run(path: folder + "/" + label.file, configure: decodeOnly, onFrame: { frame in
                 frames.append(frame)
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
