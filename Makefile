@@ -102,7 +102,7 @@ bench-vm: release
 # of `make test` (about 50 minutes: the recordings play in real time).
 LIBINPUT_GESTURED ?= .build-release/release/gestured
 libinput-vm: release
-	@for tool in evemu-device evemu-record /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools libinput-tools; break; }; done
+	@for tool in evemu-record /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools libinput-tools; break; }; done
 	@rm -rf out/libinput-vm/raw out/libinput-vm/files.txt out/libinput-vm/agreement.* out/libinput-vm/libinput out/libinput-vm/libinput-lenient out/libinput-vm/libinput-labels.json
 	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-5400} scripts/vm/run.sh out/libinput-vm 'GESTURED=$(LIBINPUT_GESTURED) LIBINPUT_ONLY=$(LIBINPUT_ONLY) LIBINPUT_LIMIT=$(LIBINPUT_LIMIT) scripts/vm/libinput-compare.sh' || status=$$?; \
 	[ $$status -eq 0 ] || { echo "libinput-vm: the VM run failed (see out/libinput-vm/vm-console.log)"; exit $$status; }

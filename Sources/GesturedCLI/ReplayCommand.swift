@@ -26,7 +26,9 @@ struct ReplayCommand: ParsableCommand {
             --uinput plays the recording into a virtual device instead (needs /dev/uinput), with \
             its original timing or --speed X; it waits until udev has the device (and, with \
             --wait-for-log FILE, until FILE names its node), and removes it --linger ms after the \
-            last event.
+            last event. It names the node on stderr when it makes the device, and at the end says \
+            how late the latest frame was written (each is written at its offset from the start, \
+            so lateness does not add up).
 
             Bad input stops with FILE:LINE: message and exit status 2.
 

@@ -71,12 +71,21 @@ public struct UInputPlayer: Sendable {
         }
     }
 
+    /// Writes each frame whole at its offset from the start (scaled by ``speed``), so lateness
+    /// never adds up, then says on stderr how many frames it wrote and how late the latest was:
+    /// `played 412 frames in 4.1 s; the latest was written 5.0 ms after its time`.
     private func play(_ events: [InputEvent], into device: UInputDevice, output: inout some CommandOutput) throws(InputError) {
         guard let first = events.first?.time, let last = events.last?.time else { return }
         let start = MonotonicClock.now
         var frame: [InputEvent] = []
         var shown = Instant.zero
-        defer { if showsProgress && shown > .zero { output.warn("\n") } }
+        var frames = 0
+        var latest = Duration.zero
+        defer {
+            if showsProgress && shown > .zero { output.warn("\n") }
+            output.warn("played \(frames) frames in \(formatDecimal((last - first).inSeconds / speed, places: 1)) s; "
+                + "the latest was written \(formatDecimal(latest.inMilliseconds, places: 1)) ms after its time\n")
+        }
         let total = formatDecimal((last - first).inSeconds, places: 1)
         for e in events {
             frame.append(e)
@@ -89,7 +98,9 @@ public struct UInputPlayer: Sendable {
             let due = start + (e.time - first) / speed
             let wait = due - MonotonicClock.now
             if wait > .zero { sleepMilliseconds(wait.inMilliseconds) }
+            latest = max(latest, MonotonicClock.now - due)
             try device.write(frame)
+            frames += 1
             frame.removeAll(keepingCapacity: true)
         }
         if !frame.isEmpty { try device.write(frame) }

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # scripts/vm/libinput-compare.sh [LABELS] — run inside the VM (scripts/vm/run.sh) as root from the
 # repository: `make libinput-vm`. Every recording the labels file names and `gestured evaluate`
-# evaluates (as its --json lists them) is made a uinput device (evemu-device) and played into it at its
-# recorded pace while `libinput debug-events --enable-tap` watches it (libinput's defaults
+# evaluates (as its --json lists them) is made a uinput device and played into it at its recorded
+# pace by `gestured replay --uinput` while `libinput debug-events --enable-tap` watches it (libinput's defaults
 # otherwise: click method, tap button map, scrolling as the device gets them) and `evemu-record`
 # captures what the kernel delivered, with its time stamps. A second after the playback
 # (libinput's tap timeouts run in real time) both are stopped.
 #
-# The player is the few lines of Python below, not evemu-play: evemu-play sleeps from one event
-# to the next, so under emulation every frame's oversleep adds up (a 137 ms tap came out 180-230
-# ms long, past libinput's 180 ms tap timeout). This one writes each frame whole at its recorded
-# offset from the start, so lateness does not accumulate, and says how late it was at worst.
+# The player is `gestured replay --uinput`, not evemu-play: evemu-play sleeps from one event to
+# the next, so under emulation every frame's oversleep adds up (a 137 ms tap came out 180-230 ms
+# long, past libinput's 180 ms tap timeout). gestured writes each frame whole at its recorded
+# offset from the start, so lateness does not accumulate, and says how late it was at worst. It
+# makes the device, names its node on stderr, and plays once a file we write names it: by then
+# libinput and evemu-record have it open.
 #
 # Writes, under $VM_OUT (default /tmp/gestured-libinput): raw/FILE.txt (libinput's output),
 # raw/FILE.err (its messages), raw/FILE.kernel (the capture), raw/FILE.play (the player's worst
@@ -19,7 +21,7 @@
 #
 # Knobs: LIBINPUT_ONLY=SUBSTRING (recordings whose path contains it), LIBINPUT_LIMIT=N (the
 # first N of those), LIBINPUT_SETTLE=SECONDS after the playback (1), GESTURED (the binary that
-# lists the evaluated recordings; .build-release/release/gestured).
+# lists the evaluated recordings and plays them; .build-release/release/gestured).
 set -u
 cd "$(dirname "$0")/../.."
 labels=${1:-fixtures/chromiumos/labels.json}
@@ -32,7 +34,7 @@ mkdir -p "$out/raw" "$work"
 
 say() { echo "libinput-compare: $*"; }
 
-for tool in evemu-device evemu-record "$debug_events" python3; do
+for tool in evemu-record "$debug_events" python3; do
     command -v "$tool" >/dev/null || { say "error: $tool is missing (make libinput-vm installs evemu-tools and libinput-tools)"; exit 1; }
 done
 [ -x "$gestured" ] || { say "error: $gestured is missing (make release builds it)"; exit 1; }
@@ -40,28 +42,6 @@ done
 
 # wait_open PID NODE
 . scripts/vm/lib.sh
-
-# play.py NODE RECORDING: the recording's frames written into NODE at their recorded times.
-cat > "$work/play.py" <<'PY'
-import os, struct, sys, time
-frames, events = [], []
-for line in open(sys.argv[2]):
-    if line.startswith("E:"):
-        _, t, kind, code, value = line.split()[:5]
-        events.append(struct.pack("qqHHi", 0, 0, int(kind, 16), int(code, 16), int(value)))
-        if int(kind, 16) == 0 and int(code, 16) == 0:
-            frames.append((float(t), b"".join(events)))
-            events = []
-fd = os.open(sys.argv[1], os.O_WRONLY)
-start, worst = time.monotonic() - frames[0][0], 0.0
-for t, data in frames:
-    wait = start + t - time.monotonic()
-    if wait > 0:
-        time.sleep(wait)
-    worst = max(worst, time.monotonic() - start - t)
-    os.write(fd, data)
-print(f"frames {len(frames)} latest_ms {worst * 1000:.1f}")
-PY
 
 folder=$(dirname "$labels")
 # The evaluated recordings, as gestured evaluate picks them (its --json lists them), filtered.
@@ -79,14 +59,17 @@ say "$total recordings, $(cat /proc/sys/kernel/osrelease), libinput $(libinput -
 run_one() {
     local file=$1 recording=$folder/$1 raw=$out/raw/$1
     mkdir -p "$(dirname "$raw")"
-    evemu-device "$recording" > "$work/device" 2>&1 &
-    local device=$! node=""
+    : > "$work/ready"
+    # It lingers until stopped: libinput is stopped first, with the device still there.
+    "$gestured" replay "$recording" --uinput --wait-for-log "$work/ready" --linger 600000 > /dev/null 2> "$work/player" &
+    local player=$! node=""
     for _ in $(seq 300); do
-        node=$(grep -o '/dev/input/event[0-9]*' "$work/device" | head -1)
+        node=$(grep -o '/dev/input/event[0-9]*' "$work/player" | head -1)
         [ -n "$node" ] && break
+        kill -0 "$player" 2>/dev/null || break
         sleep 0.1
     done
-    [ -n "$node" ] || { say "error: evemu-device made no device for $file: $(cat "$work/device")"; kill "$device" 2>/dev/null; return 1; }
+    [ -n "$node" ] || { say "error: gestured made no device for $file: $(cat "$work/player")"; stop "$player" TERM; return 1; }
     udevadm settle --timeout=30
     "$debug_events" --device "$node" --enable-tap > "$raw.txt" 2> "$raw.err" &
     local libinput=$!
@@ -94,16 +77,22 @@ run_one() {
     local capture=$!
     if ! wait_open "$libinput" "$node" || ! wait_open "$capture" "$node"; then
         say "error: libinput or evemu-record never opened $node for $file: $(cat "$raw.err")"
-        kill "$libinput" "$capture" "$device" 2>/dev/null; wait 2>/dev/null; return 1
+        kill "$libinput" "$capture" "$player" 2>/dev/null; wait 2>/dev/null; return 1
     fi
     sleep 0.3
-    local played=0
-    python3 "$work/play.py" "$node" "$recording" > "$raw.play" || played=$?
+    echo "$node" >> "$work/ready"    # the player plays now
+    local played=""
+    while kill -0 "$player" 2>/dev/null; do
+        played=$(sed -n 's/^played \([0-9]*\) frames in .* the latest was written \([0-9.]*\) ms after its time$/frames \1 latest_ms \2/p' "$work/player")
+        [ -n "$played" ] && break
+        sleep 0.1
+    done
     sleep "$settle"
     stop "$libinput" INT    # libinput debug-events ends its loop on SIGINT
-    stop "$device" TERM
+    stop "$player" TERM
     stop "$capture" TERM    # evemu-record may sit in poll(2) through SIGTERM: then SIGKILL
-    [ "$played" -eq 0 ] || { say "error: the player failed on $file"; rm -f "$raw.play"; return 1; }
+    [ -n "$played" ] || { say "error: the player failed on $file: $(cat "$work/player")"; rm -f "$raw.play"; return 1; }
+    echo "$played" > "$raw.play"
     return 0
 }
 
