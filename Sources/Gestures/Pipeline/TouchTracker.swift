@@ -176,8 +176,9 @@ public final class TouchTracker {
             let index = cs.firstIndex { $0.id == c.id }
             switch c.phase {
             case .began:
+                // One that was down before (a thumb leaving its rest) settled long ago.
                 cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false,
-                                  settleBy: frame.time + GestureDefaults.landingSettleTime))
+                                  settleBy: c.downSince == nil ? frame.time + GestureDefaults.landingSettleTime : nil))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
