@@ -120,6 +120,11 @@ public struct EvaluateRunner: Sendable {
         each: (EvaluationLabel, Judgement, RecordingReplay.Result, [TouchFrame]) -> Void = { _, _, _, _ in }
     ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
+        // Judging another recognizer's log, the recordings are only decoded: the built-in
+        // layout keeps its region (the drawings are of it) and loses its recognizers.
+        let decodeOnly: ((GesturePipeline) -> Void)? = gesturesFolder == nil ? nil : { pipeline in
+            for recognizer in pipeline.layout.root.recognizers { pipeline.layout.root.remove(recognizer) }
+        }
         for label in labels {
             if let why = label.skipReason {
                 report.skip(label.file, why: why)
@@ -128,11 +133,6 @@ public struct EvaluateRunner: Sendable {
             var first: Instant?
             var last: Instant?
             var frames: [TouchFrame] = []
-            // Judging another recognizer's log, the recordings are only decoded: the built-in
-            // layout keeps its region (the drawings are of it) and loses its recognizers.
-            let decodeOnly: ((GesturePipeline) -> Void)? = gesturesFolder == nil ? nil : { pipeline in
-                for recognizer in pipeline.layout.root.recognizers { pipeline.layout.root.remove(recognizer) }
-            }
             var result = try RecordingReplay.run(path: folder + "/" + label.file, configure: decodeOnly, onFrame: { frame in
                 frames.append(frame)
                 guard !frame.contacts.isEmpty else { return }

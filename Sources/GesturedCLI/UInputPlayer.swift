@@ -81,11 +81,7 @@ public struct UInputPlayer: Sendable {
         var shown = Instant.zero
         var frames = 0
         var latest = Duration.zero
-        defer {
-            if showsProgress && shown > .zero { output.warn("\n") }
-            output.warn("played \(frames) frames in \(formatDecimal((last - first).inSeconds / speed, places: 1)) s; "
-                + "the latest was written \(formatDecimal(latest.inMilliseconds, places: 1)) ms after its time\n")
-        }
+        defer { if showsProgress && shown > .zero { output.warn("\n") } }
         let total = formatDecimal((last - first).inSeconds, places: 1)
         for e in events {
             frame.append(e)
@@ -104,6 +100,12 @@ public struct UInputPlayer: Sendable {
             frame.removeAll(keepingCapacity: true)
         }
         if !frame.isEmpty { try device.write(frame) }
+        if showsProgress && shown > .zero {
+            output.warn("\n")
+            shown = .zero
+        }
+        output.warn("played \(frames) frames in \(formatDecimal((last - first).inSeconds / speed, places: 1)) s; "
+            + "the latest was written \(formatDecimal(latest.inMilliseconds, places: 1)) ms after its time\n")
     }
 
 

@@ -36,8 +36,8 @@ public struct TouchContact: Sendable, Hashable {
     public var touchMajor: Int32?
     public var touchMinor: Int32?
     /// For a contact that begins in this frame but was on the surface before, left out of the
-    /// frames until now (a resting thumb or finger, a piece of a palm, that moved away): when
-    /// it really landed. Nil for a contact that landed now. Such a contact may pan, but its
+    /// frames until now (a resting thumb or finger, a piece of a palm, that moved away; a
+    /// contact that hovered and now presses): when it really landed. Nil for a contact that landed now. Such a contact may pan, but its
     /// press taps and holds nothing: it had been down all along.
     public var downSince: Instant?
 

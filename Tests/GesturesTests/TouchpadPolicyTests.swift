@@ -147,6 +147,47 @@ struct TouchpadPolicyTests {
             == "400.0ms pan began pad touches=2 at 50.8,62.3 d=0.0,-5.0")
     }
 
+    /// As a finger presses a touchpad, its contact area grows and the first report after landing
+    /// jumps (the ALPS GlidePoint's single tap in fixtures/recordings: 3.4 mm in 10 ms). Where
+    /// it landed is where that first report puts it, when it comes within 40 ms: the tap is a
+    /// tap. The same 3.5 mm 50 ms after landing is a move, and so is a second report's. A frame
+    /// where only another finger landed is no report of its own: a two-finger tap whose first
+    /// finger jumps after the second landed is a tap. On a touchscreen the first report is
+    /// motion.
+    @Test func aTouchpadTapCountsItsMovementFromWhereItsFirstReportSettled() {
+        func script(jumpAt jump: Double, firstReportAt first: Double? = nil) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30)
+            if let first { s.move(1, at: .milliseconds(first), x: 20, y: 30) }
+            s.move(1, at: .milliseconds(jump), x: 23.5, y: 30)
+            s.move(1, at: .milliseconds(jump + 20), x: 23.8, y: 30.2)
+            s.up(1, at: .milliseconds(jump + 60))
+            return s
+        }
+        let tap = { layout { $0.add(TapRecognizer()) } }
+        #expect(run(tap(), script(jumpAt: 10), policy: Self.touchpad) == [
+            "70.0ms tap recognized pad touches=1 taps=1 at 23.8,30.2",
+        ])
+        let late = TapRecognizer()
+        #expect(run(layout { $0.add(late) }, script(jumpAt: 50), policy: Self.touchpad) == [])
+        #expect(late.failureReason == "moved 3.5 mm > 3.0 mm allowed")
+        let second = TapRecognizer()
+        #expect(run(layout { $0.add(second) }, script(jumpAt: 20, firstReportAt: 10), policy: Self.touchpad) == [])
+        #expect(second.failureReason == "moved 3.5 mm > 3.0 mm allowed")
+        let screen = TapRecognizer()
+        #expect(run(layout { $0.add(screen) }, script(jumpAt: 10), policy: .touchscreen) == [])
+        #expect(screen.failureReason == "moved 3.5 mm > 3.0 mm allowed")
+        var two = TouchScript()
+        two.down(1, at: .zero, x: 20, y: 30)
+        two.down(2, at: .milliseconds(5), x: 40, y: 30)  // finger 1 stationary in this frame
+        two.move(1, at: .milliseconds(10), x: 23.5, y: 30)
+        two.up(1, at: .milliseconds(70))
+        two.up(2, at: .milliseconds(70))
+        #expect(run(layout { $0.add(TapRecognizer(touches: 2)) }, two, policy: Self.touchpad) == [
+            "70.0ms tap recognized pad touches=2 taps=1 at 31.8,30.0",
+        ])
+    }
+
     /// A thumb rests at the bottom while a finger points; the finger lifts, and the thumb creeps
     /// 2 mm (out of the thumb's rest) just before it lifts. Counted from then, it would be a
     /// 40 ms tap; it has been down for a second: no tap, no long press (fixtures/chromiumos
@@ -168,7 +209,7 @@ struct TouchpadPolicyTests {
             "400.0ms pan ended pad touches=1 at 60.0,20.0 d=0.0,-20.0",
         ])
         let tap = l.root.recognizers[0]
-        #expect(tap.failureReason == "a contact had rested 1100.0 ms, left out as a thumb or palm, before it counted: it taps and holds nothing")
+        #expect(tap.failureReason == "a contact had rested 1100.0 ms, left out (a thumb, a palm, a hover), before it counted: it taps and holds nothing")
         // Still for 700 ms after it crept, it is no long press either.
         var held = TouchScript()
         held.down(1, at: .zero, x: 40, y: 95)
@@ -331,44 +372,74 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), script(palmMoves: true), policy: Self.touchpad) == [])
     }
 
+    /// A script whose first 20 ms are a finger pressing (pressure 60) and lifting at 90, 10: the
+    /// device has shown it reports pressure.
+    static func pressedOnce() -> TouchScript {
+        var s = TouchScript()
+        s.down(9, at: .zero, x: 90, y: 10, pressure: 60)
+        s.up(9, at: .milliseconds(20))
+        return s
+    }
+    static let primingTap = "20.0ms tap recognized pad touches=1 taps=1 at 90.0,10.0"
+
     /// A contact landing with no pressure hovers (a link palm's pieces report pressure 0 all the
     /// time they are down): left out until it presses. Pressing 10 ms after it landed, it taps;
     /// pressing after hovering 300 ms, it was there all along and taps nothing. One that never
-    /// presses pans nothing, on a touchpad; on a touchscreen pressure says nothing.
+    /// presses pans nothing, on a touchpad; on a touchscreen pressure says nothing. Nothing
+    /// hovers before some contact has pressed: a device may declare pressure and never send it.
     @Test func aContactWithNoPressureHovers() {
-        func tap(hoveringFor hover: Double) -> TouchScript {
-            var s = TouchScript()
-            s.down(1, at: .zero, x: 20, y: 30, pressure: 0)
-            s.move(1, at: .milliseconds(hover), x: 20, y: 30, pressure: 60)
-            s.up(1, at: .milliseconds(hover + 60))
+        func tap(hoveringFor hover: Double, primed: Bool = true) -> TouchScript {
+            var s = primed ? Self.pressedOnce() : TouchScript()
+            s.down(1, at: .milliseconds(100), x: 20, y: 30, pressure: 0)
+            s.move(1, at: .milliseconds(100 + hover), x: 20, y: 30, pressure: 60)
+            s.up(1, at: .milliseconds(160 + hover))
             return s
         }
         #expect(run(layout { $0.add(TapRecognizer()) }, tap(hoveringFor: 10), policy: Self.touchpad) == [
-            "70.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0",
+            Self.primingTap,
+            "170.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0",
         ])
         let late = TapRecognizer()
-        #expect(run(layout { $0.add(late) }, tap(hoveringFor: 300), policy: Self.touchpad) == [])
-        #expect(late.failureReason == "a contact had rested 300.0 ms, left out as a thumb or palm, before it counted: it taps and holds nothing")
-        var glide = TouchScript()
-        glide.down(1, at: .zero, x: 20, y: 30, pressure: 0)
-        for step in 1...10 { glide.move(1, at: .milliseconds(Double(step) * 20), x: 20 + Double(step) * 2, y: 30, pressure: 0) }
-        glide.up(1, at: .milliseconds(220))
+        #expect(run(layout { $0.add(late) }, tap(hoveringFor: 300), policy: Self.touchpad) == [Self.primingTap])
+        #expect(late.failureReason == "a contact had rested 300.0 ms, left out (a thumb, a palm, a hover), before it counted: it taps and holds nothing")
+        func glide(primed: Bool) -> TouchScript {
+            var s = primed ? Self.pressedOnce() : TouchScript()
+            s.down(1, at: .milliseconds(100), x: 20, y: 30, pressure: 0)
+            for step in 1...10 { s.move(1, at: .milliseconds(100 + Double(step) * 20), x: 20 + Double(step) * 2, y: 30, pressure: 0) }
+            s.up(1, at: .milliseconds(320))
+            return s
+        }
         let pan = { layout { $0.add(PanRecognizer()) } }
-        #expect(run(pan(), glide, policy: Self.touchpad) == [])
-        #expect(run(pan(), glide, policy: .touchscreen).first == "40.0ms pan began pad touches=1 at 24.0,30.0 d=4.0,0.0")
+        #expect(run(pan(), glide(primed: true), policy: Self.touchpad) == [])
+        #expect(run(pan(), glide(primed: true), policy: .touchscreen).first == "140.0ms pan began pad touches=1 at 24.0,30.0 d=4.0,0.0")
+        // No contact has pressed yet: pressure says nothing.
+        #expect(run(pan(), glide(primed: false), policy: Self.touchpad).first == "200.0ms pan began pad touches=1 at 30.0,30.0 d=10.0,0.0")
+    }
+
+    /// A contact that hovers in the thumb area and then presses is a thumb that has been down
+    /// since it landed: when it leaves the area it taps nothing, and says how long it rested.
+    @Test func aHoverPressingInTheThumbAreaRestedSinceItLanded() {
+        var s = Self.pressedOnce()
+        s.down(1, at: .milliseconds(100), x: 40, y: 95, pressure: 0)
+        s.move(1, at: .milliseconds(400), x: 40, y: 95, pressure: 60)
+        s.move(1, at: .milliseconds(430), x: 40, y: 92, pressure: 60)
+        s.up(1, at: .milliseconds(460))
+        let tap = TapRecognizer()
+        #expect(run(layout { $0.add(tap) }, s, policy: Self.touchpad) == [Self.primingTap])
+        #expect(tap.failureReason == "a contact had rested 330.0 ms, left out (a thumb, a palm, a hover), before it counted: it taps and holds nothing")
     }
 
     /// A hovering contact lifts and a touch presses 1 mm away 12 ms later: the same touch
     /// bouncing, no tap. A piece of a palm with no pressure never points, however far it
     /// moves from the palm.
     @Test func aHoveringContactsLiftIsABounceAndAHoveringPalmPiecePointsNothing() {
-        var bounce = TouchScript()
-        bounce.down(1, at: .zero, x: 20, y: 30, pressure: 0)
-        bounce.up(1, at: .milliseconds(100))
-        bounce.down(2, at: .milliseconds(112), x: 21, y: 30, pressure: 60)
-        bounce.up(2, at: .milliseconds(160))
+        var bounce = Self.pressedOnce()
+        bounce.down(1, at: .milliseconds(100), x: 20, y: 30, pressure: 0)
+        bounce.up(1, at: .milliseconds(200))
+        bounce.down(2, at: .milliseconds(212), x: 21, y: 30, pressure: 60)
+        bounce.up(2, at: .milliseconds(260))
         let tap = TapRecognizer()
-        #expect(run(layout { $0.add(tap) }, bounce, policy: Self.touchpad) == [])
+        #expect(run(layout { $0.add(tap) }, bounce, policy: Self.touchpad) == [Self.primingTap])
         #expect(tap.failureReason == "a contact landed again where one had just lifted: a bounce, not a new touch")
         var piece = TouchScript()
         piece.down(1, at: .zero, x: 20, y: 50, pressure: 200)            // a palm

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/vm/libinput-compare.sh [LABELS] — run inside the VM (scripts/vm/run.sh) as root from the
 # repository: `make libinput-vm`. Every recording the labels file names and `gestured evaluate`
-# evaluates (as its --json lists them) is made a uinput device and played into it at its recorded
-# pace by `gestured replay --uinput` while `libinput debug-events --enable-tap` watches it (libinput's defaults
+# evaluates (as its --json lists them) is made a uinput device and played into it at its
+# recorded pace by `gestured replay --uinput` while `libinput debug-events --enable-tap` watches it (libinput's defaults
 # otherwise: click method, tap button map, scrolling as the device gets them) and `evemu-record`
 # captures what the kernel delivered, with its time stamps. A second after the playback
 # (libinput's tap timeouts run in real time) both are stopped.
@@ -81,6 +81,7 @@ run_one() {
     fi
     sleep 0.3
     echo "$node" >> "$work/ready"    # the player plays now
+    # The summary line comes once every frame is written (and only then).
     local played=""
     while kill -0 "$player" 2>/dev/null; do
         played=$(sed -n 's/^played \([0-9]*\) frames in .* the latest was written \([0-9.]*\) ms after its time$/frames \1 latest_ms \2/p' "$work/player")

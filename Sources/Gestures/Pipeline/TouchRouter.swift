@@ -46,6 +46,10 @@ final class TouchRouter {
     /// Contacts that landed pressing no more than ``TouchPolicy/hoverPressure``: left out until
     /// they press harder.
     @exclusivity(unchecked) private var hovering: [(id: Int, since: Instant)] = []
+    /// Whether any contact has pressed more than ``TouchPolicy/hoverPressure``: until one has,
+    /// pressure says nothing (a device may declare `ABS_MT_PRESSURE` and never send it) and no
+    /// contact hovers.
+    @exclusivity(unchecked) private var pressureSeen = false
     /// When each contact down landed, and where it was when the last of them landed, while
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
@@ -75,7 +79,10 @@ final class TouchRouter {
     func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
         let threshold = policy.palmPressure
         let thumbLine = policy.thumbLine
-        let hover = policy.hoverPressure
+        if !pressureSeen, let hover = policy.hoverPressure {
+            pressureSeen = frame.contacts.contains { ($0.pressure ?? .min) > hover }
+        }
+        let hover = pressureSeen ? policy.hoverPressure : nil
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
         guard threshold != nil || thumbLine != nil || hover != nil || resting else { return frame }
         guard !palms.isEmpty || !thumbs.isEmpty || !hovering.isEmpty || resting || !liftedPalms.isEmpty
@@ -116,7 +123,7 @@ final class TouchRouter {
                 if let threshold, (contact.pressure ?? .min) >= threshold {
                     palms[i].fragment = nil
                 } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance,
-                          (contact.pressure ?? .max) > policy.hoverPressure ?? .min {
+                          (contact.pressure ?? .max) > hover ?? .min {
                     // A finger beside the palm that points away: a finger from now on.
                     palms.remove(at: i)
                     logger?.debug("contact \(contact.id) moved away from the palm it landed by: a finger from now on")
@@ -133,12 +140,11 @@ final class TouchRouter {
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
-                if !thumbs[i].settled {
+                let soon = frame.time - thumbs[i].time <= GestureDefaults.landingSettleTime
+                if !thumbs[i].settled, contact.phase == .moved || !soon {
                     // Its first report after landing, soon after: where it settled, not a move.
                     thumbs[i].settled = true
-                    if frame.time - thumbs[i].time <= GestureDefaults.landingSettleTime {
-                        thumbs[i].landed = position
-                    }
+                    if soon { thumbs[i].landed = position }
                 }
                 let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                     || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
@@ -174,7 +180,8 @@ final class TouchRouter {
                 continue
             }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
-                thumbs.append((contact.id, position, frame.time, frame.buttonDown, true, false))
+                // One that hovered first has been down since then, and settled.
+                thumbs.append((contact.id, position, contact.downSince ?? frame.time, frame.buttonDown, true, contact.downSince != nil))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
@@ -388,6 +395,7 @@ final class TouchRouter {
         lifts.removeAll()
         thumbs.removeAll()
         hovering.removeAll()
+        pressureSeen = false
         landings.removeAll()
     }
 }

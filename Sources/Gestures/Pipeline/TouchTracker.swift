@@ -22,7 +22,8 @@ public final class TouchTracker {
         var persisting: Bool
         var finished: Bool
         /// Until when its first report after landing may be it settling
-        /// (``GestureDefaults/landingSettleTime``); nil once that report came.
+        /// (``TouchPolicy/settlesLandings``); nil once that report came or the time passed, and
+        /// for a contact that does not settle (one down before it joined).
         var settleBy: Instant? = nil
         /// This frame is its first report after landing, soon after: it settled here.
         var settling = false
@@ -142,7 +143,8 @@ public final class TouchTracker {
         return least == .infinity || most > 0 && least >= most * GestureDefaults.transformLeastFingerShare
     }
 
-    /// The position where the touch `id` landed, if it is down.
+    /// The position where the touch `id` landed, if it is down: where its first report put it
+    /// (``TouchPolicy/settlesLandings``), moved along by jumps and by a bounding box's corners.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
     /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
@@ -177,13 +179,15 @@ public final class TouchTracker {
             switch c.phase {
             case .began:
                 // One that was down before (a thumb leaving its rest) settled long ago.
+                let settles = policy.settlesLandings && c.downSince == nil
                 cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false,
-                                  settleBy: c.downSince == nil ? frame.time + GestureDefaults.landingSettleTime : nil))
+                                  settleBy: settles ? frame.time + GestureDefaults.landingSettleTime : nil))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
                 if let index {
-                    if let by = cs[index].settleBy {
+                    // Its own first report: a frame where it is still (another contact moved) is none.
+                    if let by = cs[index].settleBy, c.phase == .moved || frame.time > by {
                         cs[index].settleBy = nil
                         cs[index].settling = frame.time <= by
                         if cs[index].settling { settled += 1 }

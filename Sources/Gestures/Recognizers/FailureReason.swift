@@ -75,7 +75,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .touchesLifted: "the touches lifted"
         case .buttonPressed: "a physical button was pressed: a click, not a gesture"
         case .bounced: "a contact landed again where one had just lifted: a bounce, not a new touch"
-        case .restedBefore(let rested): "a contact had rested \(ms(rested)) ms, left out as a thumb or palm, before it counted: it taps and holds nothing"
+        case .restedBefore(let rested): "a contact had rested \(ms(rested)) ms, left out (a thumb, a palm, a hover), before it counted: it taps and holds nothing"
         case .fingerCountChanged: "a finger landed during a pan: a gesture of the new finger count starts"
         case .regionGone: "its region was removed, hidden or disabled (or it was taken off it)"
         case .cancelled(let why): why

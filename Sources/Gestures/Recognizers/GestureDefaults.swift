@@ -124,11 +124,12 @@ public enum GestureDefaults {
     /// ms. As a finger presses, its contact area grows and the pad moves the point it reports:
     /// the first report after landing moves (on alex, every contact of fixtures/chromiumos: 0.33
     /// mm at the median and 2.3 mm at the 99th percentile, 25 ms after landing at the median and
-    /// 35 ms at the 99th percentile; on link 0.05 and 0.9 mm). Where a contact landed is where
-    /// that first report puts it, when it comes this soon:
-    /// - a tap's or a pan's movement counts from there (the ALPS GlidePoint's single tap in
-    ///   fixtures/recordings jumps 3.4 mm in 10 ms, then stays: a tap); the motion reported is
-    ///   the contact's own, first report included;
+    /// 35 ms at the 99th percentile; on link 0.05 and 0.9 mm). On a touchpad, where a contact
+    /// landed is where its own first report (one where it moved) puts it, when that comes this
+    /// soon:
+    /// - a tap's and a long press's movement count from there (``TouchPolicy/settlesLandings``;
+    ///   the ALPS GlidePoint's single tap in fixtures/recordings jumps 3.4 mm in 10 ms, then
+    ///   stays: a tap); a pan's motion is the contact's own, first report included;
     /// - a thumb landing in the thumb area measures its escape (``thumbEscapeDistance``) from
     ///   there: alex thumb_scroll.right.up's thumb jumps 2.2 mm in 14 ms, then rests for 0.8 s
     ///   before two fingers scroll beside it. A finger starting a stroke there counts one report
@@ -137,7 +138,8 @@ public enum GestureDefaults {
     ///   pressed was there all along: it taps and holds nothing.
     ///
     /// Of every recording in fixtures/, the movement rule changes two: the GlidePoint tap, and
-    /// an alex tap before a drag that is recognized 15 ms sooner.
+    /// an alex tap before a drag that is recognized 15 ms sooner. A touchscreen's first report
+    /// is motion, as UIKit has it.
     public static let landingSettleTime = Duration.milliseconds(40)
 
     /// The shortest interval a jump (``TouchPolicy/jumpSpeed``) is judged over: 12 ms, about a

@@ -44,9 +44,10 @@ public struct TouchPolicy: Sendable, Hashable {
     public var boundingBoxContacts = false
     /// The share of the pad's height, at the bottom, where a finger landing is a resting thumb
     /// (nil: no thumb area). The touchpad's is 0.12: the resting first finger of a two-finger
-    /// scroll lands as low as 85% of the height in fixtures/chromiumos (352 right at 0.10 and
-    /// 0.12, 351 at 0.15). It is left out while it rests there; moved out of it, or far, it
-    /// counts as a finger from then on.
+    /// scroll lands as low as 85% of the height in fixtures/chromiumos (measured 2026-11-24:
+    /// 373 of 401 right at 0.08, 0.10 and 0.12, 372 at 0.15; the scripted variants, whose thumbs
+    /// rest 6 mm up, 56 of 88 at 0.08, 88 at 0.10 and 0.12, 85 at 0.15). It is left out while
+    /// it rests there; moved out of it, or far, it counts as a finger from then on.
     public var thumbAreaShare: Double?
     /// A contact moving faster than this, in millimetres per millisecond, over one frame has
     /// jumped, and the jump is no motion (nil: every move counts). The touchpad's is 1 mm/ms
@@ -83,14 +84,22 @@ public struct TouchPolicy: Sendable, Hashable {
     /// there all along (it taps and holds nothing) when it hovered longer than
     /// ``GestureDefaults/landingSettleTime`` — and a piece of a palm that hovers points nothing
     /// (nil: pressure says nothing). A contact that landed pressing stays a finger when its
-    /// pressure falls. The touchpad's is 0, no pressure at all: in fixtures/chromiumos the 99
-    /// contacts that report pressure 0 all the time they are down are all pieces of palms (in 12
-    /// link palm recordings; none in the 389 others), and alex's second contact beside a moving
-    /// palm reports 0 until the palm lifts, then presses like a palm; the 21 contacts of other
-    /// recordings that land at 0 press a frame or a few later. 373 right at 0 and at 5%; at 12%
-    /// (libinput's, which keeps a touch down to 10%) 366: second fingers of scrolls and taps
-    /// that press lightly are lost.
+    /// pressure falls. Nothing hovers until some contact has pressed more than this: a device
+    /// may declare pressure and never send it. The touchpad's is 0, no pressure at all: in
+    /// fixtures/chromiumos the 99 contacts that report pressure 0 all the time they are down
+    /// are all pieces of palms (in 12 link palm recordings; none in the 389 others), and alex's
+    /// second contact beside a moving palm reports 0 until the palm lifts, then presses like a
+    /// palm; the 21 contacts of other recordings that land at 0 press a frame or a few later.
+    /// 373 right at 0 and at 5%; at 12% (libinput's, which keeps a touch down to 10%) 366:
+    /// second fingers of scrolls and taps that press lightly are lost.
     public var hoverPressureShare: Double?
+    /// Where a contact landed is where its first report after landing puts it, when that comes
+    /// within ``GestureDefaults/landingSettleTime``: a tap's and a long press's movement, and
+    /// the every-finger-moves check of a transform, count from there (the motion reported is
+    /// the contact's own, first report included). A touchpad reports the point of a contact
+    /// area that grows as the finger presses; a touchscreen's first report after landing is
+    /// motion, as UIKit has it.
+    public var settlesLandings = false
     /// ``hoverPressureShare`` in the device's pressure units, set for a device that reports
     /// pressure by ``resolved(pressureRange:)``; nil: no hovering by pressure.
     public var hoverPressure: Int32?
@@ -130,7 +139,8 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
     /// half of their palms do), pinch and rotate need every finger moving, a finger resting
     /// 300 ms before two others that move is left out, a contact faster than 1 m/s jumped, a
-    /// contact landing with no pressure hovers, and a pan ends when a finger lands.
+    /// contact landing with no pressure hovers, a contact's first report settles where it
+    /// landed, and a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
         var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.12)
@@ -140,6 +150,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.fingerCountEndsPan = true
         policy.bounceTime = .milliseconds(50)
         policy.hoverPressureShare = 0
+        policy.settlesLandings = true
         return policy
     }()
 }
