@@ -40,9 +40,9 @@ final class TouchRouter {
     }
     /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where and
     /// when they landed, whether they pressed a button (the finger that clicked a clickpad's
-    /// lower edge: it stays left out), and whether their first report after landing has come
-    /// (until then `landed` may be moved to where it settled: ``GestureDefaults/landingSettleTime``).
-    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settled: Bool)] = []
+    /// lower edge: it stays left out), and whether a report is the one they settle at (then
+    /// `landed` moves there: ``LandingSettle``).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settle: LandingSettle)] = []
     /// Contacts that landed pressing no more than ``TouchPolicy/hoverPressure``: left out until
     /// they press harder.
     @exclusivity(unchecked) private var hovering: [(id: Int, since: Instant)] = []
@@ -140,12 +140,8 @@ final class TouchRouter {
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
-                let soon = frame.time - thumbs[i].time <= GestureDefaults.landingSettleTime
-                if !thumbs[i].settled, contact.phase == .moved || !soon {
-                    // Its first report after landing, soon after: where it settled, not a move.
-                    thumbs[i].settled = true
-                    if soon { thumbs[i].landed = position }
-                }
+                // Its first report after landing, soon after: where it settled, not a move.
+                if thumbs[i].settle.settles(contact.phase, at: frame.time) { thumbs[i].landed = position }
                 let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                     || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
                 guard escaped, !thumbs[i].clicked else { continue }
@@ -181,12 +177,13 @@ final class TouchRouter {
             }
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
                 // One that hovered first has been down since then, and settled.
-                thumbs.append((contact.id, position, contact.downSince ?? frame.time, frame.buttonDown, true, contact.downSince != nil))
+                thumbs.append((contact.id, position, contact.downSince ?? frame.time, frame.buttonDown, true,
+                               contact.downSince == nil ? LandingSettle(landedAt: frame.time) : .none))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
             if resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: frame) {
-                thumbs.append((contact.id, landed, time, false, false, true))
+                thumbs.append((contact.id, landed, time, false, false, .none))
                 logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
                 var lifted = contact
                 lifted.phase = .ended

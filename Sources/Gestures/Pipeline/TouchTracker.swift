@@ -21,11 +21,10 @@ public final class TouchTracker {
         /// Down before this frame and after it (or ending in it).
         var persisting: Bool
         var finished: Bool
-        /// Until when its first report after landing may be it settling
-        /// (``TouchPolicy/settlesLandings``); nil once that report came or the time passed, and
-        /// for a contact that does not settle (one down before it joined).
-        var settleBy: Instant? = nil
-        /// This frame is its first report after landing, soon after: it settled here.
+        /// Whether a report is the one it settles at (``TouchPolicy/settlesLandings``); one down
+        /// before it joined does not settle.
+        var settle = LandingSettle.none
+        /// This frame is the report it settled at.
         var settling = false
     }
 
@@ -167,7 +166,7 @@ public final class TouchTracker {
         var anyFinished = false
         let wasDown = touches > 0
         previousTouches = touches
-        var settled = 0
+        var anySettling = false
         for i in cs.indices {
             cs[i].previous = cs[i].current
             cs[i].persisting = false
@@ -181,16 +180,14 @@ public final class TouchTracker {
                 // One that was down before (a thumb leaving its rest) settled long ago.
                 let settles = policy.settlesLandings && c.downSince == nil
                 cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false,
-                                  settleBy: settles ? frame.time + GestureDefaults.landingSettleTime : nil))
+                                  settle: settles ? LandingSettle(landedAt: frame.time) : .none))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
                 if let index {
-                    // Its own first report: a frame where it is still (another contact moved) is none.
-                    if let by = cs[index].settleBy, c.phase == .moved || frame.time > by {
-                        cs[index].settleBy = nil
-                        cs[index].settling = frame.time <= by
-                        if cs[index].settling { settled += 1 }
+                    if cs[index].settle.settles(c.phase, at: frame.time) {
+                        cs[index].settling = true
+                        anySettling = true
                     }
                     cs[index].current = p
                     cs[index].persisting = true
@@ -214,7 +211,7 @@ public final class TouchTracker {
         if let speed = policy.jumpSpeed { discardJumps(&cs, interval: interval, speed: speed) }
         boxSpread = false
         if policy.boundingBoxContacts { boxOnly(&cs, countChanged: began > 0 || ended > 0 || wasCancelled) }
-        if settled > 0 {
+        if anySettling {
             // Where a contact landed is where its first report, soon after, puts it.
             for i in cs.indices where cs[i].settling { cs[i].start = cs[i].current }
         }
