@@ -44,7 +44,10 @@ public struct UInputPlayer: Sendable {
             let uinput = try UInputDevice(description: device.description)
             output.warn("\(uinput.node): \(device.description.name)\n")
             try waitUntilReady(uinput.node, logStart: logStart)
-            try play(device.events, into: uinput, output: &output)
+            let (frames, latest) = try play(device.events, into: uinput, output: &output)
+            let seconds = (device.events.last?.time ?? .zero) - (device.events.first?.time ?? .zero)
+            output.warn("played \(frames) frames in \(formatDecimal(seconds.inSeconds / speed, places: 1)) s; "
+                + "the latest was written \(formatDecimal(latest.inMilliseconds, places: 1)) ms after its time\n")
             sleepMilliseconds(lingerMilliseconds)
             return CommandStatus.success
         } catch {
@@ -72,10 +75,11 @@ public struct UInputPlayer: Sendable {
     }
 
     /// Writes each frame whole at its offset from the start (scaled by ``speed``), so lateness
-    /// never adds up, then says on stderr how many frames it wrote and how late the latest was:
-    /// `played 412 frames in 4.1 s; the latest was written 5.0 ms after its time`.
-    private func play(_ events: [InputEvent], into device: UInputDevice, output: inout some CommandOutput) throws(InputError) {
-        guard let first = events.first?.time, let last = events.last?.time else { return }
+    /// never adds up; returns how many frames it wrote and how late the latest was (``run(output:)``
+    /// says so on stderr: `played 412 frames in 4.1 s; the latest was written 5.0 ms after its time`).
+    private func play(_ events: [InputEvent], into device: UInputDevice,
+                      output: inout some CommandOutput) throws(InputError) -> (frames: Int, latest: Duration) {
+        guard let first = events.first?.time, let last = events.last?.time else { return (0, .zero) }
         let start = MonotonicClock.now
         var frame: [InputEvent] = []
         var shown = Instant.zero
@@ -100,12 +104,7 @@ public struct UInputPlayer: Sendable {
             frame.removeAll(keepingCapacity: true)
         }
         if !frame.isEmpty { try device.write(frame) }
-        if showsProgress && shown > .zero {
-            output.warn("\n")
-            shown = .zero
-        }
-        output.warn("played \(frames) frames in \(formatDecimal((last - first).inSeconds / speed, places: 1)) s; "
-            + "the latest was written \(formatDecimal(latest.inMilliseconds, places: 1)) ms after its time\n")
+        return (frames, latest)
     }
 
 
