@@ -37,7 +37,7 @@ struct EvaluationPage {
         for d in report.devices {
             s += "<tr><td>\(xml(d.name))</td><td>\(d.files)</td><td>\(d.right) (\(percent(d.right, d.files)))</td></tr>\n"
         }
-        s += "</table>\n<h2>Confusion</h2>\n<p>Rows: labelled; columns: the first gesture recognized.</p>\n"
+        s += "</table>\n<h2>Confusion</h2>\n<p>Rows: labelled; columns: the first gesture started (a pan its swipe follows: the swipe).</p>\n"
         s += heatMap
         let wrong = report.entries.filter { !$0.judgement.right }
         s += "<h2>Wrong (\(wrong.count))</h2>\n"

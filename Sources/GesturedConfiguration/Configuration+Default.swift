@@ -47,7 +47,8 @@ extension GestureSpec {
         case let l as LongPressRecognizer:
             numbers = ["touches": Double(l.touches), "min-duration": l.minimumDuration.inMilliseconds, "max-movement": l.allowedMovement]
         case let p as PanRecognizer:
-            numbers = ["min-touches": Double(p.minimumTouches), "max-touches": Double(p.maximumTouches), "min-distance": p.minimumDistance]
+            numbers = ["min-touches": Double(p.minimumTouches), "max-touches": Double(p.maximumTouches)]
+            if let distance = p.minimumDistance { numbers["min-distance"] = distance }
         case let s as SwipeRecognizer:
             numbers = ["touches": Double(s.touches), "min-distance": s.minimumDistance, "min-velocity": s.minimumVelocity,
                        "max-duration": s.maximumDuration.inMilliseconds, "angle-tolerance": s.angleTolerance]

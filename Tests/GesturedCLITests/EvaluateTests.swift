@@ -66,6 +66,13 @@ struct EvaluateTests {
         let swipe = [g(.pan, .began, touches: 1, at: 40), g(.swipe, .recognized, touches: 1, at: 100, direction: .up)]
         let right = judge("swipe", touches: 1, direction: "up-right", swipe)
         #expect(right.right && right.decisionShare == 0.25)
+        // The stroke was a swipe: its column is the swipe, not the pan that began first.
+        #expect(right.recognized == "swipe/1")
+        #expect(judge("pan", touches: 1, swipe).recognized == "swipe/1")
+        let panThenTap = [g(.pan, .began, touches: 1, at: 40), g(.tap, .recognized, touches: 1, at: 100, taps: 1)]
+        #expect(judge("pan", touches: 1, panThenTap).recognized == "pan/1")
+        let panThenTwoFingerSwipe = [g(.pan, .began, touches: 1, at: 40), g(.swipe, .recognized, touches: 2, at: 100, direction: .up)]
+        #expect(judge("pan", touches: 1, panThenTwoFingerSwipe).recognized == "pan/1")
         #expect(judge("swipe", touches: 1, direction: "down", swipe).why == "swiped up, not down")
     }
 

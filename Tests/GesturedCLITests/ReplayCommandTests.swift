@@ -266,7 +266,7 @@ struct ExplainTests {
         #expect(lines.contains("       0.0s  tap(1 tap, 1 touch)@root failed: 2 touches > 1 required"))
         #expect(lines.contains("  0.107998s  long-press(2 touches)@root failed: lifted after 108.0 ms < 500.0 ms required"))
         // A semi-multitouch pad: its resting fingers do not move (the box hysteresis).
-        #expect(lines.contains("  0.107998s  pan(1-5 touches)@root failed: lifted after moving 0.0 mm < 3.0 mm"))
+        #expect(lines.contains("  0.107998s  pan(1-5 touches)@root failed: lifted after moving 0.0 mm < 6.0 mm"))
         #expect(lines.suffix(2) == [
             "  0.407998s  tap(2 taps, 2 touches)@root failed: no tap 2 within 300.0 ms",
             "  0.407998s  tap recognized  root  2 touches  taps 1  at 48.0, 18.9 mm",

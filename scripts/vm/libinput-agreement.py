@@ -30,7 +30,7 @@ libinput's events as gestures, in the order libinput emitted them:
 libinput has no swipe of its own: a `swipe` label is never right for it.
 
 Also judged: a lenient variant with gestured's own thresholds (pointer motion that never gets
-3 mm from where it began is no pan; a hold that ends within 500 ms of its sequence's first touch
+6 mm from where it began is no pan, gestured's touchpad pan slop; a hold that ends within 500 ms of its sequence's first touch
 is no long press). Bad input: `FILE:LINE: what is wrong` on stderr, exit status 2.
 """
 import argparse
@@ -48,7 +48,7 @@ MULTI_TAP_PAUSE = 0.3      # s from a tap's release to the next tap's press
 SEQUENCE_SLACK = 0.3       # s after the last lift that still belong to the sequence (tap timeout)
 WRAP = 2 ** 32 / 1000      # s: debug-events prints (uint32 ms - its start) / 1000
 MM_PER_UNIT = 0.0254       # libinput's unaccelerated deltas are units of a 1000 dpi device
-LENIENT_PAN_MM = 3.0       # gestured's panMinimumDistance
+LENIENT_PAN_MM = 6.0       # gestured's touchpad pan slop (GestureDefaults.touchpadPanMinimumDistance)
 LENIENT_HOLD_S = 0.5       # gestured's longPressMinimumDuration
 
 HEADER = re.compile(r"^[- ]event\d+\s+([A-Z_]+)\s*(.*)$")
@@ -258,7 +258,7 @@ def settle(gestures, clicks, capture):
 
 
 def lenient(gestures, capture):
-    """Without pointer motion that never got 3 mm from where it began, and without holds that
+    """Without pointer motion that never got LENIENT_PAN_MM from where it began, and without holds that
     ended within 500 ms of their sequence's first touch."""
     def keep(g):
         if g.source == "motion":

@@ -14,7 +14,8 @@ public struct EvaluationReport: Sendable {
     public struct ClassFigures: Sendable, Equatable {
         public var files = 0
         public var right = 0
-        /// Recordings whose first gesture was this class (for negatives: no gesture at all).
+        /// Recordings recognized as this class (``Judgement/recognized``: the first gesture, or
+        /// the swipe that follows a first pan; for negatives: no gesture at all).
         public var recognizedAs = 0
         /// Of those, the ones labelled this class and right.
         public var recognizedRight = 0
@@ -107,7 +108,7 @@ public struct EvaluationReport: Sendable {
         }
         let matrix = confusion
         let columns = Set(matrix.values.flatMap(\.keys)).sorted { a, b in a == "none" ? false : b == "none" ? true : a < b }
-        s += "\nconfusion (rows: labelled; columns: the first gesture recognized)\n"
+        s += "\nconfusion (rows: labelled; columns: the first gesture started; a pan its swipe follows: the swipe)\n"
         s += "".padding(16) + columns.map { $0.leftPadded(to: max(6, $0.count + 1)) }.joined() + "\n"
         for row in matrix.keys.sorted() {
             s += row.padding(16) + columns.map { c in

@@ -23,7 +23,8 @@ import TouchEvents
 public struct Judgement: Sendable, Equatable {
     public var right: Bool
     /// The column of the confusion matrix: the first gesture started (`pan/2`, `tap/1`,
-    /// `multi-tap/1`), or `none`.
+    /// `multi-tap/1`), or `none`; a pan that a swipe of its fingers follows, before anything else
+    /// starts, is that swipe (the stroke was a swipe: its pan begins first).
     public var recognized: String
     /// The started gestures the label does not allow, as `kind/touches`.
     public var falseGestures: [String]
@@ -45,7 +46,7 @@ public struct Judgement: Sendable, Equatable {
     /// first touch to the last lift.
     public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?) -> Judgement {
         let starts = gestures.filter { $0.state == .recognized || $0.state == .began }
-        let recognized = starts.first.map(className) ?? "none"
+        let recognized = column(of: starts)
         let n = label.touches
         func touchesMatch(_ g: Gesture) -> Bool { n == nil || g.touches == n }
         let allowed: (Gesture) -> Bool = switch label.label {
@@ -107,6 +108,15 @@ public struct Judgement: Sendable, Equatable {
         }
         return Judgement(right: why.isEmpty, recognized: recognized, falseGestures: falseGestures, why: why,
                          decisionShare: decisionShare)
+    }
+
+    /// The confusion-matrix column of a replay's started gestures (``recognized``).
+    static func column(of starts: [Gesture]) -> String {
+        guard let first = starts.first else { return "none" }
+        if first.kind == .pan, starts.count > 1, starts[1].kind == .swipe, starts[1].touches == first.touches {
+            return className(starts[1])
+        }
+        return className(first)
     }
 
     /// `pan/2`, `tap/1`, `multi-tap/1` (a tap of two taps or more).

@@ -24,9 +24,22 @@ public enum GestureDefaults {
     /// a press that is not a tap because it moved is not a long press either.
     public static let longPressAllowedMovement = 3.0
 
-    /// How far the touches must move before a pan (or edge pan) begins: 3 mm (Flutter's
-    /// kTouchSlop, 18 logical pixels). Below it a press can still be a tap.
+    /// How far the touches must move before a pan (or edge pan) begins on a touchscreen: 3 mm,
+    /// the tap's slop (Flutter's kTouchSlop, 18 logical pixels). Below it a press can still be
+    /// a tap.
     public static let panMinimumDistance = 3.0
+
+    /// How far the touches must move before a pan begins on a touchpad
+    /// (``TouchPolicy/panMinimumDistance``): 6 mm, twice the tap slop, as Flutter's kPanSlop is
+    /// twice its kTouchSlop; between the two a press is neither a tap nor a pan. A touchpad is
+    /// pressed to click and rested on, and the point it reports creeps while it is: of the 226
+    /// physical clicks of fixtures/chromiumos, the finger had moved 0.3 mm at the median before
+    /// the button went down, 1.4 mm at the 90th percentile and 4.2 mm at the most; resting palms
+    /// and thumbs creep as far. Measured on link and alex (2026-11-24, after the link
+    /// description correction): 372 of 401 right at 3 mm, 373 at 3.5, 374 at 4, 376 at 5, 377 at
+    /// 6 — all on link (280 → 285); alex, the check board, 92 at each. A layout's pan can set
+    /// its own (`min-distance`).
+    public static let touchpadPanMinimumDistance = 6.0
 
     /// How far a swipe must travel: 10 mm, a deliberate stroke (three times the pan slop).
     public static let swipeMinimumDistance = 10.0
@@ -96,15 +109,19 @@ public enum GestureDefaults {
 
     /// A contact landing within `palmRelandDistance` (10 mm) of where a palm lifted, at most
     /// `palmRelandTime` (500 ms) after, is that palm again: a palm flickers, its contact lifting
-    /// and landing in place a frame or two later, often pressing lightly (the link palms of
-    /// fixtures/chromiumos land again 13–16 ms after lifting, within 1 mm, and flicker for
-    /// seconds). On link and alex: 351 right at 10 mm and 200 ms to 1 s, false gestures of the
-    /// palm recordings 66 at 200 ms, 46 at 500 ms, 44 at 1 s; 20 mm loses a palm recording.
+    /// and landing near by a frame or two later, often pressing lightly (the link palms of
+    /// fixtures/chromiumos land again 20 ms after a lift at the median, half of them within 3.3
+    /// mm of it, and flicker for seconds). On link and alex: 351 right at 10 mm and 200 ms to 1
+    /// s, false gestures of the palm recordings 66 at 200 ms, 46 at 500 ms, 44 at 1 s; 20 mm
+    /// loses a palm recording. Measured again after the link description correction
+    /// (2026-11-24): 5, 10 and 15 mm give the same right recordings, 20 mm one fewer.
     public static let palmRelandDistance = 10.0
     public static let palmRelandTime = Duration.milliseconds(500)
 
     /// How near where a contact lifted one must land again to be it bouncing
-    /// (``TouchPolicy/bounceTime``): 5 mm. The link palms land again within 1.5 mm.
+    /// (``TouchPolicy/bounceTime``): 5 mm. Of the link palms' landings within 50 ms of a lift in
+    /// fixtures/chromiumos, half are within 3.3 mm of it and a quarter more than 7.4 mm away;
+    /// 3, 5, 8 and 10 mm give the same right recordings (2026-11-24).
     public static let bounceDistance = 5.0
 
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
@@ -124,7 +141,7 @@ public enum GestureDefaults {
     /// ms. As a finger presses, its contact area grows and the pad moves the point it reports:
     /// the first report after landing moves (on alex, every contact of fixtures/chromiumos: 0.33
     /// mm at the median and 2.3 mm at the 99th percentile, 25 ms after landing at the median and
-    /// 35 ms at the 99th percentile; on link 0.05 and 0.9 mm). On a touchpad, where a contact
+    /// 35 ms at the 99th percentile; on link 0.05 and 1.7 mm). On a touchpad, where a contact
     /// landed is where its own first report (one where it moved) puts it, when that comes this
     /// soon:
     /// - a tap's and a long press's movement count from there (``TouchPolicy/settlesLandings``;

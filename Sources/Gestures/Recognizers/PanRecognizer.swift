@@ -13,8 +13,9 @@ public final class PanRecognizer: GestureRecognizer {
     public var maximumTouches: Int {
         didSet { configurationChanged() }
     }
-    /// Millimetres the fingers must move before the pan begins.
-    public var minimumDistance = GestureDefaults.panMinimumDistance
+    /// Millimetres the fingers must move before the pan begins (nil: the device kind's,
+    /// ``TouchPolicy/panMinimumDistance``: 3 mm on a touchscreen, 6 mm on a touchpad).
+    public var minimumDistance: Double?
     /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
     public var axis: PanAxis? {
         didSet { configurationChanged() }
@@ -59,6 +60,7 @@ public final class PanRecognizer: GestureRecognizer {
         velocity.add(time: t.time, translation)
         switch phase {
         case .tracking:
+            let minimumDistance = minimumDistance ?? t.policy.panMinimumDistance
             if !t.isDown {
                 if translation.length >= minimumDistance && t.previousTouches >= minimumTouches {
                     return .fail(.liftedBeforeSettling(t.policy.fingerSettleTime))

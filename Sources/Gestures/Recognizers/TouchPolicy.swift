@@ -51,9 +51,10 @@ public struct TouchPolicy: Sendable, Hashable {
     public var thumbAreaShare: Double?
     /// A contact moving faster than this, in millimetres per millisecond, over one frame has
     /// jumped, and the jump is no motion (nil: every move counts). The touchpad's is 1 mm/ms
-    /// (1 m/s): the fastest finger in fixtures/chromiumos moves 0.41 mm/ms over a frame, while
-    /// its contacts that jump — a contact whose y the firmware sent 11 ms after its x, tracking
-    /// swapped between fingers — go 1.2 mm/ms and more.
+    /// (1 m/s): the fastest finger in fixtures/chromiumos moves 0.6 mm/ms over a frame (a link
+    /// finger pointing beside a palm), while its contacts that jump — a contact whose y the
+    /// firmware sent 11 ms after its x, tracking swapped between fingers — go 1.06 mm/ms and
+    /// more.
     public var jumpSpeed: Double?
     /// A contact landing within ``GestureDefaults/bounceDistance`` of where one lifted less than
     /// this before is the same touch bouncing, not a new one (nil: never): the lift was no
@@ -100,6 +101,12 @@ public struct TouchPolicy: Sendable, Hashable {
     /// area that grows as the finger presses; a touchscreen's first report after landing is
     /// motion, as UIKit has it.
     public var settlesLandings = false
+    /// How far the fingers must move before a pan begins, in millimetres, where the layout's pan
+    /// does not say (`min-distance`): a touchscreen's is
+    /// ``GestureDefaults/panMinimumDistance`` (3 mm), a touchpad's
+    /// ``GestureDefaults/touchpadPanMinimumDistance`` (6 mm): it is pressed to click and rested
+    /// on, and a press creeps.
+    public var panMinimumDistance = GestureDefaults.panMinimumDistance
     /// ``hoverPressureShare`` in the device's pressure units, set for a device that reports
     /// pressure by ``resolved(pressureRange:)``; nil: no hovering by pressure.
     public var hoverPressure: Int32?
@@ -151,6 +158,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.bounceTime = .milliseconds(50)
         policy.hoverPressureShare = 0
         policy.settlesLandings = true
+        policy.panMinimumDistance = GestureDefaults.touchpadPanMinimumDistance
         return policy
     }()
 }
