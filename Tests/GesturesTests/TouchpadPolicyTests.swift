@@ -121,8 +121,44 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), s, policy: .touchscreen).first == "130.0ms pan began pad touches=3 at 60.0,54.3 d=0.0,-4.0")
         var stroke = TouchScript()
         stroke.drag(from: Point(x: 50, y: 95), to: Point(x: 50, y: 45), at: .zero, duration: .milliseconds(200), steps: 20)
-        // It counts from its second report (20 ms): the first, 10 ms after landing, may be a thumb settling.
-        #expect(run(pan(), stroke, policy: Self.touchpad).first == "120.0ms pan began pad touches=1 at 50.0,65.0 d=0.0,-25.0")
+        // Alone, it counts once it is out of the area (1 mm above it), then pans after the
+        // settle time.
+        #expect(run(pan(), stroke, policy: Self.touchpad).first == "150.0ms pan began pad touches=1 at 50.0,57.5 d=0.0,-27.5")
+    }
+
+    /// A thumb resting alone in the thumb area may slide along it (hovering_thumb in
+    /// fixtures/chromiumos: a thumb sweeps 60–100 mm along the pad's bottom edge). Alone, it
+    /// counts as a finger only once it leaves the area; beside a finger that is down, once it
+    /// moves 2 mm (a finger that landed low, scrolling with another).
+    @Test func aLoneThumbSlidingAlongTheThumbAreaIsNoPan() {
+        var alone = TouchScript()
+        alone.down(1, at: .zero, x: 10, y: 95)
+        for step in 1...20 { alone.move(1, at: .milliseconds(Double(step) * 20), x: 10 + Double(step) * 4, y: 95) }
+        alone.up(1, at: .milliseconds(500))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(pan(), alone, policy: Self.touchpad) == [])
+        #expect(run(pan(), alone, policy: .touchscreen).first == "20.0ms pan began pad touches=1 at 14.0,95.0 d=4.0,0.0")
+        var besideAFinger = alone
+        besideAFinger.down(2, at: .zero, x: 60, y: 40)
+        besideAFinger.up(2, at: .milliseconds(500))
+        #expect(run(pan(), besideAFinger, policy: Self.touchpad).first == "140.0ms pan began pad touches=2 at 49.0,67.5 d=10.0,0.0")
+    }
+
+    /// A resting thumb that comes to press like a palm is a palm, and as it never counted it
+    /// cancels nothing: the finger pointing beside it goes on (alex palm_pointing.lower.right:
+    /// the heel of the hand lands low, then presses 193 of 255 while the finger points).
+    @Test func aThumbThatPressesLikeAPalmCancelsNothing() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 70, y: 95, pressure: 70)
+        s.down(2, at: .milliseconds(100), x: 30, y: 40, pressure: 60)
+        s.move(1, at: .milliseconds(150), x: 73, y: 95, pressure: 200)
+        for step in 1...10 { s.move(2, at: .milliseconds(200 + Double(step) * 15), x: 30, y: 40 - Double(step) * 3, pressure: 60) }
+        s.up(2, at: .milliseconds(350))
+        s.up(1, at: .milliseconds(400))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        let log = run(pan(), s, policy: Self.touchpad)
+        #expect(log.first == "230.0ms pan began pad touches=1 at 30.0,34.0 d=0.0,-6.0")
+        #expect(log.last == "350.0ms pan ended pad touches=1 at 30.0,10.0 d=0.0,-30.0")
     }
 
     /// A thumb's first report after landing jumps 2.2 mm 14 ms later, as its contact area grows;
@@ -188,15 +224,15 @@ struct TouchpadPolicyTests {
     }
 
     /// A thumb rests at the bottom while a finger points; the finger lifts, and the thumb creeps
-    /// 2 mm (out of the thumb's rest) just before it lifts. Counted from then, it would be a
-    /// 40 ms tap; it has been down for a second: no tap, no long press (fixtures/chromiumos
-    /// thumb_pointing).
+    /// out of the thumb area just before it lifts. Counted from then, it would be a 40 ms tap; it
+    /// has been down for a second: no tap, no long press (fixtures/chromiumos thumb_pointing).
+    /// Creeping along the area, alone, it never counts at all.
     @Test func aThumbThatCreptOutOfItsRestTapsNothing() {
         var s = TouchScript()
         s.down(1, at: .zero, x: 40, y: 95)  // the thumb, in the lower 12 mm
         s.drag(from: Point(x: 60, y: 40), to: Point(x: 60, y: 20), at: .milliseconds(200), duration: .milliseconds(200), steps: 10)
-        s.move(1, at: .milliseconds(1_000), x: 41, y: 95)
-        s.move(1, at: .milliseconds(1_100), x: 42.2, y: 95)
+        s.move(1, at: .milliseconds(1_000), x: 40, y: 88.5)
+        s.move(1, at: .milliseconds(1_100), x: 40, y: 86.5)
         s.up(1, at: .milliseconds(1_140))
         let l = layout { $0.add(TapRecognizer()); $0.add(LongPressRecognizer()); $0.add(PanRecognizer()) }
         #expect(run(l, s, policy: Self.touchpad) == [
@@ -212,11 +248,18 @@ struct TouchpadPolicyTests {
         // Still for 700 ms after it crept, it is no long press either.
         var held = TouchScript()
         held.down(1, at: .zero, x: 40, y: 95)
-        held.move(1, at: .milliseconds(1_100), x: 42.2, y: 95)
+        held.move(1, at: .milliseconds(1_100), x: 40, y: 86.5)
         held.up(1, at: .milliseconds(1_800))
         let l2 = layout { $0.add(LongPressRecognizer()) }
         #expect(run(l2, held, policy: Self.touchpad) == [])
         #expect(l2.root.recognizers[0].failureReason?.hasPrefix("a contact had rested 1100.0 ms") == true)
+        var along = TouchScript()
+        along.down(1, at: .zero, x: 40, y: 95)
+        along.move(1, at: .milliseconds(1_100), x: 42.2, y: 95)
+        along.up(1, at: .milliseconds(1_140))
+        let l3 = layout { $0.add(TapRecognizer()) }
+        #expect(run(l3, along, policy: Self.touchpad) == [])
+        #expect(l3.root.recognizers[0].failureReason == nil)
     }
 
     /// A finger rests while two others scroll beside it (left out), and after they lift it moves
@@ -421,7 +464,7 @@ struct TouchpadPolicyTests {
         var s = Self.pressedOnce()
         s.down(1, at: .milliseconds(100), x: 40, y: 95, pressure: 0)
         s.move(1, at: .milliseconds(400), x: 40, y: 95, pressure: 60)
-        s.move(1, at: .milliseconds(430), x: 40, y: 92, pressure: 60)
+        s.move(1, at: .milliseconds(430), x: 40, y: 86, pressure: 60)
         s.up(1, at: .milliseconds(460))
         let tap = TapRecognizer()
         #expect(run(layout { $0.add(tap) }, s, policy: Self.touchpad) == [Self.primingTap])

@@ -72,7 +72,9 @@ final class TouchRouter {
     /// is cancelled in the sequence it was part of (as the kernel's `MT_TOOL_PALM` would have it)
     /// and left out of every frame after; so is one landing near a palm. A contact that lands in
     /// a touchpad's thumb area (``TouchPolicy/thumbArea``) is a resting thumb, left out until it
-    /// moves out of it or far (``GestureDefaults/thumbEscapeDistance``): then it lands as a finger.
+    /// moves out of it, or far while a finger is down beside it
+    /// (``GestureDefaults/thumbEscapeDistance``): then it lands as a finger; pressing like a palm
+    /// first, it is a palm.
     /// One landing with no pressure (``TouchPolicy/hoverPressure``) hovers, left out until it
     /// presses. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
     /// nothing is left out.
@@ -95,6 +97,11 @@ final class TouchRouter {
         }
         var kept = frame
         kept.contacts.removeAll()
+        // The contacts that count as fingers going into this frame (and any landing in it).
+        let fingers = frame.contacts.filter { c in
+            !c.phase.isFinal && !palms.contains { $0.id == c.id } && !thumbs.contains { $0.id == c.id }
+                && !hovering.contains { $0.id == c.id }
+        }
         for var contact in frame.contacts {
             let position = Point(x: contact.x, y: contact.y)
             if let i = hovering.firstIndex(where: { $0.id == contact.id }) {
@@ -140,10 +147,20 @@ final class TouchRouter {
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
+                if let threshold, (contact.pressure ?? .min) >= threshold {
+                    // A resting thumb that presses like a palm is one: it never counted, so it
+                    // cancels nothing.
+                    thumbs.remove(at: i)
+                    palms.append((contact.id, position, nil))
+                    logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
+                    continue
+                }
                 // Its first report after landing, soon after: where it settled, not a move.
                 if thumbs[i].settle.settles(contact.phase, at: frame.time) { thumbs[i].landed = position }
-                let escaped = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
-                    || thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+                let movedFar = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
+                let leftArea = thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+                let alone = !fingers.contains { $0.id != contact.id }
+                let escaped = leftArea || movedFar && !(thumbs[i].inArea && alone)
                 guard escaped, !thumbs[i].clicked else { continue }
                 let thumb = thumbs.remove(at: i)
                 logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")

@@ -134,7 +134,16 @@ public enum GestureDefaults {
     /// a finger starting a stroke down there moves more at once, and lands as a finger then (the
     /// pan's settle time lets a two-finger scroll begin with both). Chosen on the link
     /// recordings of fixtures/chromiumos (238 right at 2 and 4 mm, 235 at 10) and checked on
-    /// alex (75 right at 2 mm, 74 at 4, 71 at 10).
+    /// alex (75 right at 2 mm, 74 at 4, 71 at 10); after the link description correction
+    /// (2026-11-24, with a 3 mm pan slop) 372 of 401 at 2 mm, 370 at 1.5, 366 at 3.
+    ///
+    /// Moving far counts only while a finger is down beside it. Alone, a thumb may slide along
+    /// the bottom of the pad (the hovering_thumb recordings of fixtures/chromiumos sweep 60–100
+    /// mm along its bottom edge), and a finger starting a stroke down there, alone, leaves the
+    /// area: it counts once it is half this distance above it. On link and alex that took 377 to
+    /// 381 of 401 (5 more palms right, alex 92 → 93, one pointing finger lost: the palm it
+    /// pointed beside had rested as a thumb; a resting thumb that presses like a palm is now a
+    /// palm at once, 382).
     public static let thumbEscapeDistance = 2.0
 
     /// How soon after landing a contact's first report may still be it settling, not moving: 40
