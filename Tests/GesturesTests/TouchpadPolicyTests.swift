@@ -144,6 +144,31 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), besideAFinger, policy: Self.touchpad).first == "140.0ms pan began pad touches=2 at 49.0,67.5 d=10.0,0.0")
     }
 
+    /// A thumb resting in the thumb area creeps while a finger points beside it (link
+    /// thumb_pointing.left: 11 mm in 3 s): it stays a thumb, and the stroke is a pan of one. The
+    /// same 3 mm within 40 ms is a finger moving: the stroke becomes a pan of two.
+    @Test func aThumbCreepingBesideAPointingFingerStaysAThumb() {
+        func script(creepOver duration: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 95)
+            s.down(2, at: .milliseconds(100), x: 60, y: 40)
+            for step in 1...20 {
+                let t = 200 + Double(step) * 40
+                s.move(2, at: .milliseconds(t), x: 60, y: 40 - Double(step) * 1.5)
+                let share = min(1, Double(step) * 40 / duration)
+                s.move(1, at: .milliseconds(t), x: 20 + 3 * share, y: 95)
+            }
+            s.up(2, at: .milliseconds(1_100))
+            s.up(1, at: .milliseconds(1_200))
+            return s
+        }
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        let creeping = run(pan(), script(creepOver: 800), policy: Self.touchpad)
+        #expect(creeping.first == "360.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
+        #expect(!creeping.contains { $0.contains("touches=2") })
+        #expect(run(pan(), script(creepOver: 40), policy: Self.touchpad).contains { $0.contains("pan began pad touches=2") })
+    }
+
     /// A resting thumb that comes to press like a palm is a palm, and as it never counted it
     /// cancels nothing: the finger pointing beside it goes on (alex palm_pointing.lower.right:
     /// the heel of the hand lands low, then presses 193 of 255 while the finger points).

@@ -43,6 +43,10 @@ final class TouchRouter {
     /// lower edge: it stays left out), and whether a report is the one they settle at (then
     /// `landed` moves there: ``LandingSettle``).
     @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settle: LandingSettle)] = []
+    /// For each contact resting in the thumb area, where it was at the start of its current
+    /// ``GestureDefaults/thumbEscapeTime`` window: beside a finger, it counts as one once it moves
+    /// ``GestureDefaults/thumbEscapeDistance`` within a window.
+    @exclusivity(unchecked) private var thumbAnchors: [Int: (at: Point, time: Instant)] = [:]
     /// Contacts that landed pressing no more than ``TouchPolicy/hoverPressure``: left out until
     /// they press harder.
     @exclusivity(unchecked) private var hovering: [(id: Int, since: Instant)] = []
@@ -72,8 +76,9 @@ final class TouchRouter {
     /// is cancelled in the sequence it was part of (as the kernel's `MT_TOOL_PALM` would have it)
     /// and left out of every frame after; so is one landing near a palm. A contact that lands in
     /// a touchpad's thumb area (``TouchPolicy/thumbArea``) is a resting thumb, left out until it
-    /// moves out of it, or far while a finger is down beside it
-    /// (``GestureDefaults/thumbEscapeDistance``): then it lands as a finger; pressing like a palm
+    /// moves out of it, or quickly while a finger is down beside it
+    /// (``GestureDefaults/thumbEscapeDistance`` within ``GestureDefaults/thumbEscapeTime``): then
+    /// it lands as a finger; pressing like a palm
     /// first, it is a palm.
     /// One landing with no pressure (``TouchPolicy/hoverPressure``) hovers, left out until it
     /// presses. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
@@ -144,6 +149,7 @@ final class TouchRouter {
             if let i = thumbs.firstIndex(where: { $0.id == contact.id }) {
                 if contact.phase.isFinal {
                     thumbs.remove(at: i)
+                    thumbAnchors[contact.id] = nil
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
@@ -151,6 +157,7 @@ final class TouchRouter {
                     // A resting thumb that presses like a palm is one: it never counted, so it
                     // cancels nothing.
                     thumbs.remove(at: i)
+                    thumbAnchors[contact.id] = nil
                     palms.append((contact.id, position, nil))
                     logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
                     continue
@@ -159,10 +166,17 @@ final class TouchRouter {
                 if thumbs[i].settle.settles(contact.phase, at: frame.time) { thumbs[i].landed = position }
                 let movedFar = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                 let leftArea = thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+                // In the area: alone, it counts only once it leaves; beside a finger, once it moves
+                // quickly (a resting thumb creeps). A resting finger out of it: once it moves far.
                 let alone = !fingers.contains { $0.id != contact.id }
-                let escaped = leftArea || movedFar && !(thumbs[i].inArea && alone)
+                var anchor = thumbAnchors[contact.id] ?? (thumbs[i].landed, frame.time)
+                let movedQuickly = (position - anchor.at).length >= GestureDefaults.thumbEscapeDistance
+                if frame.time - anchor.time > GestureDefaults.thumbEscapeTime { anchor = (position, frame.time) }
+                thumbAnchors[contact.id] = anchor
+                let escaped = leftArea || (thumbs[i].inArea ? !alone && movedQuickly : movedFar)
                 guard escaped, !thumbs[i].clicked else { continue }
                 let thumb = thumbs.remove(at: i)
+                thumbAnchors[contact.id] = nil
                 logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")
                 var landing = contact
                 landing.phase = .began
@@ -408,6 +422,7 @@ final class TouchRouter {
         liftedPalms.removeAll()
         lifts.removeAll()
         thumbs.removeAll()
+        thumbAnchors.removeAll()
         hovering.removeAll()
         pressureSeen = false
         landings.removeAll()

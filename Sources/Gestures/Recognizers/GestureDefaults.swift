@@ -137,7 +137,8 @@ public enum GestureDefaults {
     /// alex (75 right at 2 mm, 74 at 4, 71 at 10); after the link description correction
     /// (2026-11-24, with a 3 mm pan slop) 372 of 401 at 2 mm, 370 at 1.5, 366 at 3.
     ///
-    /// Moving far counts only while a finger is down beside it. Alone, a thumb may slide along
+    /// Moving counts only while a finger is down beside it, and only moving this far within
+    /// ``thumbEscapeTime``. Alone, a thumb may slide along
     /// the bottom of the pad (the hovering_thumb recordings of fixtures/chromiumos sweep 60–100
     /// mm along its bottom edge), and a finger starting a stroke down there, alone, leaves the
     /// area: it counts once it is half this distance above it. On link and alex that took 377 to
@@ -145,6 +146,14 @@ public enum GestureDefaults {
     /// pointed beside had rested as a thumb; a resting thumb that presses like a palm is now a
     /// palm at once, 382).
     public static let thumbEscapeDistance = 2.0
+
+    /// Beside a finger, a contact resting in the thumb area counts as a finger once it moves
+    /// ``thumbEscapeDistance`` within this long: 100 ms, that is 20 mm/s, libinput's thumb speed
+    /// threshold. A resting thumb creeps slower (link thumb_pointing.left in fixtures/chromiumos:
+    /// 11 mm in 3 s while a finger points beside it, which made the stroke a pan of two); a
+    /// finger scrolling moves 2 mm in 20–50 ms. On link and alex: 382 → 383 of 401 right at 100
+    /// and 200 ms (alex 94 at each), 379 at 50 ms.
+    public static let thumbEscapeTime = Duration.milliseconds(100)
 
     /// How soon after landing a contact's first report may still be it settling, not moving: 40
     /// ms. As a finger presses, its contact area grows and the pad moves the point it reports:

@@ -47,7 +47,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// scroll lands as low as 85% of the height in fixtures/chromiumos (measured 2026-11-24:
     /// 373 of 401 right at 0.08, 0.10 and 0.12, 372 at 0.15; the scripted variants, whose thumbs
     /// rest 6 mm up, 56 of 88 at 0.08, 88 at 0.10 and 0.12, 85 at 0.15). It is left out while
-    /// it rests there; moved out of it, or far while a finger is down beside it, it counts as a
+    /// it rests there; moved out of it, or quickly while a finger is down beside it, it counts as a
     /// finger from then on; pressing like a palm, it is a palm.
     public var thumbAreaShare: Double?
     /// A contact moving faster than this, in millimetres per millisecond, over one frame has
