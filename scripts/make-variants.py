@@ -28,7 +28,6 @@ SLOT, TRACKING, MT_X, MT_Y, MT_PRESSURE, MT_MAJOR = 0x2F, 0x39, 0x35, 0x36, 0x3A
 ABS_X, ABS_Y, ABS_PRESSURE = 0x00, 0x01, 0x18
 BTN_TOUCH, TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD = 0x14A, 0x145, 0x14D, 0x14E, 0x14F
 TOOLS = [TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD]
-UNITS_PER_MM = 20  # link: ABS_MT_POSITION_X/Y resolution
 SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6}
 
 
@@ -46,6 +45,19 @@ def read(path):
             frames.append(frame)
             frame = []
     return header, frames
+
+
+def geometry(header):
+    """From the source's description: (x units/mm, y units/mm, x max, y max, whether it has
+    ABS_MT_TOUCH_MAJOR). The 2012 link sessions were recorded on two pads (see
+    fixtures/chromiumos/SOURCES.md), so millimetres come from each source's own A: lines."""
+    axes = {}
+    for line in header:
+        if line.startswith("A: "):
+            code, _, maximum, _, _, resolution = line.split()[1:7]
+            axes[int(code, 16)] = (int(maximum), int(resolution))
+    (x_max, x_res), (y_max, y_res) = axes[MT_X], axes[MT_Y]
+    return x_res, y_res, x_max, y_max, MT_MAJOR in axes
 
 
 def states(frames):
@@ -69,8 +81,9 @@ def states(frames):
     return out
 
 
-def write(path, header, states_):
-    """The states as evemu events again: slot changes, keys and BTN_TOOL_* counts per frame."""
+def write(path, header, states_, has_major):
+    """The states as evemu events again: slot changes, keys and BTN_TOOL_* counts per frame
+    (ABS_MT_TOUCH_MAJOR only where the description declares it)."""
     lines = list(header)
     previous, current_slot, tools = {}, None, 0
     for t, slots, keys in states_:
@@ -89,6 +102,8 @@ def write(path, header, states_):
                 events.append((ABS, TRACKING, new["id"]))
                 old = None
             for key, code in (("x", MT_X), ("y", MT_Y), ("p", MT_PRESSURE), ("major", MT_MAJOR)):
+                if code == MT_MAJOR and not has_major:
+                    continue
                 if old is None or old[key] != new[key]:
                     events.append((ABS, code, new[key]))
         count = min(len(slots), 4)
@@ -109,13 +124,13 @@ def write(path, header, states_):
         f.writelines(lines)
 
 
-def jitter(states_, rng):
-    j = int(0.4 * UNITS_PER_MM)
-    return [(t, {s: dict(c, x=c["x"] + rng.randint(-j, j), y=c["y"] + rng.randint(-j, j)) for s, c in slots.items()}, keys)
+def jitter(states_, rng, geo):
+    jx, jy = int(0.4 * geo[0]), int(0.4 * geo[1])
+    return [(t, {s: dict(c, x=c["x"] + rng.randint(-jx, jx), y=c["y"] + rng.randint(-jy, jy)) for s, c in slots.items()}, keys)
             for t, slots, keys in states_]
 
 
-def apart(states_, rng):
+def apart(states_, rng, geo):
     """The second contact lands 20 to 150 ms later than it did, and still at least 20 ms before
     it or a contact down with it lifts: the two fingers are still down together, as the label
     says (a two-finger tap stays one). None when no frame allows both."""
@@ -145,10 +160,11 @@ def apart(states_, rng):
             for t, slots, keys in states_]
 
 
-def thumb(states_, rng):
+def thumb(states_, rng, geo):
     """A thumb resting in the lower area (x 30% ± 5%, 6 mm from the bottom edge) throughout."""
-    x = int(2040 * (0.30 + rng.uniform(-0.05, 0.05)))
-    y = 1360 - 6 * UNITS_PER_MM
+    x_res, y_res, x_max, y_max, _ = geo
+    x = int(x_max * (0.30 + rng.uniform(-0.05, 0.05)))
+    y = y_max - 6 * y_res
     slot = 9
     out = []
     for t, slots, keys in states_:
@@ -160,10 +176,10 @@ def thumb(states_, rng):
     return out
 
 
-def drift(states_, rng):
+def drift(states_, rng, geo):
     """The first 150 ms creep 4 mm sideways (the stroke's own motion follows, shifted)."""
     start = states_[0][0]
-    sideways = 4 * UNITS_PER_MM * rng.choice([-1, 1])
+    sideways = 4 * geo[0] * rng.choice([-1, 1])
     out = []
     for t, slots, keys in states_:
         k = min(1.0, (t - start) / 0.150)
@@ -193,13 +209,13 @@ def main():
             if name == "apart" and source["touches"] != 2 or name == "drift" and (source["label"], source["touches"]) != ("pan", 1):
                 continue
             seed = zlib.crc32(f"{source['file']}:{name}".encode())
-            variant = make(base, random.Random(seed))
+            variant = make(base, random.Random(seed), geometry(header))
             if variant is None:
                 continue
             rel = f"{name}/{os.path.basename(source['file'])}"
             os.makedirs(os.path.join(out_dir, name), exist_ok=True)
             note = [f"# Variant '{name}' of {source['file']} by scripts/make-variants.py (seed {seed}).\n"]
-            write(os.path.join(out_dir, rel), note + header, variant)
+            write(os.path.join(out_dir, rel), note + header, variant, geometry(header)[4])
             records.append({**{k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")},
                             "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
     with open(os.path.join(out_dir, "labels.json"), "w") as f:

@@ -7,7 +7,7 @@ The conversion gave every link recording the 2013 link description (Atmel: 2040 
 described by firmware_TouchMTB's tests/device/lumpy.touchpad (Cypress cyapa: 1280 x 680 at
 12 x 10 units/mm, 15 slots, no touch major):
 
-- every position lies within 0-1279 x 0-678, while the other link session of the same week
+- every position lies within 0-1279 x 0-678, while the other link session of the same day
   (user_20120508_060722) reaches 2031 x 1352 on the same prompts;
 - no file sends ABS_MT_TOUCH_MAJOR (the other session sends it 16,785 times);
 - slots up to 14 are used (the Atmel description has 10);
@@ -15,7 +15,8 @@ described by firmware_TouchMTB's tests/device/lumpy.touchpad (Cypress cyapa: 128
   apart in both sessions with these resolutions (11-27 mm; with 20 units/mm this session's
   were half as far).
 
-The script checks each of these facts per file before it rewrites the description (A: lines,
+The script checks per file that the data fit the cyapa description (every position, slot and
+pressure within its ranges; no ABS_MT_TOUCH_MAJOR) before it rewrites the description (A: lines,
 the absolute-axis B: line, the header comment); events are not touched. It is idempotent:
 a file already redescribed is left alone. Run from the repository root:
 

@@ -2,8 +2,9 @@ import Gestures
 import TouchEvents
 
 extension Configuration {
-    /// The built-in layout written out as a configuration, every parameter at its default:
-    /// a starting point (`gestured check-config --print-default`).
+    /// The built-in layout written out as a configuration, every parameter at its default
+    /// (but pan's `min-distance`, whose default is the device kind's): a starting point
+    /// (`gestured check-config --print-default`).
     public static func defaultYAML() -> String {
         let layout = Layout.standard(size: (100, 100), touchscreen: true)
         var out = """

@@ -404,7 +404,7 @@ def report(args, rows):
     md = [f"# libinput against gestured on {args.labels}", "",
           f"{n} recordings ({by_device}); libinput right {total['libinput_right']} ({pct(total['libinput_right'], n)}), "
           f"gestured right {total['gestured_right']} ({pct(total['gestured_right'], n)}).", "",
-          f"Agreement: the same first gesture (or none) in {same_class} of {n} ({pct(same_class, n)}); "
+          f"Agreement: the same first gesture (or none; a pan its swipe follows counts as the swipe) in {same_class} of {n} ({pct(same_class, n)}); "
           f"the same verdict (both right or both wrong) in {same_verdict} ({pct(same_verdict, n)}).", "",
           f"Playback: every frame written at most {lates[-1]:.1f} ms after its recorded time "
           f"(the median recording's latest: {lates[len(lates) // 2]:.1f} ms).", "",

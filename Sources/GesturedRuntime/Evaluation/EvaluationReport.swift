@@ -72,7 +72,8 @@ public struct EvaluationReport: Sendable {
         return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
     }
 
-    /// Rows: labelled classes; columns: what was recognized first; cells: recordings.
+    /// Rows: labelled classes; columns: what was recognized (``Judgement/recognized``: the first
+    /// gesture started, or the swipe a first pan led to); cells: recordings.
     public var confusion: [String: [String: Int]] {
         var matrix: [String: [String: Int]] = [:]
         for e in entries { matrix[e.label.classLabel, default: [:]][e.judgement.recognized, default: 0] += 1 }

@@ -102,10 +102,11 @@ final class TouchRouter {
         }
         var kept = frame
         kept.contacts.removeAll()
-        // The contacts that count as fingers going into this frame (and any landing in it).
+        // The fingers that were down before this frame and still are: one landing in it may yet
+        // be a palm, a hover or a thumb, and counts from its next report.
         let fingers = frame.contacts.filter { c in
-            !c.phase.isFinal && !palms.contains { $0.id == c.id } && !thumbs.contains { $0.id == c.id }
-                && !hovering.contains { $0.id == c.id }
+            c.phase != .began && !c.phase.isFinal && !palms.contains { $0.id == c.id }
+                && !thumbs.contains { $0.id == c.id } && !hovering.contains { $0.id == c.id }
         }
         for var contact in frame.contacts {
             let position = Point(x: contact.x, y: contact.y)
@@ -153,9 +154,10 @@ final class TouchRouter {
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
-                if let threshold, (contact.pressure ?? .min) >= threshold {
+                if let threshold, !thumbs[i].clicked, (contact.pressure ?? .min) >= threshold {
                     // A resting thumb that presses like a palm is one: it never counted, so it
-                    // cancels nothing.
+                    // cancels nothing. (A thumb pressing the clickpad's button presses hard: it
+                    // stays a thumb.)
                     thumbs.remove(at: i)
                     thumbAnchors[contact.id] = nil
                     palms.append((contact.id, position, nil))
@@ -163,21 +165,25 @@ final class TouchRouter {
                     continue
                 }
                 // Its first report after landing, soon after: where it settled, not a move.
-                if thumbs[i].settle.settles(contact.phase, at: frame.time) { thumbs[i].landed = position }
+                let settled = thumbs[i].settle.settles(contact.phase, at: frame.time)
+                if settled { thumbs[i].landed = position }
                 let movedFar = (position - thumbs[i].landed).length >= GestureDefaults.thumbEscapeDistance
                 let leftArea = thumbs[i].inArea && thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
                 // In the area: alone, it counts only once it leaves; beside a finger, once it moves
-                // quickly (a resting thumb creeps). A resting finger out of it: once it moves far.
+                // quickly (a resting thumb creeps): the window starts when a finger is beside it,
+                // and again when it is over. A resting finger out of it: once it moves far.
                 let alone = !fingers.contains { $0.id != contact.id }
                 var anchor = thumbAnchors[contact.id] ?? (thumbs[i].landed, frame.time)
-                let movedQuickly = (position - anchor.at).length >= GestureDefaults.thumbEscapeDistance
-                if frame.time - anchor.time > GestureDefaults.thumbEscapeTime { anchor = (position, frame.time) }
+                if alone || settled || frame.time - anchor.time > GestureDefaults.thumbEscapeTime {
+                    anchor = (position, frame.time)
+                }
                 thumbAnchors[contact.id] = anchor
+                let movedQuickly = (position - anchor.at).length >= GestureDefaults.thumbEscapeDistance
                 let escaped = leftArea || (thumbs[i].inArea ? !alone && movedQuickly : movedFar)
                 guard escaped, !thumbs[i].clicked else { continue }
                 let thumb = thumbs.remove(at: i)
                 thumbAnchors[contact.id] = nil
-                logger?.debug("contact \(contact.id) left the thumb area: a finger from now on")
+                logger?.debug("contact \(contact.id) \(leftArea ? "left the thumb area" : "moved from its rest"): a finger from now on")
                 var landing = contact
                 landing.phase = .began
                 landing.downSince = thumb.time

@@ -41,7 +41,8 @@ public enum GestureDefaults {
     /// its own (`min-distance`).
     public static let touchpadPanMinimumDistance = 6.0
 
-    /// How far a swipe must travel: 10 mm, a deliberate stroke (three times the pan slop).
+    /// How far a swipe must travel: 10 mm, a deliberate stroke (three times a touchscreen's pan
+    /// slop).
     public static let swipeMinimumDistance = 10.0
 
     /// How fast a swipe must be, along its direction: 100 mm/s. Flutter's kMinFlingVelocity
@@ -129,10 +130,12 @@ public enum GestureDefaults {
     /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).
     public static let boundingBoxHysteresis = 1.5
 
-    /// How far a contact that landed in the thumb area must move (from where it landed; or half
-    /// as far out of the area) before it counts as a finger: 2 mm. A resting thumb barely moves;
-    /// a finger starting a stroke down there moves more at once, and lands as a finger then (the
-    /// pan's settle time lets a two-finger scroll begin with both). Chosen on the link
+    /// How far a contact that landed in the thumb area must move before it counts as a finger:
+    /// half this far out of the area; or, while a finger is down beside it, this far within
+    /// ``thumbEscapeTime``: 2 mm. A resting thumb barely moves; a finger scrolling beside another
+    /// moves more at once, and lands as a finger then (the pan's settle time lets a two-finger
+    /// scroll begin with both). A resting finger out of the area (``TouchPolicy/restingFingerTime``)
+    /// counts once it moves this far from where it rested. Chosen on the link
     /// recordings of fixtures/chromiumos (238 right at 2 and 4 mm, 235 at 10) and checked on
     /// alex (75 right at 2 mm, 74 at 4, 71 at 10); after the link description correction
     /// (2026-11-24, with a 3 mm pan slop) 372 of 401 at 2 mm, 370 at 1.5, 366 at 3.
@@ -165,10 +168,10 @@ public enum GestureDefaults {
     /// - a tap's and a long press's movement count from there (``TouchPolicy/settlesLandings``;
     ///   the ALPS GlidePoint's single tap in fixtures/recordings jumps 3.4 mm in 10 ms, then
     ///   stays: a tap); a pan's motion is the contact's own, first report included;
-    /// - a thumb landing in the thumb area measures its escape (``thumbEscapeDistance``) from
-    ///   there: alex thumb_scroll.right.up's thumb jumps 2.2 mm in 14 ms, then rests for 0.8 s
-    ///   before two fingers scroll beside it. A finger starting a stroke there counts one report
-    ///   later;
+    /// - a thumb resting in the thumb area beside a finger measures its quick moves
+    ///   (``thumbEscapeDistance`` within ``thumbEscapeTime``) from there: alex
+    ///   thumb_scroll.right.up's thumb jumps 2.2 mm in 14 ms, then rests for 0.8 s before two
+    ///   fingers scroll beside it;
     /// - a contact that hovered (``TouchPolicy/hoverPressureShare``) longer than this before it
     ///   pressed was there all along: it taps and holds nothing.
     ///
