@@ -165,8 +165,30 @@ struct TouchpadPolicyTests {
         let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         let creeping = run(pan(), script(creepOver: 800), policy: Self.touchpad)
         #expect(creeping.first == "260.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
-        #expect(!creeping.contains { $0.contains("touches=2") })
+        #expect(creeping.filter { !$0.contains("changed") } == [
+            "260.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0",
+            "1000.0ms pan ended pad touches=1 at 60.0,10.0 d=0.0,-30.0",
+        ])
         #expect(run(pan(), script(creepOver: 40), policy: Self.touchpad).contains { $0.contains("pan began pad touches=2") })
+    }
+
+    /// A thumb that clicked the clickpad stays a thumb however hard it presses: a finger landing
+    /// beside it after the click is a finger, not a piece of a palm.
+    @Test func aThumbThatClickedStaysAThumb() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 95, pressure: 70)
+        s.button(down: true, at: .milliseconds(50))
+        s.button(down: false, at: .milliseconds(100))
+        s.move(1, at: .milliseconds(150), x: 40, y: 95, pressure: 200)
+        s.down(2, at: .milliseconds(200), x: 60, y: 60, pressure: 60)
+        for step in 1...10 { s.move(2, at: .milliseconds(200 + Double(step) * 20), x: 60, y: 60 - Double(step) * 2, pressure: 60) }
+        s.up(2, at: .milliseconds(420))
+        s.up(1, at: .milliseconds(500))
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(pan(), s, policy: Self.touchpad).filter { !$0.contains("changed") } == [
+            "300.0ms pan began pad touches=1 at 60.0,50.0 d=0.0,-10.0",
+            "420.0ms pan ended pad touches=1 at 60.0,40.0 d=0.0,-20.0",
+        ])
     }
 
     /// A resting thumb that comes to press like a palm is a palm, and as it never counted it
