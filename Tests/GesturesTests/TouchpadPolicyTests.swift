@@ -11,6 +11,9 @@ import TouchEvents
 struct TouchpadPolicyTests {
     static let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
 
+    /// A layout with one pan of one to three fingers.
+    func pan() -> Layout { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+
     @Test func aClickEndsRecognitionOnATouchpadOnly() {
         var s = TouchScript()
         s.down(1, at: .zero, x: 20, y: 30)
@@ -116,7 +119,6 @@ struct TouchpadPolicyTests {
         s.up(2, at: .milliseconds(210))
         s.up(3, at: .milliseconds(210))
         s.up(1, at: .milliseconds(300))
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         #expect(run(pan(), s, policy: Self.touchpad).first == "130.0ms pan began pad touches=2 at 70.0,34.0 d=0.0,-6.0")
         #expect(run(pan(), s, policy: .touchscreen).first == "130.0ms pan began pad touches=3 at 60.0,54.3 d=0.0,-4.0")
         var stroke = TouchScript()
@@ -135,7 +137,6 @@ struct TouchpadPolicyTests {
         alone.down(1, at: .zero, x: 10, y: 95)
         for step in 1...20 { alone.move(1, at: .milliseconds(Double(step) * 20), x: 10 + Double(step) * 4, y: 95) }
         alone.up(1, at: .milliseconds(500))
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         #expect(run(pan(), alone, policy: Self.touchpad) == [])
         #expect(run(pan(), alone, policy: .touchscreen).first == "20.0ms pan began pad touches=1 at 14.0,95.0 d=4.0,0.0")
         var besideAFinger = alone
@@ -162,7 +163,6 @@ struct TouchpadPolicyTests {
             s.up(1, at: .milliseconds(1_100))
             return s
         }
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         let creeping = run(pan(), script(creepOver: 800), policy: Self.touchpad)
         #expect(creeping.first == "260.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
         #expect(creeping.filter { !$0.contains("changed") } == [
@@ -184,7 +184,6 @@ struct TouchpadPolicyTests {
         for step in 1...10 { s.move(2, at: .milliseconds(200 + Double(step) * 20), x: 60, y: 60 - Double(step) * 2, pressure: 60) }
         s.up(2, at: .milliseconds(420))
         s.up(1, at: .milliseconds(500))
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         #expect(run(pan(), s, policy: Self.touchpad).filter { !$0.contains("changed") } == [
             "300.0ms pan began pad touches=1 at 60.0,50.0 d=0.0,-10.0",
             "420.0ms pan ended pad touches=1 at 60.0,40.0 d=0.0,-20.0",
@@ -202,7 +201,6 @@ struct TouchpadPolicyTests {
         for step in 1...10 { s.move(2, at: .milliseconds(200 + Double(step) * 15), x: 30, y: 40 - Double(step) * 3, pressure: 60) }
         s.up(2, at: .milliseconds(350))
         s.up(1, at: .milliseconds(400))
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         let log = run(pan(), s, policy: Self.touchpad)
         #expect(log.first == "230.0ms pan began pad touches=1 at 30.0,34.0 d=0.0,-6.0")
         #expect(log.last == "350.0ms pan ended pad touches=1 at 30.0,10.0 d=0.0,-30.0")
@@ -227,7 +225,6 @@ struct TouchpadPolicyTests {
             s.up(1, at: .milliseconds(300))
             return s
         }
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         let settling = run(pan(), script(settlingAfter: 15), policy: Self.touchpad)
         #expect(settling.first == "130.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
         #expect(settling.last == "250.0ms pan ended pad touches=1 at 60.0,20.0 d=0.0,-20.0")
@@ -439,7 +436,6 @@ struct TouchpadPolicyTests {
             s.up(1, at: .milliseconds(landing + 300))
             return s
         }
-        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
         #expect(run(pan(), script(landing: 400), policy: Self.touchpad).first == "540.0ms pan began pad touches=2 at 70.0,32.0 d=0.0,-7.3")
         #expect(run(pan(), script(landing: 400), policy: .touchscreen).first == "530.0ms pan began pad touches=3 at 53.3,36.0 d=0.0,-4.0")
         // Landed 100 ms before the others: one stroke of three fingers.

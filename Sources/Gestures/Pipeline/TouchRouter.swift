@@ -40,13 +40,12 @@ final class TouchRouter {
     }
     /// Contacts resting in the thumb area (or resting fingers, `inArea` false), with where and
     /// when they landed, whether they pressed a button (the finger that clicked a clickpad's
-    /// lower edge: it stays left out), and whether a report is the one they settle at (then
-    /// `landed` moves there: ``LandingSettle``).
-    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool, settle: LandingSettle)] = []
-    /// For each contact resting in the thumb area, where it was at the start of its current
-    /// ``GestureDefaults/thumbEscapeTime`` window: beside a finger, it counts as one once it moves
-    /// ``GestureDefaults/thumbEscapeDistance`` within a window.
-    @exclusivity(unchecked) private var thumbAnchors: [Int: (at: Point, time: Instant)] = [:]
+    /// lower edge: it stays left out), whether a report is the one they settle at (then
+    /// `landed` moves there: ``LandingSettle``), and, in the area, where a thumb was at the start
+    /// of its current ``GestureDefaults/thumbEscapeTime`` window (beside a finger, it counts as
+    /// one once it moves ``GestureDefaults/thumbEscapeDistance`` within a window).
+    @exclusivity(unchecked) private var thumbs: [(id: Int, landed: Point, time: Instant, clicked: Bool, inArea: Bool,
+                                                 settle: LandingSettle, window: (at: Point, time: Instant)?)] = []
     /// Contacts that landed pressing no more than ``TouchPolicy/hoverPressure``: left out until
     /// they press harder.
     @exclusivity(unchecked) private var hovering: [(id: Int, since: Instant)] = []
@@ -78,8 +77,7 @@ final class TouchRouter {
     /// a touchpad's thumb area (``TouchPolicy/thumbArea``) is a resting thumb, left out until it
     /// moves out of it, or quickly while a finger is down beside it
     /// (``GestureDefaults/thumbEscapeDistance`` within ``GestureDefaults/thumbEscapeTime``): then
-    /// it lands as a finger; pressing like a palm
-    /// first, it is a palm.
+    /// it lands as a finger; pressing like a palm first, it is a palm.
     /// One landing with no pressure (``TouchPolicy/hoverPressure``) hovers, left out until it
     /// presses. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
     /// nothing is left out.
@@ -150,7 +148,6 @@ final class TouchRouter {
             if let i = thumbs.firstIndex(where: { $0.id == contact.id }) {
                 if contact.phase.isFinal {
                     thumbs.remove(at: i)
-                    thumbAnchors[contact.id] = nil
                     continue
                 }
                 if frame.buttonDown { thumbs[i].clicked = true }
@@ -159,7 +156,6 @@ final class TouchRouter {
                     // cancels nothing. (A thumb pressing the clickpad's button presses hard: it
                     // stays a thumb.)
                     thumbs.remove(at: i)
-                    thumbAnchors[contact.id] = nil
                     palms.append((contact.id, position, nil))
                     logger?.debug("contact \(contact.id) is a palm (pressure \(contact.pressure ?? 0), threshold \(threshold)): left out from now on")
                     continue
@@ -173,16 +169,15 @@ final class TouchRouter {
                 // quickly (a resting thumb creeps): the window starts when a finger is beside it,
                 // and again when it is over. A resting finger out of it: once it moves far.
                 let alone = !fingers.contains { $0.id != contact.id }
-                var anchor = thumbAnchors[contact.id] ?? (thumbs[i].landed, frame.time)
-                if alone || settled || frame.time - anchor.time > GestureDefaults.thumbEscapeTime {
-                    anchor = (position, frame.time)
+                var window = thumbs[i].window ?? (thumbs[i].landed, frame.time)
+                if alone || settled || frame.time - window.time > GestureDefaults.thumbEscapeTime {
+                    window = (position, frame.time)
                 }
-                thumbAnchors[contact.id] = anchor
-                let movedQuickly = (position - anchor.at).length >= GestureDefaults.thumbEscapeDistance
+                thumbs[i].window = window
+                let movedQuickly = (position - window.at).length >= GestureDefaults.thumbEscapeDistance
                 let escaped = leftArea || (thumbs[i].inArea ? !alone && movedQuickly : movedFar)
                 guard escaped, !thumbs[i].clicked else { continue }
                 let thumb = thumbs.remove(at: i)
-                thumbAnchors[contact.id] = nil
                 logger?.debug("contact \(contact.id) \(leftArea ? "left the thumb area" : "moved from its rest"): a finger from now on")
                 var landing = contact
                 landing.phase = .began
@@ -215,12 +210,12 @@ final class TouchRouter {
             if contact.phase == .began, let thumbLine, contact.y >= thumbLine {
                 // One that hovered first has been down since then, and settled.
                 thumbs.append((contact.id, position, contact.downSince ?? frame.time, frame.buttonDown, true,
-                               contact.downSince == nil ? LandingSettle(landedAt: frame.time) : .none))
+                               contact.downSince == nil ? LandingSettle(landedAt: frame.time) : .none, nil))
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
             if resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: frame) {
-                thumbs.append((contact.id, landed, time, false, false, .none))
+                thumbs.append((contact.id, landed, time, false, false, .none, nil))
                 logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
                 var lifted = contact
                 lifted.phase = .ended
@@ -428,7 +423,6 @@ final class TouchRouter {
         liftedPalms.removeAll()
         lifts.removeAll()
         thumbs.removeAll()
-        thumbAnchors.removeAll()
         hovering.removeAll()
         pressureSeen = false
         landings.removeAll()

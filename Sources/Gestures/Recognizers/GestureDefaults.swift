@@ -140,14 +140,12 @@ public enum GestureDefaults {
     /// alex (75 right at 2 mm, 74 at 4, 71 at 10); after the link description correction
     /// (2026-11-24, with a 3 mm pan slop) 372 of 401 at 2 mm, 370 at 1.5, 366 at 3.
     ///
-    /// Moving counts only while a finger is down beside it, and only moving this far within
-    /// ``thumbEscapeTime``. Alone, a thumb may slide along
-    /// the bottom of the pad (the hovering_thumb recordings of fixtures/chromiumos sweep 60–100
-    /// mm along its bottom edge), and a finger starting a stroke down there, alone, leaves the
-    /// area: it counts once it is half this distance above it. On link and alex that took 377 to
-    /// 381 of 401 (5 more palms right, alex 92 → 93, one pointing finger lost: the palm it
-    /// pointed beside had rested as a thumb; a resting thumb that presses like a palm is now a
-    /// palm at once, 382).
+    /// Alone, a thumb may slide along the bottom of the pad (the hovering_thumb recordings of
+    /// fixtures/chromiumos sweep 60–100 mm along its bottom edge), and a finger starting a stroke
+    /// down there, alone, leaves the area: so alone, only leaving counts. On link and alex that
+    /// took 377 to 381 of 401 (5 more palms right, alex 92 → 93, one pointing finger lost: the
+    /// palm it pointed beside had rested as a thumb; a resting thumb that presses like a palm is
+    /// now a palm at once, 382).
     public static let thumbEscapeDistance = 2.0
 
     /// Beside a finger, a contact resting in the thumb area counts as a finger once it moves
