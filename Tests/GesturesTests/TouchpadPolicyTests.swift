@@ -631,6 +631,29 @@ struct TouchpadPolicyTests {
         #expect(run(taps(), script(gap: 15), policy: .touchscreen) == ["135.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
     }
 
+    /// A bounce lasts longer on a device that reports slowly: reporting every 30 ms, a contact
+    /// landing again in place 60 ms after it lifted — missed in one report — is the touch
+    /// bouncing (an alex palm), also when a frame comes out of step (13 ms after one, as alex
+    /// has them); reporting every 10 ms, 60 ms later it is a new touch: with the first, a
+    /// double tap.
+    @Test func aBounceLastsTwoAndAHalfReportsOfASlowDevice() {
+        func script(every interval: Double, outOfStep: Double? = nil) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30)
+            for t in stride(from: interval, to: 90, by: interval) { s.move(1, at: .milliseconds(t), x: 20, y: 30) }
+            if let outOfStep { s.move(1, at: .milliseconds(outOfStep), x: 20, y: 30) }
+            s.up(1, at: .milliseconds(90))
+            s.down(2, at: .milliseconds(150), x: 21, y: 30)
+            for t in stride(from: 150 + interval, to: 240, by: interval) { s.move(2, at: .milliseconds(t), x: 21, y: 30) }
+            s.up(2, at: .milliseconds(240))
+            return s
+        }
+        let taps = { layout { r in r.add(TapRecognizer(taps: 2)); r.add(TapRecognizer()) } }
+        #expect(run(taps(), script(every: 30), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(every: 30, outOfStep: 43), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(every: 10), policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
+    }
+
     /// A bounce after a gesture ended is still a bounce: a double tap is recognized at its second
     /// lift, its sequence ends, and the touch lands again 25 ms later in a new sequence (a link
     /// palm flickering, fixtures/chromiumos palm_pointing). That press taps nothing.

@@ -62,6 +62,9 @@ final class TouchRouter {
     /// tracker tells a touch bouncing by them, so a bounce is one whichever sequence it lands
     /// in, even when the one it lifted from has ended.
     @exclusivity(unchecked) private(set) var lifts: [(time: Instant, at: Point)] = []
+    /// The device's time between reports, which makes a bounce longer on a device that reports
+    /// slowly (``TouchPolicy/bounceReports``).
+    @exclusivity(unchecked) private var reportIntervals = ReportIntervals()
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -278,7 +281,12 @@ final class TouchRouter {
         }
         var single: TouchSequence?
         var split = false
-        if let bounce = policy.bounceTime, !lifts.isEmpty { lifts.removeAll { frame.time - $0.time >= bounce } }
+        if policy.bounceTime != nil { reportIntervals.record(frame.time) }
+        if let bounce = policy.bounceTime, !lifts.isEmpty {
+            var window = bounce
+            if let interval = reportIntervals.typical { window = max(bounce, interval * policy.bounceReports) }
+            lifts.removeAll { frame.time - $0.time >= window }
+        }
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
             if let i = routes.firstIndex(where: { $0.contact == contact.id }) {

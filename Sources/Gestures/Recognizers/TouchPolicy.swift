@@ -65,8 +65,19 @@ public struct TouchPolicy: Sendable, Hashable {
     /// fixtures/chromiumos taps again within 225 ms of lifting — but a drumroll's finger lands
     /// again in place 61 ms after lifting. At 100 ms the palm recordings make 7 fewer false
     /// gestures and no recording is more right, while drumroll taps and a tap-and-drag's tap are
-    /// lost.
+    /// lost. On a device that reports slowly the time is longer: ``bounceReports``.
     public var bounceTime: Duration?
+    /// How many of the device's report intervals (the usual one: the median of its last 15) a
+    /// bounce may take, where that is longer than ``bounceTime``: 2.5, a contact the sensor missed
+    /// in two reports — lifted in one, absent from the next, back in the third — with half an
+    /// interval for jitter. alex reports every 12 to 29 ms (the median interval of each of its
+    /// recordings in fixtures/chromiumos), so its window is up to 72 ms: in
+    /// `palm_presence.static.both` (29 ms) its resting palms vanish for a report and come back
+    /// 57 ms after their lift — a double tap without this — while its fastest finger to land
+    /// again in place (the second tap of a tap-and-drag) comes 87 ms after its lift. The link's
+    /// pads report every 5 to 18 ms: 50 ms stays the longer. 2.2, 2.5 and 3 give the same
+    /// results on link and alex (2026-11-24).
+    public var bounceReports = 2.5
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
