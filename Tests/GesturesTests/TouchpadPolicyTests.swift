@@ -418,6 +418,26 @@ struct TouchpadPolicyTests {
         #expect(run(l(), s, policy: .touchscreen).contains { $0.contains("rotate began") })
     }
 
+    /// Two contacts that trade places in a frame — a firmware swapping its tracking of two
+    /// pieces of a palm — turned half a circle about their centroid at once: on a touchpad that
+    /// is a jump of both, no rotation. On a touchscreen it is one.
+    @Test func twoContactsTradingPlacesIsNoRotationOnATouchpad() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 50)
+        s.down(2, at: .zero, x: 52, y: 50)
+        for step in 1...9 {
+            s.move(1, at: .milliseconds(Double(step) * 20), x: 40, y: 50)
+            s.move(2, at: .milliseconds(Double(step) * 20), x: 52, y: 50)
+        }
+        s.move(1, at: .milliseconds(200), x: 51.5, y: 50.5)
+        s.move(2, at: .milliseconds(200), x: 40.5, y: 49.5)
+        s.up(1, at: .milliseconds(300))
+        s.up(2, at: .milliseconds(300))
+        let l = { layout { $0.onRotate { _ in } } }
+        #expect(run(l(), s, policy: Self.touchpad) == [])
+        #expect(run(l(), s, policy: .touchscreen).contains { $0.contains("rotate began") })
+    }
+
     /// A finger (a thumb) resting since long before two others land, while they scroll beside it,
     /// is left out: a two-finger scroll. Fingers landing together for one stroke all count.
     @Test func aFingerRestingBesideATwoFingerScrollIsLeftOut() {

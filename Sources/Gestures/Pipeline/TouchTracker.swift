@@ -272,16 +272,36 @@ public final class TouchTracker {
     /// track of it, or reported one coordinate before the other. The jump is no motion: the
     /// contact is where it now is, as if it had landed there (the start moves along, so a tap
     /// stays a tap). Frames closer than ``GestureDefaults/jumpReferenceInterval`` are judged
-    /// over that interval.
+    /// over that interval. Two contacts that traded places in the frame jumped too, however
+    /// slowly (``swapped(_:_:_:)``).
     private func discardJumps(_ cs: inout [Tracked], interval: Duration, speed: Double) {
         let microseconds = max(interval, GestureDefaults.jumpReferenceInterval).inMicroseconds
         let limit = speed * Double(microseconds) / 1000
+        var traded: [Int] = []
+        if cs.count >= 2 {
+            for i in cs.indices where cs[i].persisting {
+                for j in cs.indices where j > i && cs[j].persisting && Self.swapped(cs, i, j) { traded += [i, j] }
+            }
+        }
         for i in cs.indices where cs[i].persisting {
             let step = cs[i].current - cs[i].previous
-            guard step.length > limit else { continue }
+            guard step.length > limit || traded.contains(i) else { continue }
             cs[i].start += step
             cs[i].previous = cs[i].current
         }
+    }
+
+    /// Whether contacts `i` and `j` traded places in this frame: each is now nearer where the
+    /// other was than where it was itself — together less than half as far from those places
+    /// as from their own, and at least ``GestureDefaults/swapDistance`` from their own. Fingers
+    /// cannot pass through each other within a report; a firmware that swaps its tracking of
+    /// two contacts turns them half a circle about their centroid at once (a link palm's two
+    /// pieces, a 176° rotation in fixtures/chromiumos `palm_presence.moving.both`).
+    private static func swapped(_ cs: [Tracked], _ i: Int, _ j: Int) -> Bool {
+        let own = (cs[i].current - cs[i].previous).length + (cs[j].current - cs[j].previous).length
+        guard own >= GestureDefaults.swapDistance else { return false }
+        let traded = (cs[i].current - cs[j].previous).length + (cs[j].current - cs[i].previous).length
+        return traded < own * 0.5
     }
 
     /// Semi-multitouch: the positions are the corners of the fingers' bounding box. When a finger

@@ -182,6 +182,12 @@ public enum GestureDefaults {
     /// touchpad's frame. Two frames a millisecond apart say little about speed.
     public static let jumpReferenceInterval = Duration.milliseconds(12)
 
+    /// How far two contacts must have moved in a frame, together, to have traded places
+    /// (a tracking swap, a jump of both): 4 mm. Two pieces of one palm lie close and jitter;
+    /// a swap that moves them less than this turns them by little. 2, 4 and 8 mm give the same
+    /// results on link and alex (2026-11-24).
+    public static let swapDistance = 4.0
+
     /// Width of the band along an edge where an edge pan must start: 5 mm, about the width
     /// of a thumb's tip landing on the bezel side of a panel.
     public static let edgeBandWidth = 5.0
