@@ -438,6 +438,31 @@ struct TouchpadPolicyTests {
         #expect(run(l(), s, policy: .touchscreen).contains { $0.contains("rotate began") })
     }
 
+    /// A thumb that leaves its rest has moved from where it rested. A thumb creeps up out of the
+    /// thumb area, then turns a little about a palm that jitters 2 mm: counted from where it
+    /// left the area, the thumb has moved so little that the palm's jitter is a finger moving
+    /// beside it, and the pair rotates (a Cypress link palm and a thumb that joined a scroll in
+    /// fixtures/chromiumos `palm_scroll.upper.left.up`: a 42° rotation). From its rest it has
+    /// moved 10 mm: no rotation.
+    @Test func aThumbLeavingItsRestHasMovedFromWhereItRested() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 50, y: 60)  // the palm
+        s.down(2, at: .zero, x: 50, y: 96)  // a thumb, in the area from 88 mm
+        for step in 1...19 {                // creeping out of it, 0.5 mm every 50 ms
+            s.move(1, at: .milliseconds(Double(step) * 50), x: 50, y: 60)
+            s.move(2, at: .milliseconds(Double(step) * 50), x: 50, y: 96 - Double(step) / 2)
+        }
+        for step in 1...3 {                 // then turning 9° a frame about the palm
+            let angle = Double(step) * 9 * .pi / 180
+            s.move(1, at: .milliseconds(950 + Double(step) * 20), x: 48, y: 60)
+            s.move(2, at: .milliseconds(950 + Double(step) * 20), x: 50 + 26.5 * sin(angle), y: 60 + 26.5 * cos(angle))
+        }
+        s.up(1, at: .milliseconds(1100))
+        s.up(2, at: .milliseconds(1100))
+        let l = layout { r in r.onRotate { _ in } }
+        #expect(run(l, s, policy: Self.touchpad) == [])
+    }
+
     /// A finger (a thumb) resting since long before two others land, while they scroll beside it,
     /// is left out: a two-finger scroll. Fingers landing together for one stroke all count.
     @Test func aFingerRestingBesideATwoFingerScrollIsLeftOut() {

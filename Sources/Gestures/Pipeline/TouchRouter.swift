@@ -65,6 +65,10 @@ final class TouchRouter {
     /// The device's time between reports, which makes a bounce longer on a device that reports
     /// slowly (``TouchPolicy/bounceReports``).
     @exclusivity(unchecked) private var reportIntervals = ReportIntervals()
+    /// The contacts that land in this frame after resting (a thumb leaving its rest, a finger
+    /// pointing away from the palm it landed by), with where they had landed: their motion
+    /// since, for a transform's every-finger check, counts from there.
+    @exclusivity(unchecked) private(set) var restedLandings: [(id: Int, at: Point)] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -85,6 +89,7 @@ final class TouchRouter {
     /// presses. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it is when
     /// nothing is left out.
     func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
+        if !restedLandings.isEmpty { restedLandings.removeAll() }
         let threshold = policy.palmPressure
         let thumbLine = policy.thumbLine
         if !pressureSeen, let hover = policy.hoverPressure {
@@ -145,6 +150,7 @@ final class TouchRouter {
                     landing.phase = .began
                     landing.downSince = fragment.time
                     kept.contacts.append(landing)
+                    restedLandings.append((contact.id, fragment.landed))
                 }
                 continue
             }
@@ -186,6 +192,7 @@ final class TouchRouter {
                 landing.phase = .began
                 landing.downSince = thumb.time
                 kept.contacts.append(landing)
+                restedLandings.append((contact.id, thumb.landed))
                 continue
             }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.

@@ -143,13 +143,16 @@ public final class TouchTracker {
     }
 
     /// The position where the touch `id` landed, if it is down: where its first report put it
-    /// (``TouchPolicy/settlesLandings``), moved along by jumps and by a bounding box's corners.
+    /// (``TouchPolicy/settlesLandings``) — for a touch left out while it rested, where it rested
+    /// — moved along by jumps and by a bounding box's corners.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
     /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
     /// of every sequence lifted in the last ``TouchPolicy/bounceTime``, this frame's included (the
-    /// router keeps them): what tells a touch bouncing (``bounced``).
-    func update(_ frame: TouchFrame, recentLifts: [(time: Instant, at: Point)]) {
+    /// router keeps them): what tells a touch bouncing (``bounced``). `restedLandings` are where
+    /// the contacts landing in this frame after resting (a thumb leaving its rest) had landed.
+    func update(_ frame: TouchFrame, recentLifts: [(time: Instant, at: Point)],
+                restedLandings: [(id: Int, at: Point)] = []) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -179,7 +182,9 @@ public final class TouchTracker {
             case .began:
                 // One that was down before (a thumb leaving its rest) settled long ago.
                 let settles = policy.settlesLandings && c.downSince == nil
-                cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false,
+                // One that rested starts where it landed then: it has moved since.
+                let start = c.downSince == nil ? p : restedLandings.first { $0.id == c.id }?.at ?? p
+                cs.append(Tracked(id: c.id, start: start, previous: p, current: p, persisting: false, finished: false,
                                   settle: settles ? LandingSettle(landedAt: frame.time) : .none))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }

@@ -52,10 +52,12 @@ public final class LongPressRecognizer: GestureRecognizer {
             if t.pressMaxTouches > touches {
                 return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
             }
+            // A contact that rested, left out, before it counted holds nothing, however far it
+            // has moved since it rested.
+            if let rested = t.pressRestedBefore { return .fail(.restedBefore(rested)) }
             if t.pressMaxMovement > allowedMovement {
                 return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
-            if let rested = t.pressRestedBefore { return .fail(.restedBefore(rested)) }
             if !t.isDown {
                 if case .held = phase {
                     phase = .ending
