@@ -699,6 +699,27 @@ struct TouchpadPolicyTests {
         #expect(run(taps(), script(every: 10), policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
     }
 
+    /// A contact that vanishes pressing as hard as ever was lost by the sensor, not lifted: back
+    /// in place 60 ms later it is the touch bouncing (a Cypress link palm). A finger that eases
+    /// off as it lifts and lands again 60 ms later taps again: a double tap.
+    @Test func aContactThatVanishedPressingIsBackWhenItLandsAgainSoon() {
+        func script(lastPressure: Int32) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30, pressure: 30)
+            for t in stride(from: 10.0, to: 80, by: 10) { s.move(1, at: .milliseconds(t), x: 20, y: 30, pressure: 60) }
+            s.move(1, at: .milliseconds(80), x: 20, y: 30, pressure: lastPressure)
+            s.up(1, at: .milliseconds(90))
+            s.down(2, at: .milliseconds(150), x: 21, y: 30, pressure: 30)
+            for t in stride(from: 160.0, to: 240, by: 10) { s.move(2, at: .milliseconds(t), x: 21, y: 30, pressure: 60) }
+            s.up(2, at: .milliseconds(240))
+            return s
+        }
+        let taps = { layout { r in r.add(TapRecognizer(taps: 2)); r.add(TapRecognizer()) } }
+        #expect(run(taps(), script(lastPressure: 60), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(lastPressure: 58), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(lastPressure: 30), policy: Self.touchpad) == ["240.0ms tap recognized pad touches=1 taps=2 at 21.0,30.0"])
+    }
+
     /// A bounce after a gesture ended is still a bounce: a double tap is recognized at its second
     /// lift, its sequence ends, and the touch lands again 25 ms later in a new sequence (a link
     /// palm flickering, fixtures/chromiumos palm_pointing). That press taps nothing.

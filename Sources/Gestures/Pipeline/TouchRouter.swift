@@ -21,8 +21,9 @@ final class TouchRouter {
     @exclusivity(unchecked) var policy: TouchPolicy
     /// The sequences going on, oldest first.
     @exclusivity(unchecked) private(set) var sequences: [TouchSequence] = []
-    /// Where each contact that is down goes (nil: it hit no region and is ignored).
-    @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?)] = []
+    /// Where each contact that is down goes (nil: it hit no region and is ignored), and the
+    /// hardest it has pressed (``TouchPolicy/vanishedBounceTime``).
+    @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?, peak: Int32)] = []
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down, with where
@@ -57,11 +58,12 @@ final class TouchRouter {
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
     @exclusivity(unchecked) private var landings: [(id: Int, time: Instant, at: Point)] = []
-    /// Where and when contacts lifted, in any sequence, for the last ``TouchPolicy/bounceTime``
-    /// (this frame's lifts included once ``route(_:listener:)`` has run): every sequence's
-    /// tracker tells a touch bouncing by them, so a bounce is one whichever sequence it lands
-    /// in, even when the one it lifted from has ended.
-    @exclusivity(unchecked) private(set) var lifts: [(time: Instant, at: Point)] = []
+    /// Where contacts lifted, in any sequence, and until when a touch landing there is one of
+    /// them bouncing (``TouchPolicy/bounceTime``; this frame's lifts included once
+    /// ``route(_:listener:)`` has run): every sequence's tracker tells a touch bouncing by them,
+    /// so a bounce is one whichever sequence it lands in, even when the one it lifted from has
+    /// ended.
+    @exclusivity(unchecked) private(set) var lifts: [(until: Instant, at: Point)] = []
     /// The device's time between reports, which makes a bounce longer on a device that reports
     /// slowly (``TouchPolicy/bounceReports``).
     @exclusivity(unchecked) private var reportIntervals = ReportIntervals()
@@ -120,7 +122,7 @@ final class TouchRouter {
                 if contact.phase.isFinal {
                     // Its lift is one a touch pressing there next bounces from.
                     hovering.remove(at: i)
-                    if policy.bounceTime != nil { lifts.append((frame.time, position)) }
+                    noteLift(at: position, time: frame.time, vanished: false)
                     continue
                 }
                 if (contact.pressure ?? .max) <= hover ?? .min { continue }
@@ -278,6 +280,18 @@ final class TouchRouter {
         return moving >= 2 ? (mine.at, mine.time) : nil
     }
 
+    /// Notes a contact lifting at `position`: a touch landing there may be it bouncing, for
+    /// ``TouchPolicy/bounceTime`` — or ``TouchPolicy/bounceReports`` of the device's report
+    /// intervals, or, when it `vanished` pressing as hard as ever,
+    /// ``TouchPolicy/vanishedBounceTime``, whichever is longer.
+    private func noteLift(at position: Point, time: Instant, vanished: Bool) {
+        guard let bounce = policy.bounceTime else { return }
+        var window = bounce
+        if let interval = reportIntervals.typical { window = max(window, interval * policy.bounceReports) }
+        if vanished, let vanishedTime = policy.vanishedBounceTime { window = max(window, vanishedTime) }
+        lifts.append((time + window, position))
+    }
+
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches
     /// (whose arenas report to `listener`). When one sequence has every contact it is returned
     /// and nothing is copied; otherwise each sequence's ``TouchSequence/frame`` gets its own
@@ -288,19 +302,21 @@ final class TouchRouter {
         }
         var single: TouchSequence?
         var split = false
-        if policy.bounceTime != nil { reportIntervals.record(frame.time) }
-        if let bounce = policy.bounceTime, !lifts.isEmpty {
-            var window = bounce
-            if let interval = reportIntervals.typical { window = max(bounce, interval * policy.bounceReports) }
-            lifts.removeAll { frame.time - $0.time >= window }
+        if policy.bounceTime != nil {
+            reportIntervals.record(frame.time)
+            if !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
         }
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
             if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
+                if let pressure = contact.pressure, pressure > routes[i].peak { routes[i].peak = pressure }
                 if contact.phase.isFinal {
-                    routes.remove(at: i)
-                    if policy.bounceTime != nil { lifts.append((frame.time, Point(x: contact.x, y: contact.y))) }
+                    // A finger eases off over its last reports; a contact the sensor lost
+                    // vanishes pressing as hard as ever.
+                    let peak = routes.remove(at: i).peak
+                    let vanished = peak > 0 && Double(contact.pressure ?? 0) >= Double(peak) * GestureDefaults.vanishedPressureShare
+                    noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
                 }
             } else if contact.phase.isFinal {
                 // Ended before we saw it: it belongs to no sequence.
@@ -308,7 +324,7 @@ final class TouchRouter {
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
-                routes.append((contact.id, sequence))
+                routes.append((contact.id, sequence, contact.pressure ?? 0))
             }
             if !split {
                 if n == 0 {

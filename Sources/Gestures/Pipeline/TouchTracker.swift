@@ -148,10 +148,11 @@ public final class TouchTracker {
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
     /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
-    /// of every sequence lifted in the last ``TouchPolicy/bounceTime``, this frame's included (the
-    /// router keeps them): what tells a touch bouncing (``bounced``). `restedLandings` are where
+    /// of every sequence lifted recently enough for a touch landing there to be one bouncing
+    /// (``TouchPolicy/bounceTime``), this frame's included (the router keeps them): what tells a
+    /// touch bouncing (``bounced``). `restedLandings` are where
     /// the contacts landing in this frame after resting (a thumb leaving its rest) had landed.
-    func update(_ frame: TouchFrame, recentLifts: [(time: Instant, at: Point)],
+    func update(_ frame: TouchFrame, recentLifts: [(until: Instant, at: Point)],
                 restedLandings: [(id: Int, at: Point)] = []) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
@@ -267,7 +268,7 @@ public final class TouchTracker {
 
     /// Whether a contact that landed in this frame is within ``GestureDefaults/bounceDistance``
     /// of one of `lifts`.
-    private static func landedWhereOneLifted(_ cs: [Tracked], _ lifts: [(time: Instant, at: Point)]) -> Bool {
+    private static func landedWhereOneLifted(_ cs: [Tracked], _ lifts: [(until: Instant, at: Point)]) -> Bool {
         cs.contains { c in
             !c.finished && !c.persisting && lifts.contains { ($0.at - c.current).length < GestureDefaults.bounceDistance }
         }

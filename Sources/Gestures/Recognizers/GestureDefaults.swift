@@ -125,6 +125,11 @@ public enum GestureDefaults {
     /// 3, 5, 8 and 10 mm give the same right recordings (2026-11-24).
     public static let bounceDistance = 5.0
 
+    /// The share of the hardest it pressed that a contact's last report must still press for
+    /// the contact to have vanished rather than lifted (``TouchPolicy/vanishedBounceTime``):
+    /// 0.95, as hard as ever but for the sensor's noise.
+    public static let vanishedPressureShare = 0.95
+
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
     /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the
     /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).

@@ -78,6 +78,19 @@ public struct TouchPolicy: Sendable, Hashable {
     /// pads report every 5 to 18 ms: 50 ms stays the longer. 2.2, 2.5 and 3 give the same
     /// results on link and alex (2026-11-24).
     public var bounceReports = 2.5
+    /// How long a contact that vanished — lifted pressing as hard as it ever had, its last
+    /// report at ``GestureDefaults/vanishedPressureShare`` of its hardest or more — may take to
+    /// come back in place and be it bouncing, where that is longer than the other windows (nil:
+    /// no longer than they). A finger eases off over its last reports as it lifts; a contact the
+    /// sensor lost vanishes pressing as hard as ever. Of the lifts in fixtures/chromiumos
+    /// followed by a landing within 5 mm and 300 ms, 3 of 256 by fingers that tapped again
+    /// (taps, multi-taps, drumrolls, tap-and-drags) vanished, and 90 of 122 by palms. The
+    /// touchpad's is 75 ms: the Cypress link palms come back 50 to 56 ms after vanishing and
+    /// make taps beside a pointing finger (`palm_pointing`), while alex's second tap of a
+    /// tap-and-drag lands again 87 ms after a finger that vanished (alex reports every 29 ms,
+    /// too slowly to see a finger ease off). 60, 75, 90 and 150 ms give the same results on link
+    /// and alex (2026-11-24); from 90 ms that tap-and-drag's tap is lost.
+    public var vanishedBounceTime: Duration?
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
@@ -168,6 +181,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.jumpSpeed = 1
         policy.fingerCountEndsPan = true
         policy.bounceTime = .milliseconds(50)
+        policy.vanishedBounceTime = .milliseconds(75)
         policy.hoverPressureShare = 0
         policy.settlesLandings = true
         policy.panMinimumDistance = GestureDefaults.touchpadPanMinimumDistance
