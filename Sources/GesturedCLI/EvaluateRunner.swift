@@ -145,7 +145,7 @@ public struct EvaluateRunner: Sendable {
             }
             let stroke = first.flatMap { f in last.map { f...max(f, $0) } }
             let judgement = Judgement.judge(label, gestures: result.gestures, stroke: stroke)
-            report.add(label, judgement)
+            report.add(label, judgement, surface: result.surface.size.description)
             each(label, judgement, result, frames)
         }
         return report

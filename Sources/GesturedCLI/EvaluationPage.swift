@@ -36,6 +36,10 @@ struct EvaluationPage {
         s += "</table>\n<h2>Devices</h2>\n<table><tr><th>device</th><th>files</th><th>right</th></tr>\n"
         for d in report.devices {
             s += "<tr><td>\(xml(d.name))</td><td>\(d.files)</td><td>\(d.right) (\(percent(d.right, d.files)))</td></tr>\n"
+            for surface in d.surfaces {
+                s += "<tr><td>\(xml(d.name)), \(xml(surface.size))</td><td>\(surface.files)</td>"
+                    + "<td>\(surface.right) (\(percent(surface.right, surface.files)))</td></tr>\n"
+            }
         }
         s += "</table>\n<h2>Confusion</h2>\n<p>Rows: labelled; columns: the first gesture started (a pan its swipe follows: the swipe).</p>\n"
         s += heatMap

@@ -118,6 +118,28 @@ struct EvaluateTests {
         #expect(out.standardError.hasPrefix("\(folder)/gone.evemu"))
     }
 
+    /// A labels file may give one device name to recordings of different pads (the link board
+    /// was made with two): the device's line says how each surface size did.
+    @Test func aDeviceWithRecordingsOfTwoSurfacesIsShownPerSurface() throws {
+        let folder = fixture("recordings/evemu-devices/touchscreens")
+        let labels = NSTemporaryDirectory() + "labels-\(UUID().uuidString).json"
+        try """
+            [{"file": "Atmel maXTouch Touchscreen.1-finger-fast-taps.events", "device": "screens", "label": "tap", "touches": 1, "repetitions": 9},
+             {"file": "Atmel maXTouch Touchscreen.4-finger-drag-down.events", "device": "screens", "label": "pan", "touches": 4, "direction": "down"},
+             {"file": "EP0430M09.1-finger-drag-up-down.events", "device": "screens", "label": "tap", "touches": 1},
+             {"file": "EP0430M09.2-fingers-touch-release.events", "device": "ep", "label": "tap", "touches": 2}]
+            """.write(toFile: labels, atomically: true, encoding: .utf8)
+        var out = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels).run(output: &out) == 0)
+        let line = out.standardOutput.split(separator: "\n").first { $0.hasPrefix("by device: ") }
+        #expect(line == "by device: ep 0/1 (0.0%), screens 1/3 (33.3%; on 211.4 x 126.7 mm 1/2, 50.0%; on 338.4 x 202.9 mm 0/1, 0.0%)")
+        var json = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels, json: true).run(output: &json) == 0)
+        #expect(json.standardOutput.contains(
+            "\"devices\": {\"ep\": {\"files\": 1, \"right\": 0}, \"screens\": {\"files\": 3, \"right\": 1, \"surfaces\": "
+                + "{\"211.4 x 126.7 mm\": {\"files\": 2, \"right\": 1}, \"338.4 x 202.9 mm\": {\"files\": 1, \"right\": 0}}}}"))
+    }
+
     @Test func theWebPageDrawsTheMatrixAndEveryWrongRecording() throws {
         let folder = fixture("recordings/evemu-devices/touchscreens")
         let labels = NSTemporaryDirectory() + "labels-\(UUID().uuidString).json"

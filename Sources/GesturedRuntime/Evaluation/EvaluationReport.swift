@@ -8,6 +8,9 @@ public struct EvaluationReport: Sendable {
     public struct Entry: Sendable {
         public var label: EvaluationLabel
         public var judgement: Judgement
+        /// The recording's touch surface (`102.0 x 68.0 mm`), when known: a labels file may
+        /// give one device name to recordings of different pads (a board made with two).
+        public var surface: String?
     }
 
     /// One row of the class table.
@@ -32,8 +35,8 @@ public struct EvaluationReport: Sendable {
 
     public init() {}
 
-    public mutating func add(_ label: EvaluationLabel, _ judgement: Judgement) {
-        entries.append(Entry(label: label, judgement: judgement))
+    public mutating func add(_ label: EvaluationLabel, _ judgement: Judgement, surface: String? = nil) {
+        entries.append(Entry(label: label, judgement: judgement, surface: surface))
     }
 
     public mutating func skip(_ file: String, why: String) {
@@ -62,14 +65,24 @@ public struct EvaluationReport: Sendable {
         return order.sorted().map { ($0, figures[$0]!) }
     }
 
-    /// Per device: right and evaluated.
-    public var devices: [(name: String, right: Int, files: Int)] {
+    /// Per device: right and evaluated, and — where its recordings were made on touch surfaces
+    /// of more than one size — the same per surface (otherwise empty).
+    public var devices: [(name: String, right: Int, files: Int, surfaces: [(size: String, right: Int, files: Int)])] {
         var table: [String: (Int, Int)] = [:]
+        var bySurface: [String: [String: (Int, Int)]] = [:]
         for e in entries {
             table[e.label.device, default: (0, 0)].0 += e.judgement.right ? 1 : 0
             table[e.label.device, default: (0, 0)].1 += 1
+            if let surface = e.surface {
+                bySurface[e.label.device, default: [:]][surface, default: (0, 0)].0 += e.judgement.right ? 1 : 0
+                bySurface[e.label.device, default: [:]][surface, default: (0, 0)].1 += 1
+            }
         }
-        return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
+        return table.keys.sorted().map { name in
+            let surfaces = bySurface[name] ?? [:]
+            let split = surfaces.count > 1 ? surfaces.keys.sorted().map { ($0, surfaces[$0]!.0, surfaces[$0]!.1) } : []
+            return (name, table[name]!.0, table[name]!.1, split)
+        }
     }
 
     /// Rows: labelled classes; columns: what was recognized (``Judgement/recognized``: the first
@@ -99,8 +112,10 @@ public struct EvaluationReport: Sendable {
                 + percent(f.right, f.files).leftPadded(to: 8) + percent(f.recognizedRight, f.recognizedAs).leftPadded(to: 11)
                 + "\(f.falseGestures)".leftPadded(to: 16) + "\n"
         }
-        s += "\nby device: " + devices.map { "\($0.name) \($0.right)/\($0.files) (\(percent($0.right, $0.files)))" }
-            .joined(separator: ", ") + "\n"
+        s += "\nby device: " + devices.map { d in
+            "\(d.name) \(d.right)/\(d.files) (\(percent(d.right, d.files))"
+                + d.surfaces.map { "; on \($0.size) \($0.right)/\($0.files), \(percent($0.right, $0.files))" }.joined() + ")"
+        }.joined(separator: ", ") + "\n"
         let shares = decisionShares
         if !shares.isEmpty {
             let mean = shares.reduce(0, +) / Double(shares.count)
@@ -132,8 +147,12 @@ public struct EvaluationReport: Sendable {
             "\(jsonString(name)): {\"files\": \(f.files), \"right\": \(f.right), \"recall\": \(formatDecimal(f.recall, places: 4)), "
                 + "\"precision\": \(formatDecimal(f.precision, places: 4)), \"false_gestures\": \(f.falseGestures)}"
         }.joined(separator: ", ")
-        s += "}, \"devices\": {" + devices.map { "\(jsonString($0.name)): {\"files\": \($0.files), \"right\": \($0.right)}" }
-            .joined(separator: ", ") + "}"
+        s += "}, \"devices\": {" + devices.map { d in
+            "\(jsonString(d.name)): {\"files\": \(d.files), \"right\": \(d.right)"
+                + (d.surfaces.isEmpty ? "" : ", \"surfaces\": {" + d.surfaces.map {
+                    "\(jsonString($0.size)): {\"files\": \($0.files), \"right\": \($0.right)}"
+                }.joined(separator: ", ") + "}") + "}"
+        }.joined(separator: ", ") + "}"
         s += ", \"confusion\": {" + confusion.keys.sorted().map { row in
             "\(jsonString(row)): {" + (confusion[row] ?? [:]).keys.sorted().map { "\(jsonString($0)): \(confusion[row]![$0]!)" }
                 .joined(separator: ", ") + "}"
