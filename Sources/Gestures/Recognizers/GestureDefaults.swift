@@ -2,8 +2,10 @@
 /// configuration behaves the same on a 7" panel and a 27" screen; times are `Duration`s.
 public enum GestureDefaults {
     /// How far a finger may move and still tap: 3 mm. Flutter's kTouchSlop (18 logical
-    /// pixels, 2.9 mm at 160 dpi) for touchscreens, where a fingertip rolls more than on a
-    /// touchpad (libinput uses 1.3 mm there, which rejects real touchscreen taps).
+    /// pixels: 2.9 mm on a phone, where its logical pixel is the platform's — Android's dp is
+    /// 1/160 inch; Flutter's documentation, which puts about 38 in a centimetre, would make it
+    /// 4.7 mm) for touchscreens, where a fingertip rolls more than on a touchpad (libinput uses
+    /// 1.3 mm there, which rejects real touchscreen taps).
     public static let tapMaximumMovement = 3.0
 
     /// How long a tap may be held: 500 ms, where a long press begins (UIKit's default
