@@ -9,8 +9,10 @@ struct EvaluateCommand: ParsableCommand {
             gestures are judged against its label: per class (label and fingers) the files, how \
             many were right (recall), how many of those recognised as that class were right \
             (precision) and the false gestures; per device (and per touch surface size where one \
-            device's recordings have more than one); a confusion matrix; when swipes were decided. --html also writes a web page with the confusion matrix as a heat map and \
-            every wrong recording's trace beside what was expected. The labels file is a JSON list of records with file (relative to FOLDER), \
+            device's recordings have more than one); a confusion matrix; when swipes were decided. \
+            --html also writes a web page with the confusion matrix as a heat map and every wrong \
+            recording's trace beside what was expected. The labels file is a JSON list of records \
+            with file (relative to FOLDER), \
             device, label, touches, repetitions, direction, flags and also (gestures the prompt also had \
             done, as kind/touches), as the README describes.
 

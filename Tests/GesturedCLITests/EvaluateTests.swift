@@ -133,6 +133,13 @@ struct EvaluateTests {
         #expect(EvaluateRunner(folder: folder, labelsPath: labels).run(output: &out) == 0)
         let line = out.standardOutput.split(separator: "\n").first { $0.hasPrefix("by device: ") }
         #expect(line == "by device: ep 0/1 (0.0%), screens 1/3 (33.3%; on 211.4 x 126.7 mm 1/2, 50.0%; on 338.4 x 202.9 mm 0/1, 0.0%)")
+        let page = NSTemporaryDirectory() + "evaluation-\(UUID().uuidString).html"
+        var withPage = CapturedOutput()
+        #expect(EvaluateRunner(folder: folder, labelsPath: labels, htmlPath: page).run(output: &withPage) == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<tr><td>screens</td><td>3</td><td>1 (33.3%)</td></tr>\n"
+            + "<tr><td>screens, 211.4 x 126.7 mm</td><td>2</td><td>1 (50.0%)</td></tr>\n"
+            + "<tr><td>screens, 338.4 x 202.9 mm</td><td>1</td><td>0 (0.0%)</td></tr>\n"))
         var json = CapturedOutput()
         #expect(EvaluateRunner(folder: folder, labelsPath: labels, json: true).run(output: &json) == 0)
         #expect(json.standardOutput.contains(

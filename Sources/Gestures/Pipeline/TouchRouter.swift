@@ -71,6 +71,9 @@ final class TouchRouter {
     /// pointing away from the palm it landed by), with where they had landed: their motion
     /// since, for a transform's every-finger check, counts from there.
     @exclusivity(unchecked) private(set) var restedLandings: [(id: Int, at: Point)] = []
+    /// The contacts this frame ends or cancels though they are still down (a palm found, a
+    /// resting finger left out): no lift a touch landing there could bounce from.
+    @exclusivity(unchecked) private var leftOut: [Int] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
@@ -92,6 +95,7 @@ final class TouchRouter {
     /// nothing is left out.
     func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
         if !restedLandings.isEmpty { restedLandings.removeAll() }
+        if !leftOut.isEmpty { leftOut.removeAll() }
         let threshold = policy.palmPressure
         let thumbLine = policy.thumbLine
         if !pressureSeen, let hover = policy.hoverPressure {
@@ -211,6 +215,7 @@ final class TouchRouter {
                     var cancelled = contact
                     cancelled.phase = .cancelled
                     kept.contacts.append(cancelled)
+                    leftOut.append(contact.id)
                 }
                 continue
             }
@@ -232,6 +237,7 @@ final class TouchRouter {
                 var lifted = contact
                 lifted.phase = .ended
                 kept.contacts.append(lifted)
+                leftOut.append(contact.id)
                 continue
             }
             kept.contacts.append(contact)
@@ -316,7 +322,9 @@ final class TouchRouter {
                     // vanishes pressing as hard as ever.
                     let peak = routes.remove(at: i).peak
                     let vanished = peak > 0 && Double(contact.pressure ?? 0) >= Double(peak) * GestureDefaults.vanishedPressureShare
-                    noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
+                    if !leftOut.contains(contact.id) {
+                        noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
+                    }
                 }
             } else if contact.phase.isFinal {
                 // Ended before we saw it: it belongs to no sequence.
@@ -445,7 +453,8 @@ final class TouchRouter {
         sequences.removeAll(where: \.isFinished)
     }
 
-    /// Forgets every sequence and route (after cancelling them).
+    /// Forgets every sequence and route (after cancelling them). The device's report interval
+    /// is kept: it is the device's, not the touches'.
     func removeAll() {
         for sequence in sequences { sequence.release() }
         sequences.removeAll()

@@ -297,9 +297,9 @@ public final class TouchTracker {
         }
     }
 
-    /// Whether contacts `i` and `j` traded places in this frame: each is now nearer where the
-    /// other was than where it was itself — together less than half as far from those places
-    /// as from their own, and at least ``GestureDefaults/swapDistance`` from their own. Fingers
+    /// Whether contacts `i` and `j` traded places in this frame: together they are now less
+    /// than half as far from where the other was as from where each was itself, and at least
+    /// ``GestureDefaults/swapDistance`` from their own places. Fingers
     /// cannot pass through each other within a report; a firmware that swaps its tracking of
     /// two contacts turns them half a circle about their centroid at once (a link palm's two
     /// pieces, a 176° rotation in fixtures/chromiumos `palm_presence.moving.both`).
