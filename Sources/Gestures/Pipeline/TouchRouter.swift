@@ -114,9 +114,10 @@ final class TouchRouter {
         }
         var kept = frame
         kept.contacts.removeAll()
-        // The fingers that were down before this frame and still are: one landing in it may yet
-        // be a palm, a hover or a thumb, and counts from its next report.
-        let fingers = frame.contacts.filter { c in
+        // Whether a finger was down before this frame and still is, for the thumbs (one landing
+        // in it may yet be a palm, a hover or a thumb, and counts from its next report). A thumb
+        // is never one of them, so a thumb is alone when there is none.
+        let fingerDown = !thumbs.isEmpty && frame.contacts.contains { c in
             c.phase != .began && !c.phase.isFinal && !palms.contains { $0.id == c.id }
                 && !thumbs.contains { $0.id == c.id } && !hovering.contains { $0.id == c.id }
         }
@@ -183,7 +184,7 @@ final class TouchRouter {
                 // In the area: alone, it counts only once it leaves; beside a finger, once it moves
                 // quickly (a resting thumb creeps): the window starts when a finger is beside it,
                 // and again when it is over. A resting finger out of it: once it moves far.
-                let alone = !fingers.contains { $0.id != contact.id }
+                let alone = !fingerDown
                 var window = thumbs[i].window ?? (thumbs[i].landed, frame.time)
                 if alone || settled || frame.time - window.time > GestureDefaults.thumbEscapeTime {
                     window = (position, frame.time)
@@ -321,8 +322,8 @@ final class TouchRouter {
                     // A finger eases off over its last reports; a contact the sensor lost
                     // vanishes pressing as hard as ever.
                     let peak = routes.remove(at: i).peak
-                    let vanished = peak > 0 && Double(contact.pressure ?? 0) >= Double(peak) * GestureDefaults.vanishedPressureShare
                     if !leftOut.contains(contact.id) {
+                        let vanished = peak > 0 && Double(contact.pressure ?? 0) >= Double(peak) * GestureDefaults.vanishedPressureShare
                         noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
                     }
                 }

@@ -150,10 +150,10 @@ public final class TouchTracker {
     /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
     /// of every sequence lifted recently enough for a touch landing there to be one bouncing
     /// (``TouchPolicy/bounceTime``), this frame's included (the router keeps them): what tells a
-    /// touch bouncing (``bounced``). `restedLandings` are where
-    /// the contacts landing in this frame after resting (a thumb leaving its rest) had landed.
+    /// touch bouncing (``bounced``). `restedLandings` are where the contacts landing in this
+    /// frame after resting (a thumb leaving its rest) had landed.
     func update(_ frame: TouchFrame, recentLifts: [(until: Instant, at: Point)],
-                restedLandings: [(id: Int, at: Point)] = []) {
+                restedLandings: [(id: Int, at: Point)]) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -299,10 +299,10 @@ public final class TouchTracker {
 
     /// Whether contacts `i` and `j` traded places in this frame: together they are now less
     /// than half as far from where the other was as from where each was itself, and at least
-    /// ``GestureDefaults/swapDistance`` from their own places. Fingers
-    /// cannot pass through each other within a report; a firmware that swaps its tracking of
-    /// two contacts turns them half a circle about their centroid at once (a link palm's two
-    /// pieces, a 176° rotation in fixtures/chromiumos `palm_presence.moving.both`).
+    /// ``GestureDefaults/swapDistance`` from their own places. Fingers cannot pass through each
+    /// other within a report; a firmware that swaps its tracking of two contacts turns them half
+    /// a circle about their centroid at once (a link palm's two pieces, a 176° rotation in
+    /// fixtures/chromiumos `palm_presence.moving.both`).
     private static func swapped(_ cs: [Tracked], _ i: Int, _ j: Int) -> Bool {
         let own = (cs[i].current - cs[i].previous).length + (cs[j].current - cs[j].previous).length
         guard own >= GestureDefaults.swapDistance else { return false }
