@@ -21,9 +21,22 @@ final class TouchRouter {
     @exclusivity(unchecked) var policy: TouchPolicy
     /// The sequences going on, oldest first.
     @exclusivity(unchecked) private(set) var sequences: [TouchSequence] = []
-    /// Where each contact that is down goes (nil: it hit no region and is ignored), and the
-    /// hardest it has pressed (``TouchPolicy/vanishedBounceTime``).
-    @exclusivity(unchecked) private var routes: [(contact: Int, sequence: TouchSequence?, peak: Int32)] = []
+    /// Where each contact that is down goes, and what tells whether it vanished when it lifts.
+    @exclusivity(unchecked) private var routes: [Route] = []
+    struct Route {
+        var contact: Int
+        /// nil: it hit no region and is ignored.
+        var sequence: TouchSequence?
+        /// The hardest it has pressed (``TouchPolicy/vanishedBounceTime``).
+        var peak: Int32
+        /// The frames it has been down in (reports), the one it landed in included, and when that
+        /// was (``TouchPolicy/vanishedTapReportInterval``).
+        var reports: Int
+        var landed: Instant
+    }
+    /// The contacts lifting in this frame that vanished on a device that reports often enough
+    /// to see a finger ease off (``TouchPolicy/vanishedTapReportInterval``): no finger lifted.
+    @exclusivity(unchecked) private(set) var vanishedLifts: [Int] = []
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down, with where
@@ -65,7 +78,8 @@ final class TouchRouter {
     /// ended.
     @exclusivity(unchecked) private(set) var lifts: [(until: Instant, at: Point)] = []
     /// The device's time between reports, which makes a bounce longer on a device that reports
-    /// slowly (``TouchPolicy/bounceReports``).
+    /// slowly (``TouchPolicy/bounceReports``) and tells whether it reports often enough to see
+    /// a finger ease off as it lifts (``TouchPolicy/vanishedTapReportInterval``).
     @exclusivity(unchecked) private var reportIntervals = ReportIntervals()
     /// The contacts that land in this frame after resting (a thumb leaving its rest, a finger
     /// pointing away from the palm it landed by), with where they had landed: their motion
@@ -299,6 +313,18 @@ final class TouchRouter {
         lifts.append((time + window, position))
     }
 
+    /// Whether a contact that lifted at `time` pressing as hard as ever (`route`) vanished, on a
+    /// device that reports often enough to see a finger ease off
+    /// (``TouchPolicy/vanishedTapReportInterval``): with two reports or more, its last shows it;
+    /// with one, only when it was gone by the next (seen in one scan,
+    /// ``GestureDefaults/singleScanIntervals``) — one that stayed still sent nothing more to
+    /// show how it lifted.
+    private func tellsVanishing(_ route: Route, liftedAt time: Instant) -> Bool {
+        guard let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
+              interval <= longest else { return false }
+        return route.reports >= 2 || time - route.landed <= interval * GestureDefaults.singleScanIntervals
+    }
+
     /// Sorts the frame's contacts into their sequences, starting sequences for new touches
     /// (whose arenas report to `listener`). When one sequence has every contact it is returned
     /// and nothing is copied; otherwise each sequence's ``TouchSequence/frame`` gets its own
@@ -309,10 +335,9 @@ final class TouchRouter {
         }
         var single: TouchSequence?
         var split = false
-        if policy.bounceTime != nil {
-            reportIntervals.record(frame.time)
-            if !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
-        }
+        if !vanishedLifts.isEmpty { vanishedLifts.removeAll(keepingCapacity: true) }
+        if policy.bounceTime != nil || policy.vanishedTapReportInterval != nil { reportIntervals.record(frame.time) }
+        if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
             if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
@@ -321,11 +346,15 @@ final class TouchRouter {
                 if contact.phase.isFinal {
                     // A finger eases off over its last reports; a contact the sensor lost
                     // vanishes pressing as hard as ever.
-                    let peak = routes.remove(at: i).peak
+                    let route = routes.remove(at: i)
                     if !leftOut.contains(contact.id) {
-                        let vanished = peak > 0 && Double(contact.pressure ?? 0) >= Double(peak) * GestureDefaults.vanishedPressureShare
+                        let vanished = route.peak > 0
+                            && Double(contact.pressure ?? 0) >= Double(route.peak) * GestureDefaults.vanishedPressureShare
                         noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
+                        if vanished, tellsVanishing(route, liftedAt: frame.time) { vanishedLifts.append(contact.id) }
                     }
+                } else {
+                    routes[i].reports += 1
                 }
             } else if contact.phase.isFinal {
                 // Ended before we saw it: it belongs to no sequence.
@@ -333,7 +362,7 @@ final class TouchRouter {
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
-                routes.append((contact.id, sequence, contact.pressure ?? 0))
+                routes.append(Route(contact: contact.id, sequence: sequence, peak: contact.pressure ?? 0, reports: 1, landed: frame.time))
             }
             if !split {
                 if n == 0 {

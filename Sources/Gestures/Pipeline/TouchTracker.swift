@@ -74,6 +74,13 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var bounced = false
     /// The current press began with a bounce.
     @exclusivity(unchecked) public private(set) var pressBounced = false
+    /// Every contact of the current press that lifted so far vanished, and one did: it lifted
+    /// pressing as hard as ever, on a device that reports often enough to see a finger ease
+    /// off (``TouchPolicy/vanishedTapReportInterval``). No finger lifted: the sensor lost what
+    /// it saw (a palm flickering). Such a press taps nothing.
+    public var pressLiftsVanished: Bool { pressLifts.vanished && !pressLifts.eased }
+    /// Whether a contact of the current press vanished, and whether one eased off, as it lifted.
+    @exclusivity(unchecked) private var pressLifts = (vanished: false, eased: false)
     /// How long the contact of the current press that was down longest before it counted had
     /// been down then (``TouchContact/downSince``: a thumb or finger that rested, left out,
     /// and moved): nil when every contact landed in the press. Such a press taps and holds
@@ -113,6 +120,7 @@ public final class TouchTracker {
         bounced = false
         pressBounced = false
         pressRestedBefore = nil
+        pressLifts = (false, false)
         buttonDown = false
         buttonPressed = false
         centroidDelta = .zero
@@ -151,9 +159,10 @@ public final class TouchTracker {
     /// of every sequence lifted recently enough for a touch landing there to be one bouncing
     /// (``TouchPolicy/bounceTime``), this frame's included (the router keeps them): what tells a
     /// touch bouncing (``bounced``). `restedLandings` are where the contacts landing in this
-    /// frame after resting (a thumb leaving its rest) had landed.
+    /// frame after resting (a thumb leaving its rest) had landed. `vanishedLifts` are the
+    /// contacts lifting in this frame that vanished (``pressLiftsVanished``).
     func update(_ frame: TouchFrame, recentLifts: [(until: Instant, at: Point)],
-                restedLandings: [(id: Int, at: Point)]) {
+                restedLandings: [(id: Int, at: Point)], vanishedLifts: [Int]) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -171,6 +180,7 @@ public final class TouchTracker {
         let wasDown = touches > 0
         previousTouches = touches
         var anySettling = false
+        var lifts = (vanished: false, eased: false)
         for i in cs.indices {
             cs[i].previous = cs[i].current
             cs[i].persisting = false
@@ -203,6 +213,7 @@ public final class TouchTracker {
                 }
             case .ended:
                 if let index {
+                    if vanishedLifts.contains(c.id) { lifts.vanished = true } else { lifts.eased = true }
                     cs[index].current = p
                     cs[index].persisting = true
                     cs[index].finished = true
@@ -247,11 +258,14 @@ public final class TouchTracker {
         if anyFinished || wasCancelled { cs.removeAll(where: \.finished) }
         let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
         touches = down
+        if lifts.vanished { pressLifts.vanished = true }
+        if lifts.eased { pressLifts.eased = true }
         if down > 0 {
             if !wasDown {
                 pressIndex += 1
                 pressBounced = bounced
                 pressRestedBefore = nil
+                pressLifts = (false, false)
                 translatedInPress = false
                 pressStartTime = time
                 pressMaxTouches = down

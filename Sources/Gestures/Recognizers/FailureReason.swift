@@ -35,6 +35,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case fingerCountChanged
     /// A contact landed again where one had just lifted (``TouchPolicy/bounceTime``).
     case bounced
+    /// Every contact of the press vanished, lifting as hard as it ever pressed
+    /// (``TouchPolicy/vanishedTapReportInterval``).
+    case vanished
     /// A contact of the press had been down this long, left out as a resting thumb or finger
     /// (or a piece of a palm), before it counted (``TouchContact/downSince``).
     case restedBefore(Duration)
@@ -75,6 +78,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .touchesLifted: "the touches lifted"
         case .buttonPressed: "a physical button was pressed: a click, not a gesture"
         case .bounced: "a contact landed again where one had just lifted: a bounce, not a new touch"
+        case .vanished: "every contact lifted pressing as hard as it ever had: the sensor lost it (a palm flickering), no finger lifted"
         case .restedBefore(let rested): "a contact had rested \(ms(rested)) ms, left out (a thumb, a palm, a hover), before it counted: it taps and holds nothing"
         case .fingerCountChanged: "a finger landed during a pan: a gesture of the new finger count starts"
         case .regionGone: "its region was removed, hidden or disabled (or it was taken off it)"

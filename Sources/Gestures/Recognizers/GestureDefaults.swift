@@ -132,6 +132,13 @@ public enum GestureDefaults {
     /// 0.95, as hard as ever but for the sensor's noise.
     public static let vanishedPressureShare = 0.95
 
+    /// A contact reported once that lifted within this many of the device's report intervals of
+    /// landing was seen in one scan of the sensor (``TouchPolicy/vanishedTapReportInterval``):
+    /// 1.5, the next report with half an interval for jitter. One that stayed longer without a
+    /// report stayed still, and its one report says nothing of how it lifted (a link drumroll's
+    /// light tap: one report pressing 24, lifted 21 ms later on a pad reporting every 6 ms).
+    public static let singleScanIntervals = 1.5
+
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
     /// count as moved: 1.5 mm. The corners of the box jitter as the pad re-estimates it (the
     /// ALPS GlidePoint's two-finger tap in fixtures/ swings ±1.2 mm with its fingers still).

@@ -104,6 +104,8 @@ public final class TapRecognizer: GestureRecognizer {
         if t.pressMaxTouches < touches {
             return .fail(.tooFewTouches(t.pressMaxTouches, required: touches))
         }
+        // No finger lifted: the sensor lost what it saw.
+        if t.pressLiftsVanished { return .fail(.vanished) }
         if done + 1 == taps {
             phase = .finished
             return .recognize

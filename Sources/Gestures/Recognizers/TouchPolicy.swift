@@ -91,6 +91,20 @@ public struct TouchPolicy: Sendable, Hashable {
     /// too slowly to see a finger ease off). 60, 75, 90 and 150 ms give the same results on link
     /// and alex (2026-11-24); from 90 ms that tap-and-drag's tap is lost.
     public var vanishedBounceTime: Duration?
+    /// On a device that reports this often or more (its usual report interval, the median of its
+    /// last 15, is this or shorter), a press whose every contact vanished — lifted with its last
+    /// report pressing as hard as it ever had (``GestureDefaults/vanishedPressureShare``) — taps
+    /// nothing: no finger lifted, the sensor lost what it saw (a palm flickering). A contact
+    /// reported once vanished only if it was gone by the next report
+    /// (``GestureDefaults/singleScanIntervals``). nil: never. The touchpad's is 20 ms: on the
+    /// link pads, which report every 5 to 18 ms, a tapping finger eases off over 17 ms or more
+    /// before it lifts, and none of the 323 fingers of the labelled taps in fixtures/chromiumos
+    /// vanished; alex, reporting every 24 to 29 ms in its right-click recordings, misses the
+    /// easing in 6 of its 62 tap fingers. On link and alex the palm recordings make 37 false
+    /// gestures without it and 14 with it (16 at 15 ms, which leaves out the slower Cypress link
+    /// recordings), and no tap of the 483 recordings is lost, drumrolls and tap-and-drags
+    /// included (2026-11-24).
+    public var vanishedTapReportInterval: Duration?
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;
@@ -171,7 +185,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
     /// half of their palms do), pinch and rotate need every finger moving, a finger resting
     /// 300 ms before two others that move is left out, a contact faster than 1 m/s jumped, a
-    /// contact landing with no pressure hovers, a contact's first report settles where it
+    /// contact that vanished taps nothing, a contact landing with no pressure hovers, a contact's first report settles where it
     /// landed, and a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
         var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
@@ -182,6 +196,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.fingerCountEndsPan = true
         policy.bounceTime = .milliseconds(50)
         policy.vanishedBounceTime = .milliseconds(75)
+        policy.vanishedTapReportInterval = .milliseconds(20)
         policy.hoverPressureShare = 0
         policy.settlesLandings = true
         policy.panMinimumDistance = GestureDefaults.touchpadPanMinimumDistance
