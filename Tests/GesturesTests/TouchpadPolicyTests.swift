@@ -755,6 +755,42 @@ struct TouchpadPolicyTests {
         #expect(run(twoFingers(), script(every: 10, lastPressures: [30, 60]), policy: Self.touchpad)
             == ["100.0ms tap recognized pad touches=2 taps=1 at 30.0,30.0"])
         #expect(run(twoFingers(), script(every: 10, lastPressures: [60, 60]), policy: Self.touchpad) == [])
+        // One finger lifting a report before the other: the one that eased off counts whichever
+        // lifts first.
+        for easedFirst in [true, false] {
+            var apart = TouchScript()
+            for finger in 1...2 { apart.down(finger, at: .zero, x: 20 * Double(finger), y: 30, pressure: 30) }
+            for t in stride(from: 10.0, to: 90, by: 10) {
+                for finger in 1...2 { apart.move(finger, at: .milliseconds(t), x: 20 * Double(finger), y: 30, pressure: 60) }
+            }
+            apart.move(1, at: .milliseconds(90), x: 20, y: 30, pressure: 30)
+            apart.up(easedFirst ? 1 : 2, at: .milliseconds(100))
+            apart.up(easedFirst ? 2 : 1, at: .milliseconds(110))
+            // At the last finger up.
+            let at = easedFirst ? "40.0,30.0" : "20.0,30.0"
+            #expect(run(twoFingers(), apart, policy: Self.touchpad) == ["110.0ms tap recognized pad touches=2 taps=1 at \(at)"])
+        }
+    }
+
+    /// Each press of a double tap is judged on its own: a first press that eased off does not
+    /// make a second that vanished a tap.
+    @Test func eachPressOfADoubleTapIsJudgedOnItsOwn() {
+        func script(secondLastPressure: Int32) -> TouchScript {
+            var s = TouchScript()
+            for (finger, press, last) in [(1, 0.0, Int32(30)), (2, 200, secondLastPressure)] {
+                s.down(finger, at: .milliseconds(press), x: 20, y: 30, pressure: 30)
+                for t in stride(from: 10.0, to: 80, by: 10) { s.move(finger, at: .milliseconds(press + t), x: 20, y: 30, pressure: 60) }
+                s.move(finger, at: .milliseconds(press + 80), x: 20, y: 30, pressure: last)
+                s.up(finger, at: .milliseconds(press + 90))
+            }
+            return s
+        }
+        let doubleTap = layout { $0.add(TapRecognizer(taps: 2)) }
+        #expect(run(doubleTap, script(secondLastPressure: 60), policy: Self.touchpad) == [])
+        #expect(doubleTap.root.recognizers[0].failureReason
+            == "every contact lifted pressing as hard as it ever had: the sensor lost it (a palm flickering), no finger lifted")
+        #expect(run(layout { $0.add(TapRecognizer(taps: 2)) }, script(secondLastPressure: 30), policy: Self.touchpad)
+            == ["290.0ms tap recognized pad touches=1 taps=2 at 20.0,30.0"])
     }
 
     /// A contact reported once vanished when it was gone by the next report, seen in one scan:
@@ -776,6 +812,23 @@ struct TouchpadPolicyTests {
         #expect(run(tap(), script(secondLiftsAfter: 30), policy: Self.touchpad) == [
             "90.0ms tap recognized pad touches=1 taps=1 at 20.0,30.0",
             "430.0ms tap recognized pad touches=1 taps=1 at 60.0,30.0",
+        ])
+        // A still contact's report is its own: frames where only a finger in another region
+        // moved are not its reports. Reported once, down 30 ms, it taps.
+        var beside = script(secondLiftsAfter: 30)
+        beside.down(3, at: .milliseconds(380), x: 150, y: 30, pressure: 40)
+        for t in stride(from: 390.0, to: 440, by: 10) { beside.move(3, at: .milliseconds(t), x: 150 + (t - 380) / 5, y: 30, pressure: 40) }
+        beside.up(3, at: .milliseconds(440))
+        let twoRegions = layout { _ in }
+        let left = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        left.add(TapRecognizer())
+        let right = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        right.add(LongPressRecognizer())
+        twoRegions.root.addChild(left)
+        twoRegions.root.addChild(right)
+        #expect(run(twoRegions, beside, policy: Self.touchpad) == [
+            "90.0ms tap recognized left touches=1 taps=1 at 20.0,30.0",
+            "430.0ms tap recognized left touches=1 taps=1 at 60.0,30.0",
         ])
         var first = TouchScript()
         first.down(1, at: .zero, x: 20, y: 30, pressure: 40)

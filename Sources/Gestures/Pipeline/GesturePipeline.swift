@@ -108,14 +108,14 @@ public final class GesturePipeline {
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {
             if sequence === single {
                 sequence.touches.update(frame, recentLifts: router.lifts, restedLandings: router.restedLandings,
-                                        vanishedLifts: router.vanishedLifts)
+                                        liftsVanishing: router.liftsVanishing)
             } else {
                 sequence.frame.time = frame.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
                 sequence.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
                 sequence.touches.update(sequence.frame, recentLifts: router.lifts, restedLandings: router.restedLandings,
-                                        vanishedLifts: router.vanishedLifts)
+                                        liftsVanishing: router.liftsVanishing)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: frame.time) }
             sequence.arena.frameArrived()

@@ -23,20 +23,23 @@ final class TouchRouter {
     @exclusivity(unchecked) private(set) var sequences: [TouchSequence] = []
     /// Where each contact that is down goes, and what tells whether it vanished when it lifts.
     @exclusivity(unchecked) private var routes: [Route] = []
+    /// Where a contact goes, and what it has reported.
     struct Route {
         var contact: Int
         /// nil: it hit no region and is ignored.
         var sequence: TouchSequence?
         /// The hardest it has pressed (``TouchPolicy/vanishedBounceTime``).
         var peak: Int32
-        /// The frames it has been down in (reports), the one it landed in included, and when that
-        /// was (``TouchPolicy/vanishedTapReportInterval``).
+        /// Its own reports (frames where it landed, moved or pressed differently; not those
+        /// where only other contacts changed) (``TouchPolicy/vanishedTapReportInterval``).
         var reports: Int
+        /// When it landed.
         var landed: Instant
     }
-    /// The contacts lifting in this frame that vanished on a device that reports often enough
-    /// to see a finger ease off (``TouchPolicy/vanishedTapReportInterval``): no finger lifted.
-    @exclusivity(unchecked) private(set) var vanishedLifts: [Int] = []
+    /// The contacts that lifted in this frame — not those the router ends or cancels while
+    /// they are down — and whether each vanished, on a device that reports often enough to see
+    /// a finger ease off (``TouchPolicy/vanishedTapReportInterval``): then no finger lifted.
+    @exclusivity(unchecked) private(set) var liftsVanishing: [(contact: Int, vanished: Bool)] = []
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Contacts judged palms (``TouchPolicy/palmPressure``) while they are down, with where
@@ -335,7 +338,7 @@ final class TouchRouter {
         }
         var single: TouchSequence?
         var split = false
-        if !vanishedLifts.isEmpty { vanishedLifts.removeAll(keepingCapacity: true) }
+        if !liftsVanishing.isEmpty { liftsVanishing.removeAll(keepingCapacity: true) }
         if policy.bounceTime != nil || policy.vanishedTapReportInterval != nil { reportIntervals.record(frame.time) }
         if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
         for (n, contact) in frame.contacts.enumerated() {
@@ -351,9 +354,9 @@ final class TouchRouter {
                         let vanished = route.peak > 0
                             && Double(contact.pressure ?? 0) >= Double(route.peak) * GestureDefaults.vanishedPressureShare
                         noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
-                        if vanished, tellsVanishing(route, liftedAt: frame.time) { vanishedLifts.append(contact.id) }
+                        liftsVanishing.append((contact.id, vanished && tellsVanishing(route, liftedAt: frame.time)))
                     }
-                } else {
+                } else if contact.phase == .moved {
                     routes[i].reports += 1
                 }
             } else if contact.phase.isFinal {

@@ -74,7 +74,8 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var bounced = false
     /// The current press began with a bounce.
     @exclusivity(unchecked) public private(set) var pressBounced = false
-    /// Every contact of the current press that lifted so far vanished, and one did: it lifted
+    /// Every contact of the current press that lifted so far vanished, and one did (contacts
+    /// cancelled, or ended by the router while down, count neither way): it lifted
     /// pressing as hard as ever, on a device that reports often enough to see a finger ease
     /// off (``TouchPolicy/vanishedTapReportInterval``). No finger lifted: the sensor lost what
     /// it saw (a palm flickering). Such a press taps nothing.
@@ -159,10 +160,11 @@ public final class TouchTracker {
     /// of every sequence lifted recently enough for a touch landing there to be one bouncing
     /// (``TouchPolicy/bounceTime``), this frame's included (the router keeps them): what tells a
     /// touch bouncing (``bounced``). `restedLandings` are where the contacts landing in this
-    /// frame after resting (a thumb leaving its rest) had landed. `vanishedLifts` are the
-    /// contacts lifting in this frame that vanished (``pressLiftsVanished``).
+    /// frame after resting (a thumb leaving its rest) had landed. `liftsVanishing` are the
+    /// contacts that lifted in this frame, and whether each vanished (``pressLiftsVanished``);
+    /// one the router ended while it is down is not among them.
     func update(_ frame: TouchFrame, recentLifts: [(until: Instant, at: Point)],
-                restedLandings: [(id: Int, at: Point)], vanishedLifts: [Int]) {
+                restedLandings: [(id: Int, at: Point)], liftsVanishing: [(contact: Int, vanished: Bool)]) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -213,7 +215,9 @@ public final class TouchTracker {
                 }
             case .ended:
                 if let index {
-                    if vanishedLifts.contains(c.id) { lifts.vanished = true } else { lifts.eased = true }
+                    if let lift = liftsVanishing.first(where: { $0.contact == c.id }) {
+                        if lift.vanished { lifts.vanished = true } else { lifts.eased = true }
+                    }
                     cs[index].current = p
                     cs[index].persisting = true
                     cs[index].finished = true

@@ -35,7 +35,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case fingerCountChanged
     /// A contact landed again where one had just lifted (``TouchPolicy/bounceTime``).
     case bounced
-    /// Every contact of the press vanished, lifting as hard as it ever pressed
+    /// Every contact of the press that lifted vanished, lifting as hard as it ever pressed
     /// (``TouchPolicy/vanishedTapReportInterval``).
     case vanished
     /// A contact of the press had been down this long, left out as a resting thumb or finger

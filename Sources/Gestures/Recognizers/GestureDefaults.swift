@@ -132,9 +132,10 @@ public enum GestureDefaults {
     /// 0.95, as hard as ever but for the sensor's noise.
     public static let vanishedPressureShare = 0.95
 
-    /// A contact reported once that lifted within this many of the device's report intervals of
-    /// landing was seen in one scan of the sensor (``TouchPolicy/vanishedTapReportInterval``):
-    /// 1.5, the next report with half an interval for jitter. One that stayed longer without a
+    /// A contact reported once that lifted within this many of the device's report intervals
+    /// (its usual one, the median of its last 15) of landing was seen in one scan of the sensor
+    /// (``TouchPolicy/vanishedTapReportInterval``): 1.5, the next report with half an interval
+    /// for jitter. One that stayed longer without a
     /// report stayed still, and its one report says nothing of how it lifted (a link drumroll's
     /// light tap: one report pressing 24, lifted 21 ms later on a pad reporting every 6 ms).
     public static let singleScanIntervals = 1.5

@@ -101,7 +101,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// before it lifts, and none of the 323 fingers of the labelled taps in fixtures/chromiumos
     /// vanished; alex, reporting every 24 to 29 ms in its right-click recordings, misses the
     /// easing in 6 of its 62 tap fingers. On link and alex the palm recordings make 37 false
-    /// gestures without it and 14 with it (16 at 15 ms, which leaves out the slower Cypress link
+    /// gestures without it and 15 with it (16 at 15 ms, which leaves out the slower Cypress link
     /// recordings), and no tap of the 483 recordings is lost, drumrolls and tap-and-drags
     /// included (2026-11-24).
     public var vanishedTapReportInterval: Duration?
@@ -185,8 +185,8 @@ public struct TouchPolicy: Sendable, Hashable {
     /// (no finger of the link and alex touchpads in fixtures/chromiumos presses more than 47%;
     /// half of their palms do), pinch and rotate need every finger moving, a finger resting
     /// 300 ms before two others that move is left out, a contact faster than 1 m/s jumped, a
-    /// contact that vanished taps nothing, a contact landing with no pressure hovers, a contact's first report settles where it
-    /// landed, and a pan ends when a finger lands.
+    /// contact that vanished taps nothing, a contact landing with no pressure hovers, a
+    /// contact's first report settles where it landed, and a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
         var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.12)
