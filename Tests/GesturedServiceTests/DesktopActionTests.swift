@@ -217,7 +217,7 @@ struct DesktopActionTests {
         client.send(#"{"type": "context", "id": 3, "context": {"app": "firefox"}}"# + "\n")
         d.h.service.runOnce(timeout: 0)
         #expect(d.h.service.focusedApp == "firefox")
-        close(client.fd)
+        client.hangUp()
         // The hangup is there at once; a turn that found nothing to do (seen once under load)
         // waits for it, up to 100 ms, instead of failing.
         d.h.service.runOnce(timeout: 0)

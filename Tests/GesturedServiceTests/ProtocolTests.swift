@@ -8,7 +8,8 @@ import TouchEvents
 
 /// A client speaking the protocol by hand, as a program in any language would.
 final class RawClient {
-    let fd: Int32
+    /// -1 once hung up.
+    private(set) var fd: Int32
     private var pending: [UInt8] = []
 
     init(_ h: Harness) throws {
@@ -17,7 +18,15 @@ final class RawClient {
         h.service.runOnce(timeout: 0)
     }
 
-    deinit { close(fd) }
+    deinit { hangUp() }
+
+    /// Closes the connection, once: after a close the number may be another test's descriptor
+    /// (tests run in parallel), and closing it again would close that one.
+    func hangUp() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+    }
 
     func send(_ text: String) {
         var bytes = Array(text.utf8)
