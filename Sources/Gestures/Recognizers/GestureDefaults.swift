@@ -135,9 +135,9 @@ public enum GestureDefaults {
     /// A contact reported once that lifted within this many of the device's report intervals
     /// (its usual one, the median of its last 15) of landing was seen in one scan of the sensor
     /// (``TouchPolicy/vanishedTapReportInterval``): 1.5, the next report with half an interval
-    /// for jitter. One that stayed longer without a
-    /// report stayed still, and its one report says nothing of how it lifted (a link drumroll's
-    /// light tap: one report pressing 24, lifted 21 ms later on a pad reporting every 6 ms).
+    /// for jitter. One that stayed longer without a report stayed still, and its one report
+    /// says nothing of how it lifted (a link drumroll's light tap: one report pressing 24,
+    /// lifted 21 ms later on a pad reporting every 6 ms).
     public static let singleScanIntervals = 1.5
 
     /// How far the centre of a semi-multitouch pad's bounding box must move before its fingers
