@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import TouchEvents
 
 /// A swift-log handler that keeps every message, for assertions on what was logged
 /// (a throwing handler, a failed reload…).
@@ -8,7 +8,7 @@ import Synchronization
 ///     let logger = Logger(label: "test") { _ in log }
 public struct LogRecorder: LogHandler {
     final class Storage: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Lock<[String]>([])
     }
 
     private let storage = Storage()

@@ -1,7 +1,6 @@
 import GestureProtocol
 import Gestures
 import Logging
-import Synchronization
 import SystemLoop
 import TouchEvents
 
@@ -72,7 +71,7 @@ public final class GestureClient: @unchecked Sendable {
     public let options: Options
     private let loop: EventLoop
     private let logger: Logger
-    private let shared: Mutex<Shared>
+    private let shared: Lock<Shared>
     /// Only the client's thread touches this.
     private var connection = Connection()
 
@@ -80,7 +79,7 @@ public final class GestureClient: @unchecked Sendable {
         self.options = options
         self.logger = logger
         loop = try EventLoop()
-        shared = Mutex(Shared(filter: options.filter, context: options.context))
+        shared = Lock(Shared(filter: options.filter, context: options.context))
     }
 
     // MARK: - Regions

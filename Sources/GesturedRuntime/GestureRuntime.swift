@@ -123,8 +123,8 @@ public final class GestureRuntime: @unchecked Sendable {
     private var saidNoDevices = false
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
-    private let calls = Mutex<[UncheckedCall]>([])
-    private let streams = Mutex<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
+    private let calls = Lock<[UncheckedCall]>([])
+    private let streams = Lock<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
     private let streamCount = Atomic<Int>(0)
 
     /// A device the monitor reported, and its session while it is in use.

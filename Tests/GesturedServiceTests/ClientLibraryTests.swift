@@ -3,13 +3,12 @@ import GestureProtocol
 import GesturedClient
 import GesturedService
 import Gestures
-import Synchronization
 import Testing
 import TouchEvents
 
 /// What the client's thread saw, read from the test's thread.
 final class ClientLog: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Lock<[String]>([])
     func add(_ s: String) { lines.withLock { $0.append(s) } }
     var all: [String] { lines.withLock { $0 } }
 }
