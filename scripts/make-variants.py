@@ -10,6 +10,13 @@ variant keeping its source's label:
            is still down);
 - thumb:   a thumb rests in the lower area of the pad the whole time;
 - drift:   (one-finger pans) the finger first creeps 4 mm sideways over 150 ms.
+- hold:    (taps) the first press of the recording: once all its fingers are down they rest
+           1 s (±100 ms), reported at the source's own report interval with ±0.1 mm of noise,
+           then lift as they did: labelled long-press of the tap's fingers;
+- hold3:   (two-finger taps) the same with a third finger resting 15 mm beside the second:
+           a long-press of three;
+- rest:    (pans) once all the stroke's fingers are down they rest 600 ms (±50 ms) before the
+           stroke goes on: still the pan it was (a touchpad's hold begins and gives way to it).
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -187,7 +194,72 @@ def drift(states_, rng, geo):
     return out
 
 
-VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift}
+def interval(states_):
+    """The source's usual report interval: the median of its frames' gaps of 2 to 100 ms."""
+    gaps = sorted(b[0] - a[0] for a, b in zip(states_, states_[1:]) if 0.002 <= b[0] - a[0] <= 0.1)
+    return gaps[len(gaps) // 2] if gaps else 0.01
+
+
+def rested(states_, rng, geo, seconds):
+    """The stroke with a rest of `seconds` inserted at the first frame where all its fingers are
+    down: that frame's contacts reported again at the source's interval, each position moved by
+    up to ±0.1 mm (a resting finger's noise); every later frame comes `seconds` later."""
+    most = max(len(slots) for _, slots, _ in states_)
+    at = next(i for i, (_, slots, _) in enumerate(states_) if len(slots) == most)
+    t0, slots0, _ = states_[at]
+    step = interval(states_)
+    jx, jy = max(1, int(0.1 * geo[0])), max(1, int(0.1 * geo[1]))
+    rest = []
+    t = step
+    while t < seconds:
+        rest.append((t0 + t, {s: dict(c, x=c["x"] + rng.randint(-jx, jx), y=c["y"] + rng.randint(-jy, jy)) for s, c in slots0.items()}, []))
+        t += step
+    # Back where they rested before the stroke goes on.
+    rest.append((t0 + seconds, {s: dict(c) for s, c in slots0.items()}, []))
+    later = [(t + seconds, slots, keys) for t, slots, keys in states_[at + 1:]]
+    return states_[:at + 1] + rest + later
+
+
+def hold(states_, rng, geo):
+    """The first press only (a tap recording may hold ten), with the rest."""
+    held = rested(states_, rng, geo, round(rng.uniform(0.9, 1.1), 3))
+    down = next(i for i, (_, slots, _) in enumerate(held) if slots)
+    lifted = next((i for i, (_, slots, _) in enumerate(held) if i > down and not slots), len(held) - 1)
+    return held[:lifted + 1]
+
+
+def hold3(states_, rng, geo):
+    """A third finger 15 mm to the right of the second (or left, near the right edge), down and
+    up with it, then the rest."""
+    ids = []
+    for _, slots, _ in states_:
+        for c in slots.values():
+            if c["id"] not in ids:
+                ids.append(c["id"])
+    if len(ids) != 2:
+        return None
+    x_res, _, x_max, _, _ = geo
+    out = []
+    for t, slots, keys in states_:
+        slots = dict(slots)
+        second = next((c for c in slots.values() if c["id"] == ids[1]), None)
+        if second is not None:
+            dx = 15 * x_res if second["x"] + 15 * x_res <= x_max else -15 * x_res
+            slots[8] = dict(second, id=second["id"] + 30000, x=second["x"] + dx)
+        out.append((t, slots, keys))
+    return hold(out, rng, geo)
+
+
+def rest(states_, rng, geo):
+    return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
+
+
+VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest}
+# Which sources each variant is made of (label, fingers); the others take every source.
+ONLY = {"apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
+        "rest": {("pan", 1), ("pan", 2)}}
+# The label a variant has instead of its source's: (label, fingers).
+RELABEL = {"hold": lambda source: ("long-press", source["touches"]), "hold3": lambda source: ("long-press", 3)}
 
 
 def main():
@@ -206,7 +278,7 @@ def main():
         header, frames = read(os.path.join(corpus, source["file"]))
         base = states(frames)
         for name, make in VARIANTS.items():
-            if name == "apart" and source["touches"] != 2 or name == "drift" and (source["label"], source["touches"]) != ("pan", 1):
+            if name in ONLY and (source["label"], source["touches"]) not in ONLY[name]:
                 continue
             seed = zlib.crc32(f"{source['file']}:{name}".encode())
             variant = make(base, random.Random(seed), geometry(header))
@@ -216,8 +288,11 @@ def main():
             os.makedirs(os.path.join(out_dir, name), exist_ok=True)
             note = [f"# Variant '{name}' of {source['file']} by scripts/make-variants.py (seed {seed}).\n"]
             write(os.path.join(out_dir, rel), note + header, variant, geometry(header)[4])
-            records.append({**{k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")},
-                            "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
+            record = {k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")}
+            if name in RELABEL:
+                record["label"], record["touches"] = RELABEL[name](source)
+                record["repetitions"], record["direction"] = None, None
+            records.append({**record, "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
     with open(os.path.join(out_dir, "labels.json"), "w") as f:
         json.dump(records, f, indent=1)
         f.write("\n")

@@ -106,6 +106,45 @@ struct DesktopActionTests {
         #expect(d.h.service.heldKeys.isEmpty)
     }
 
+    static let threeFingerHold = """
+        layout:
+          id: root
+          gestures:
+            - kind: long-press
+              touches: 3
+              action: {key: "leftmeta+s", on: [began]}
+            - kind: pan
+              min-touches: 1
+              max-touches: 3
+        """
+
+    @Test func aTouchpadHoldFiresWhileHeldAndGivesWayToADrag() throws {
+        let d = try DesktopHarness(config: Self.threeFingerHold)
+        let device = try d.h.plug("/dev/input/event7", .testTouchpad)
+        // Three fingers down 20 mm apart, held still: the key is pressed at 500 ms, while held.
+        let fingers: [(slot: Int32, x: Int32, y: Int32)] = [(0, 600, 500), (1, 800, 500), (2, 1000, 500)]
+        d.h.frame(device, at: 0, fingers, begin: true)
+        d.h.advance(to: 499)
+        #expect(d.h.summary == [])
+        d.h.advance(to: 500)
+        #expect(d.h.summary == ["long-press began root 3"])
+        #expect(d.keyboard.take() == ["KEY_LEFTMETA 1", "SYN", "KEY_S 1", "SYN", "KEY_S 0", "SYN", "KEY_LEFTMETA 0", "SYN"])
+        d.h.frame(device, at: 1000, fingers.map { ($0.slot, -1, 0) })
+        #expect(d.h.summary == ["long-press began root 3", "long-press ended root 3"])
+        // Rest 600 ms, then drag 2 mm a frame: the hold gives way, and the drag is a pan.
+        d.h.gestures = []
+        d.h.frame(device, at: 2000, fingers, begin: true)
+        d.h.advance(to: 2600)
+        #expect(d.keyboard.take().count == 8)
+        for step in 1...6 {
+            d.h.frame(device, at: 2600 + Double(step) * 10, fingers.map { ($0.slot, $0.x + Int32(step) * 20, $0.y) })
+        }
+        d.h.frame(device, at: 2700, fingers.map { ($0.slot, -1, 0) })
+        #expect(d.h.summary == ["long-press began root 3", "long-press cancelled root 3", "pan began root 3", "pan changed root 3", "pan changed root 3",
+                                "pan changed root 3", "pan ended root 3"])
+        #expect(d.keyboard.take() == [])
+    }
+
     @Test func aHeldKeyIsReleasedWhenTheDeviceGoesTheConfigurationIsReloadedOrTheServiceStops() throws {
         let d = try DesktopHarness(config: Self.hold)
         var device = try d.h.plug()

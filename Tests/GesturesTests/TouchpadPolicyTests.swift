@@ -27,27 +27,81 @@ struct TouchpadPolicyTests {
         #expect(tap.failureReason == "a physical button was pressed: a click, not a gesture")
     }
 
-    @Test func aTouchpadHoldIsALongPressOnlyIfItNeverMoves() {
+    @Test func aTouchpadHoldBeginsWhileHeldAndGivesWayToMotion() {
         var still = TouchScript()
         still.down(1, at: .zero, x: 20, y: 30)
         still.up(1, at: .milliseconds(700))
         let l = { layout { $0.add(LongPressRecognizer()); $0.add(PanRecognizer()) } }
         #expect(run(l(), still, policy: Self.touchpad) == [
-            "700.0ms long-press began pad touches=1 at 20.0,30.0",
+            "500.0ms long-press began pad touches=1 at 20.0,30.0",
             "700.0ms long-press ended pad touches=1 at 20.0,30.0",
         ])
+        // Rest 600 ms, then drag: the hold gives way (cancelled once the finger moved more than
+        // 3 mm) and the drag is the pan's, from the rest on, with no second rest.
         var restThenMove = TouchScript()
         restThenMove.down(1, at: .zero, x: 20, y: 30)
         for step in 1...4 { restThenMove.move(1, at: .milliseconds(600 + Double(step) * 20), x: 20 + Double(step) * 5, y: 30) }
         restThenMove.up(1, at: .milliseconds(700))
         #expect(run(l(), restThenMove, policy: Self.touchpad) == [
+            "500.0ms long-press began pad touches=1 at 20.0,30.0",
+            "620.0ms long-press cancelled pad touches=1 at 25.0,30.0",
             "640.0ms pan began pad touches=1 at 30.0,30.0 d=10.0,0.0",
             "660.0ms pan changed pad touches=1 at 35.0,30.0 d=15.0,0.0",
             "680.0ms pan changed pad touches=1 at 40.0,30.0 d=20.0,0.0",
             "700.0ms pan ended pad touches=1 at 40.0,30.0 d=20.0,0.0",
         ])
-        // On a touchscreen the press began at 500 ms: the drag that follows is the long press's.
-        #expect(run(l(), restThenMove, policy: .touchscreen).first == "500.0ms long-press began pad touches=1 at 20.0,30.0")
+        // On a touchscreen the press began at 500 ms and owns the touches: the drag that
+        // follows is the long press's, as UIKit has it.
+        #expect(run(l(), restThenMove, policy: .touchscreen) == [
+            "500.0ms long-press began pad touches=1 at 20.0,30.0",
+            "620.0ms long-press changed pad touches=1 at 25.0,30.0",
+            "640.0ms long-press changed pad touches=1 at 30.0,30.0",
+            "660.0ms long-press changed pad touches=1 at 35.0,30.0",
+            "680.0ms long-press changed pad touches=1 at 40.0,30.0",
+            "700.0ms long-press ended pad touches=1 at 40.0,30.0",
+        ])
+    }
+
+    @Test func aThreeFingerTouchpadHoldSaysThreeFingersFromBeganToTheLift() {
+        // Three fingers land 30 ms apart, hold still, and lift one by one after a second.
+        var s = TouchScript()
+        for finger in 1...3 { s.down(finger, at: .milliseconds(Double(finger - 1) * 30), x: 20 + Double(finger) * 15, y: 30) }
+        for finger in 1...3 { s.up(finger, at: .milliseconds(1_060 + Double(finger - 1) * 20)) }
+        let l = layout { r in
+            for touches in 1...4 { r.add(LongPressRecognizer(touches: touches)) }
+            r.add(PanRecognizer(minimumTouches: 1, maximumTouches: 4))
+        }
+        #expect(run(l, s, policy: Self.touchpad) == [
+            "560.0ms long-press began pad touches=3 at 50.0,30.0",
+            "1100.0ms long-press ended pad touches=3 at 65.0,30.0",
+        ])
+    }
+
+    @Test func aTouchpadHoldEndsCancelledWhenAFingerJoinsOrTheFingersClick() {
+        let l = { layout { $0.add(LongPressRecognizer()); $0.add(LongPressRecognizer(touches: 2)) } }
+        // Held 600 ms, then a second finger lands: the one-finger hold is over, and the two
+        // fingers hold again from there.
+        var joined = TouchScript()
+        joined.down(1, at: .zero, x: 20, y: 30)
+        joined.down(2, at: .milliseconds(600), x: 40, y: 30)
+        joined.up(1, at: .milliseconds(1_200))
+        joined.up(2, at: .milliseconds(1_200))
+        #expect(run(l(), joined, policy: Self.touchpad) == [
+            "500.0ms long-press began pad touches=1 at 20.0,30.0",
+            "600.0ms long-press cancelled pad touches=1 at 30.0,30.0",
+            "1100.0ms long-press began pad touches=2 at 30.0,30.0",
+            "1200.0ms long-press ended pad touches=2 at 30.0,30.0",
+        ])
+        // Held 600 ms, then pressed to click: a click, and the hold ends cancelled.
+        var clicked = TouchScript()
+        clicked.down(1, at: .zero, x: 20, y: 30)
+        clicked.button(down: true, at: .milliseconds(600))
+        clicked.button(down: false, at: .milliseconds(680))
+        clicked.up(1, at: .milliseconds(700))
+        #expect(run(l(), clicked, policy: Self.touchpad) == [
+            "500.0ms long-press began pad touches=1 at 20.0,30.0",
+            "600.0ms long-press cancelled pad touches=1 at 20.0,30.0",
+        ])
     }
 
     @Test func fingersLandingApartStartOnePanOfAllOfThemOnATouchpad() {

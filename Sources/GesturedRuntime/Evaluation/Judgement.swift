@@ -19,7 +19,11 @@ import TouchEvents
 /// - `negative-click`, `negative-palm`: no gesture at all.
 ///
 /// Every started gesture the label does not allow (its kind, or its finger count), and its
-/// ``EvaluationLabel/also`` does not name, is a *false gesture*.
+/// ``EvaluationLabel/also`` does not name, is a *false gesture*. For `pan`, `swipe` and
+/// `negative-click`, a long press that ended `cancelled` is not one: it is the rest before the
+/// labelled stroke or click — a touchpad's hold, which begins while the fingers rest and gives
+/// way when they move or click (libinput's hold, then its scroll, swipe or button). For every
+/// other label (a palm's, a tap's) it is.
 public struct Judgement: Sendable, Equatable {
     public var right: Bool
     /// The column of the confusion matrix: the first gesture started (`pan/2`, `tap/1`,
@@ -45,7 +49,12 @@ public struct Judgement: Sendable, Equatable {
     /// Judges `gestures` (a replay's, in order) against `label`; `stroke` is the time from the
     /// first touch to the last lift.
     public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?) -> Judgement {
-        let starts = gestures.filter { $0.state == .recognized || $0.state == .began }
+        let restsBeforeMotion = ["pan", "swipe", "negative-click"].contains(label.label)
+        let starts = gestures.indices.filter { i in
+            let g = gestures[i]
+            guard g.state == .recognized || g.state == .began else { return false }
+            return !(restsBeforeMotion && g.kind == .longPress && endsCancelled(gestures, from: i))
+        }.map { gestures[$0] }
         let recognized = column(of: starts)
         let n = label.touches
         func touchesMatch(_ g: Gesture) -> Bool { n == nil || g.touches == n }
@@ -108,6 +117,17 @@ public struct Judgement: Sendable, Equatable {
         }
         return Judgement(right: why.isEmpty, recognized: recognized, falseGestures: falseGestures, why: why,
                          decisionShare: decisionShare)
+    }
+
+    /// True when the gesture begun at `gestures[start]` ended `cancelled`: the next event of its
+    /// recognizer in the same sequence says so.
+    static func endsCancelled(_ gestures: [Gesture], from start: Int) -> Bool {
+        let began = gestures[start]
+        let next = gestures[(start + 1)...].first {
+            $0.recognizer == began.recognizer && $0.region == began.region && $0.startTime == began.startTime
+                && $0.state != .changed
+        }
+        return next?.state == .cancelled
     }
 
     /// The confusion-matrix column of a replay's started gestures (``recognized``).

@@ -10,6 +10,8 @@ struct ArenaMembership {
     /// A claim to begin or recognise.
     enum Claim {
         case begin, recognize
+        /// Begin, leaving the others possible, and give way to the first of them that succeeds.
+        case beginYielding
     }
 
     fileprivate(set) var state = GestureState.possible
@@ -22,6 +24,9 @@ struct ArenaMembership {
     fileprivate(set) var sequenceStart = Instant.zero
     /// Why it failed, with numbers.
     fileprivate(set) var failure: FailureReason?
+    /// Begun as a yielding winner (``RecognizerStep/beginYielding``): whatever succeeds next
+    /// cancels it.
+    fileprivate(set) var yields = false
 }
 
 extension GestureState {
@@ -61,6 +66,9 @@ protocol ArenaListener: AnyObject {
 ///   possible is rejected, unless the two are simultaneous (a kind in either's
 ///   `simultaneousKinds`, or either's `shouldRecognizeSimultaneously` says yes). A member that
 ///   asks later loses to the winner, unless simultaneous with it.
+/// - **Yield.** A member that begins yielding (a touchpad's hold) wins without rejecting
+///   anyone; the first other member to begin or recognise after it ends it `cancelled` and
+///   wins in its place (libinput's hold, cancelled when the fingers start to move).
 /// - **Require to fail.** A member that requires others to fail (its `require(toFail:)` list,
 ///   or fewer taps waiting for more taps) is held back while any of them is undecided; it goes
 ///   ahead at the moment the last of them fails, and fails if one of them succeeds.
@@ -218,7 +226,7 @@ final class Arena {
             switch update.step {
             case .fail(let reason): reject(member, reason, at: time)
             case .end, .cancel: reject(member, .endedWhileWaiting, at: time)
-            case .none, .begin, .recognize, .change: break
+            case .none, .begin, .beginYielding, .recognize, .change: break
             }
             return
         }
@@ -229,6 +237,8 @@ final class Arena {
             reject(member, reason, at: time)
         case .begin:
             claim(member, .begin, at: time)
+        case .beginYielding:
+            claim(member, .beginYielding, at: time)
         case .recognize:
             claim(member, .recognize, at: time)
         case .change:
@@ -242,6 +252,7 @@ final class Arena {
         case .cancel:
             guard member.membership.state.isActive else { return }
             transition(member, to: .cancelled, reason: nil)
+            if member.membership.yields { winners.removeAll { $0 === member } }
             listener.arena(self, emits: .cancelled, of: member, at: time)
         }
     }
@@ -266,16 +277,33 @@ final class Arena {
         case .allFailed:
             break
         }
+        if claim != .beginYielding {
+            // A yielding winner gives way to the first other member to succeed after it.
+            for winner in winners where winner.membership.yields && !simultaneous(member, winner) {
+                yield(winner, to: member, at: time)
+            }
+        }
         if let winner = winners.first(where: { !simultaneous(member, $0) }) {
             return reject(member, .lostTo(winner.label), at: time)
         }
         winners.append(member)
         let state: GestureState = claim == .recognize ? .recognized : .began
+        member.membership.yields = claim == .beginYielding
         transition(member, to: state, reason: nil)
         listener.arena(self, emits: state, of: member, at: time)
+        guard claim != .beginYielding else { return }
         for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
             reject(other, .lostTo(member.label), at: time)
         }
+    }
+
+    /// `winner`, begun yielding, gives way to `member`: it ends `cancelled` and is no winner.
+    private func yield(_ winner: GestureRecognizer, to member: GestureRecognizer, at time: Instant) {
+        winners.removeAll { $0 === winner }
+        guard winner.membership.state.isActive else { return }
+        logger?.debug("\(winner.label)@\(winner.region?.id ?? "-"): gives way to \(member.label)")
+        transition(winner, to: .cancelled, reason: nil)
+        listener.arena(self, emits: .cancelled, of: winner, at: time)
     }
 
     private func reject(_ member: GestureRecognizer, _ reason: FailureReason, at time: Instant) {

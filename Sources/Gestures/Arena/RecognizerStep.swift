@@ -8,6 +8,10 @@ public enum RecognizerStep: Sendable, Equatable {
     case fail(FailureReason)
     /// A continuous gesture wants to begin; the arena decides.
     case begin
+    /// A continuous gesture wants to begin and to give way to whatever begins after it: it
+    /// leaves the others possible, and ends `cancelled` the moment one of them begins or
+    /// recognises (a touchpad's hold, which yields to motion as libinput's does).
+    case beginYielding
     /// A discrete gesture happened; the arena decides.
     case recognize
     /// A continuous gesture that has begun changed.
@@ -33,6 +37,7 @@ public struct RecognizerUpdate: Sendable, Equatable {
     // Computed, not stored: a stored static is initialised lazily and checked on every use.
     public static var none: RecognizerUpdate { RecognizerUpdate(.none) }
     public static var begin: RecognizerUpdate { RecognizerUpdate(.begin) }
+    public static var beginYielding: RecognizerUpdate { RecognizerUpdate(.beginYielding) }
     public static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
     public static var change: RecognizerUpdate { RecognizerUpdate(.change) }
     public static var end: RecognizerUpdate { RecognizerUpdate(.end) }

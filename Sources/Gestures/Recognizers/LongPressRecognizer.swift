@@ -3,9 +3,11 @@ import TouchEvents
 /// A press of exactly `touches` fingers held still for `minimumDuration`; continuous once
 /// it begins (changed as the fingers move, ended when they lift).
 ///
-/// With a touchpad's ``TouchPolicy/longPressWaitsForLift`` it is recognized only if the fingers
-/// never moved: it begins at the lift, and ends at once (a finger that rests, then moves, is a
-/// pan and never a long press).
+/// With a touchpad's ``TouchPolicy/longPressYieldsToMotion`` it is libinput's hold: it begins
+/// while the fingers rest, and ends at the lift; fingers that then move more than
+/// ``allowedMovement``, another finger landing or a click end it `cancelled`, and so does any other
+/// gesture of the sequence beginning (a pan or swipe takes over from the rest, with no second
+/// rest needed).
 public final class LongPressRecognizer: GestureRecognizer {
     public var touches: Int {
         didSet { configurationChanged() }
@@ -26,10 +28,8 @@ public final class LongPressRecognizer: GestureRecognizer {
         case holding(deadline: Instant)
         /// Begun: reporting moves until the lift.
         case pressing
-        /// Held long enough, on a touchpad: recognized at the lift if it never moves.
-        case held
-        /// Begun at the lift (touchpad): ends at once.
-        case ending
+        /// Begun yielding (touchpad): ends at the lift, cancelled when the fingers move.
+        case resting
     }
 
     @exclusivity(unchecked) private var phase = Phase.gathering
@@ -48,7 +48,7 @@ public final class LongPressRecognizer: GestureRecognizer {
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
-        case .gathering, .holding, .held:
+        case .gathering, .holding:
             if t.pressMaxTouches > touches {
                 return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
             }
@@ -59,10 +59,6 @@ public final class LongPressRecognizer: GestureRecognizer {
                 return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement))
             }
             if !t.isDown {
-                if case .held = phase {
-                    phase = .ending
-                    return RecognizerUpdate(.begin, deadline: t.time)
-                }
                 return .fail(.liftedTooSoon(t.time - t.pressStartTime, required: minimumDuration))
             }
             if case .gathering = phase, t.touches == touches {
@@ -73,23 +69,25 @@ public final class LongPressRecognizer: GestureRecognizer {
         case .pressing:
             if !t.isDown { return .end }
             return t.centroidDelta == .zero && t.beganCount == 0 && t.endedCount == 0 ? .none : .change
-        case .ending:
-            return .end
+        case .resting:
+            // Moved, joined by another finger, or pressed to click: the hold is over, and what
+            // the fingers do now is something else (a pan, a swipe, a click).
+            if t.pressMaxTouches > touches || t.pressMaxMovement > allowedMovement { return .cancel }
+            if t.buttonPressed && t.policy.buttonPressEndsRecognition { return .cancel }
+            return t.isDown ? .none : .end
         }
     }
 
     public override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {
         switch phase {
         case .holding:
-            if t.policy.longPressWaitsForLift {
-                phase = .held
-                return .none
+            if t.policy.longPressYieldsToMotion {
+                phase = .resting
+                return .beginYielding
             }
             phase = .pressing
             return .begin
-        case .ending:
-            return .end
-        case .gathering, .pressing, .held:
+        case .gathering, .pressing, .resting:
             return .none
         }
     }

@@ -20,9 +20,13 @@ public struct TouchPolicy: Sendable, Hashable {
     /// motion, then a scroll with deltas of its own). A lift does not end it: at the end of
     /// every stroke the fingers lift one by one.
     public var fingerCountEndsPan = false
-    /// A long press is recognized at the lift, and only if the fingers never moved: a finger
-    /// that rests and then moves is a pan, never a long press first.
-    public var longPressWaitsForLift: Bool
+    /// A long press is libinput's hold: it begins once the fingers have rested for its
+    /// duration, without taking the sequence from the others; fingers that then move (or
+    /// another that lands) end it `cancelled`, and a pan or swipe that begins takes over from
+    /// it. A user who binds a three-finger hold gets it while holding; a slow drag after a rest
+    /// is still the drag's pan. False: UIKit's, whose long press, once begun, owns the touches
+    /// and reports their moves.
+    public var longPressYieldsToMotion: Bool
     /// How long after a finger lands a pan may not begin, so that fingers landing a little
     /// apart start one pan of all of them rather than a pan of the first (on a touchpad the
     /// finger count is the gesture: one moves the pointer, two scroll, three swipe). Zero: at
@@ -150,11 +154,11 @@ public struct TouchPolicy: Sendable, Hashable {
     /// pressure by ``resolved(pressureRange:)``; nil: no hovering by pressure.
     public var hoverPressure: Int32?
 
-    public init(buttonPressEndsRecognition: Bool, longPressWaitsForLift: Bool, fingerSettleTime: Duration = .zero,
+    public init(buttonPressEndsRecognition: Bool, longPressYieldsToMotion: Bool, fingerSettleTime: Duration = .zero,
                 palmPressureShare: Double? = nil, thumbAreaShare: Double? = nil) {
         self.thumbAreaShare = thumbAreaShare
         self.buttonPressEndsRecognition = buttonPressEndsRecognition
-        self.longPressWaitsForLift = longPressWaitsForLift
+        self.longPressYieldsToMotion = longPressYieldsToMotion
         self.fingerSettleTime = fingerSettleTime
         fingerSettleMicroseconds = fingerSettleTime.inMicroseconds
         self.palmPressureShare = palmPressureShare
@@ -178,7 +182,7 @@ public struct TouchPolicy: Sendable, Hashable {
 
     /// UIKit's conventions: a long press begins while the finger is still down; a pan begins as
     /// soon as the fingers moved (fingers that join later join it).
-    public static let touchscreen = TouchPolicy(buttonPressEndsRecognition: false, longPressWaitsForLift: false)
+    public static let touchscreen = TouchPolicy(buttonPressEndsRecognition: false, longPressYieldsToMotion: false)
     /// libinput's conventions: clicks are not gestures, a hold yields to motion, a pan waits
     /// 100 ms after a finger lands (libinput's finger-count switch timeout) to know how many
     /// fingers it has, a contact pressing harder than half the pressure range is a palm
@@ -188,7 +192,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// contact that vanished taps nothing, a contact landing with no pressure hovers, a
     /// contact's first report settles where it landed, and a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
-        var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressWaitsForLift: true,
+        var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressYieldsToMotion: true,
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.12)
         policy.transformsMoveEveryFinger = true
         policy.restingFingerTime = .milliseconds(300)
