@@ -17,6 +17,10 @@ variant keeping its source's label:
            a long-press of three;
 - rest:    (pans) once all the stroke's fingers are down they rest 600 ms (±50 ms) before the
            stroke goes on: still the pan it was (a touchpad's hold begins and gives way to it).
+- flat:    (taps) the first press, every contact pressing its hardest from landing to lift, as
+           firmware that reports a contact's pressure once does (a Cypress PS/2 pad): still a
+           tap of one press;
+- flat3:   (two-finger taps) the same with a third finger beside the second: a tap of three.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -222,15 +226,18 @@ def rested(states_, rng, geo, seconds):
 
 def hold(states_, rng, geo):
     """The first press only (a tap recording may hold ten), with the rest."""
-    held = rested(states_, rng, geo, round(rng.uniform(0.9, 1.1), 3))
-    down = next(i for i, (_, slots, _) in enumerate(held) if slots)
-    lifted = next((i for i, (_, slots, _) in enumerate(held) if i > down and not slots), len(held) - 1)
-    return held[:lifted + 1]
+    return first_press(rested(states_, rng, geo, round(rng.uniform(0.9, 1.1), 3)))
 
 
 def hold3(states_, rng, geo):
+    """A third finger beside the second, then the rest."""
+    three = third_finger(states_, geo)
+    return hold(three, rng, geo) if three else None
+
+
+def third_finger(states_, geo):
     """A third finger 15 mm to the right of the second (or left, near the right edge), down and
-    up with it, then the rest."""
+    up with it; None unless the stroke has two contacts."""
     ids = []
     for _, slots, _ in states_:
         for c in slots.values():
@@ -247,19 +254,42 @@ def hold3(states_, rng, geo):
             dx = 15 * x_res if second["x"] + 15 * x_res <= x_max else -15 * x_res
             slots[8] = dict(second, id=second["id"] + 30000, x=second["x"] + dx)
         out.append((t, slots, keys))
-    return hold(out, rng, geo)
+    return out
+
+
+def first_press(states_):
+    """The frames up to the first lift of every contact."""
+    down = next(i for i, (_, slots, _) in enumerate(states_) if slots)
+    lifted = next((i for i, (_, slots, _) in enumerate(states_) if i > down and not slots), len(states_) - 1)
+    return states_[:lifted + 1]
+
+
+def flat(states_, rng, geo):
+    press = first_press(states_)
+    peak = {}
+    for _, slots, _ in press:
+        for c in slots.values():
+            peak[c["id"]] = max(peak.get(c["id"], 0), c["p"])
+    return [(t, {s: dict(c, p=peak[c["id"]]) for s, c in slots.items()}, keys) for t, slots, keys in press]
+
+
+def flat3(states_, rng, geo):
+    three = third_finger(states_, geo)
+    return flat(three, rng, geo) if three else None
 
 
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
-VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest}
+VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
+            "flat": flat, "flat3": flat3}
 # Which sources each variant is made of (label, fingers); the others take every source.
 ONLY = {"apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
-        "rest": {("pan", 1), ("pan", 2)}}
+        "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)}}
 # The label a variant has instead of its source's: (label, fingers).
-RELABEL = {"hold": lambda source: ("long-press", source["touches"]), "hold3": lambda source: ("long-press", 3)}
+RELABEL = {"hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),
+           "flat": lambda source: ("tap", source["touches"], 1), "flat3": lambda source: ("tap", 3, 1)}
 
 
 def main():
@@ -290,8 +320,8 @@ def main():
             write(os.path.join(out_dir, rel), note + header, variant, geometry(header)[4])
             record = {k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")}
             if name in RELABEL:
-                record["label"], record["touches"] = RELABEL[name](source)
-                record["repetitions"], record["direction"] = None, None
+                record["label"], record["touches"], record["repetitions"] = RELABEL[name](source)
+                record["direction"] = None
             records.append({**record, "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
     with open(os.path.join(out_dir, "labels.json"), "w") as f:
         json.dump(records, f, indent=1)

@@ -826,6 +826,42 @@ struct TouchpadPolicyTests {
         }
     }
 
+    /// Firmware that reports a contact's pressure as it lands and never again (a Cypress PS/2
+    /// trackpad: a report every 15.7 ms, six frames, three contacts at constant pressure until
+    /// they lift) shows no finger easing off: its fast three-finger tap is a tap, not three
+    /// contacts the sensor lost. Once the device has reported a contact pressing differently
+    /// while down, the same tap vanished.
+    @Test func aTapOnFirmwareThatNeverReportsPressureChangesStillTaps() {
+        func threeFingerTap(at start: Double) -> (inout TouchScript) -> Void {
+            { s in
+                for finger in 1...3 { s.down(start == 0 ? finger : finger + 10, at: .milliseconds(start), x: 20 + Double(finger) * 15, y: 30, pressure: 60) }
+                for frame in 1...4 {
+                    for finger in 1...3 {
+                        s.move(start == 0 ? finger : finger + 10, at: .milliseconds(start + Double(frame) * 15.7),
+                               x: 20 + Double(finger) * 15 + Double(frame) * 0.1, y: 30, pressure: 60)
+                    }
+                }
+                for finger in 1...3 { s.up(start == 0 ? finger : finger + 10, at: .milliseconds(start + 5 * 15.7)) }
+            }
+        }
+        let tap = { layout { $0.add(TapRecognizer(touches: 3)) } }
+        var flat = TouchScript()
+        threeFingerTap(at: 0)(&flat)
+        #expect(run(tap(), flat, policy: Self.touchpad) == ["78.5ms tap recognized pad touches=3 taps=1 at 50.4,30.0"])
+        // The same firmware's fingers, pressing differently while down (a pan of one finger
+        // first): now a contact lifting as hard as ever says the sensor lost it.
+        var afterAChange = TouchScript()
+        afterAChange.down(9, at: .zero, x: 120, y: 60, pressure: 30)
+        for frame in 1...5 { afterAChange.move(9, at: .milliseconds(Double(frame) * 15.7), x: 120 + Double(frame) * 3, y: 60, pressure: 40) }
+        afterAChange.move(9, at: .milliseconds(6 * 15.7), x: 138, y: 60, pressure: 20)
+        afterAChange.up(9, at: .milliseconds(7 * 15.7))
+        threeFingerTap(at: 400)(&afterAChange)
+        let lost = tap()
+        #expect(run(lost, afterAChange, policy: Self.touchpad) == [])
+        #expect(lost.root.recognizers[0].failureReason
+            == "every contact lifted pressing as hard as it ever had: the sensor lost it (a palm flickering), no finger lifted")
+    }
+
     /// Each press of a double tap is judged on its own: a first press that eased off does not
     /// make a second that vanished a tap.
     @Test func eachPressOfADoubleTapIsJudgedOnItsOwn() {

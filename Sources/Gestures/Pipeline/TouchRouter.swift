@@ -35,6 +35,8 @@ final class TouchRouter {
         var reports: Int
         /// When it landed.
         var landed: Instant
+        /// How hard it pressed when it landed.
+        var landedPressure: Int32 = 0
     }
     /// The contacts that lifted in this frame — not those the router ends or cancels while
     /// they are down — and whether each vanished, on a device that reports often enough to see
@@ -84,6 +86,14 @@ final class TouchRouter {
     /// slowly (``TouchPolicy/bounceReports``) and tells whether it reports often enough to see
     /// a finger ease off as it lifts (``TouchPolicy/vanishedTapReportInterval``).
     @exclusivity(unchecked) private var reportIntervals = ReportIntervals()
+    /// True once a contact of this device has reported, while down, pressing differently from
+    /// how it landed: its firmware reports pressure as it changes, so a finger easing off before
+    /// it lifts would show (``TouchPolicy/vanishedTapReportInterval``). Some firmware reports a
+    /// contact's pressure as it lands and never again (a Cypress PS/2 pad: constant until the
+    /// lift, every contact of a fast three-finger tap "vanishing"); there a contact lifting as
+    /// hard as ever says nothing, and nothing vanishes. Learned per device session, as the
+    /// report interval is: no static property (the pressure axis's range) tells.
+    @exclusivity(unchecked) private(set) var pressureChanges = false
     /// The contacts that land in this frame after resting (a thumb leaving its rest, a finger
     /// pointing away from the palm it landed by), with where they had landed: their motion
     /// since, for a transform's every-finger check, counts from there.
@@ -323,7 +333,7 @@ final class TouchRouter {
     /// ``GestureDefaults/singleScanIntervals``) — one that stayed still sent nothing more to
     /// show how it lifted.
     private func tellsVanishing(_ route: Route, liftedAt time: Instant) -> Bool {
-        guard let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
+        guard pressureChanges, let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
               interval <= longest else { return false }
         return route.reports >= 2 || time - route.landed <= interval * GestureDefaults.singleScanIntervals
     }
@@ -345,7 +355,12 @@ final class TouchRouter {
             let sequence: TouchSequence?
             if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
-                if let pressure = contact.pressure, pressure > routes[i].peak { routes[i].peak = pressure }
+                if let pressure = contact.pressure {
+                    if pressure > routes[i].peak {
+                        routes[i].peak = pressure
+                    }
+                    if pressure != routes[i].landedPressure && !contact.phase.isFinal { pressureChanges = true }
+                }
                 if contact.phase.isFinal {
                     // A finger eases off over its last reports; a contact the sensor lost
                     // vanishes pressing as hard as ever.
@@ -365,7 +380,8 @@ final class TouchRouter {
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
-                routes.append(Route(contact: contact.id, sequence: sequence, peak: contact.pressure ?? 0, reports: 1, landed: frame.time))
+                routes.append(Route(contact: contact.id, sequence: sequence, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
+                                  landedPressure: contact.pressure ?? 0))
             }
             if !split {
                 if n == 0 {

@@ -107,7 +107,10 @@ public struct TouchPolicy: Sendable, Hashable {
     /// easing in 6 of its 62 tap fingers. On link and alex the palm recordings make 37 false
     /// gestures without it and 15 with it (16 at 15 ms, which leaves out the slower Cypress link
     /// recordings), and no tap of the 483 recordings is lost, drumrolls and tap-and-drags
-    /// included (2026-11-24).
+    /// included (2026-11-24). Only once the device has reported a contact pressing differently
+    /// while down from how it landed (learned per device session): firmware that reports a
+    /// contact's pressure once shows no finger easing off (a Cypress PS/2 pad's fast
+    /// three-finger tap at constant pressure is a tap).
     public var vanishedTapReportInterval: Duration?
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
