@@ -21,6 +21,9 @@ variant keeping its source's label:
            firmware that reports a contact's pressure once does (a Cypress PS/2 pad): still a
            tap of one press;
 - flat3:   (two-finger taps) the same with a third finger beside the second: a tap of three.
+- turn:    (one-finger swipes) the finger first drifts 10 mm sideways in 40 ms — across the
+           stroke, to the side none of the label's directions names — then makes the stroke:
+           still the labelled swipe (it is judged on where it goes, not its first centimetre).
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -39,7 +42,8 @@ SLOT, TRACKING, MT_X, MT_Y, MT_PRESSURE, MT_MAJOR = 0x2F, 0x39, 0x35, 0x36, 0x3A
 ABS_X, ABS_Y, ABS_PRESSURE = 0x00, 0x01, 0x18
 BTN_TOUCH, TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD = 0x14A, 0x145, 0x14D, 0x14E, 0x14F
 TOOLS = [TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD]
-SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6}
+SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6, ("swipe", 1): 6}
+STROKES = {("pan", 1), ("pan", 2), ("tap", 1), ("tap", 2)}
 
 
 def read(path):
@@ -278,15 +282,45 @@ def flat3(states_, rng, geo):
     return flat(three, rng, geo) if three else None
 
 
+def turn(states_, rng, geo):
+    """The contact drifts 10 mm across its stroke in 40 ms after landing (frames at the source's
+    interval), then the source's stroke follows, 40 ms later and 10 mm aside. The side is the
+    one whose nearest straight direction the stroke's own does not share."""
+    x_res, y_res = geo[0], geo[1]
+    track = [(t, next(iter(slots.values()))) for t, slots, _ in states_ if len(slots) == 1]
+    (t0, first), (_, last) = track[0], track[-1]
+    dx, dy = (last["x"] - first["x"]) / x_res, (last["y"] - first["y"]) / y_res
+    length = (dx * dx + dy * dy) ** 0.5
+    # Across the stroke, either way; the way that does not point like the stroke's larger part.
+    across = [(-dy / length, dx / length), (dy / length, -dx / length)]
+    def straight(v):
+        return ("x", v[0] > 0) if abs(v[0]) >= abs(v[1]) else ("y", v[1] > 0)
+    stroke_ways = {("x", dx > 0), ("y", dy > 0)}
+    side = next((v for v in across if straight(v) not in stroke_ways), across[rng.randrange(2)])
+    ox, oy = side[0] * 10 * x_res, side[1] * 10 * y_res
+    step = interval(states_)
+    at = next(i for i, (_, slots, _) in enumerate(states_) if slots)
+    t_land, slots0, keys0 = states_[at]
+    drift, t = [], step
+    while t < 0.040:
+        k = t / 0.040
+        drift.append((t_land + t, {s: dict(c, x=c["x"] + int(ox * k), y=c["y"] + int(oy * k)) for s, c in slots0.items()}, []))
+        t += step
+    moved = [(t + 0.040, {s: dict(c, x=c["x"] + int(ox), y=c["y"] + int(oy)) for s, c in slots.items()}, keys)
+             for t, slots, keys in states_[at:]]
+    return states_[:at + 1] + drift + moved
+
+
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
-            "flat": flat, "flat3": flat3}
+            "flat": flat, "flat3": flat3, "turn": turn}
 # Which sources each variant is made of (label, fingers); the others take every source.
-ONLY = {"apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
-        "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)}}
+ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
+        "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
+        "turn": {("swipe", 1)}}
 # The label a variant has instead of its source's: (label, fingers).
 RELABEL = {"hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),
            "flat": lambda source: ("tap", source["touches"], 1), "flat3": lambda source: ("tap", 3, 1)}

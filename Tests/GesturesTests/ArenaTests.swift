@@ -30,7 +30,7 @@ struct ArenaTests {
         let l = layout { $0.add(swipe); $0.add(pan) }
         var quick = TouchScript()
         quick.drag(from: Point(x: 10, y: 50), to: Point(x: 60, y: 50), at: .zero, duration: .milliseconds(100))
-        #expect(run(l, quick) == ["20.0ms swipe recognized pad touches=1 right at 20.0,50.0 d=10.0,0.0"])
+        #expect(run(l, quick) == ["30.0ms swipe recognized pad touches=1 right at 25.0,50.0 d=15.0,0.0"])
         #expect(pan.failureReason == "lost to swipe(1 touch, left/right/up/down)")
 
         var slow = TouchScript()
@@ -72,10 +72,11 @@ struct ArenaTests {
         let pan = PanRecognizer()
         pan.shouldRecognizeSimultaneously = { _, other in other.kind == .swipe }
         let together = run(layout { $0.add(pan); $0.add(SwipeRecognizer()) }, s)
-        #expect(together.prefix(3) == [
+        #expect(together.prefix(4) == [
             "10.0ms pan began pad touches=1 at 15.0,50.0 d=5.0,0.0",
             "20.0ms pan changed pad touches=1 at 20.0,50.0 d=10.0,0.0",
-            "20.0ms swipe recognized pad touches=1 right at 20.0,50.0 d=10.0,0.0",
+            "30.0ms pan changed pad touches=1 at 25.0,50.0 d=15.0,0.0",
+            "30.0ms swipe recognized pad touches=1 right at 25.0,50.0 d=15.0,0.0",
         ])
     }
 

@@ -38,10 +38,39 @@ struct DecisiveSwipeTests {
         let recorder = GestureRecorder(pipeline)
         ManualClock(pipeline: pipeline).play(s.frames)
         pipeline.finish()
-        #expect(recorder.lines == ["20.0ms swipe recognized pad touches=1 up at 50.0,68.0 d=0.0,-12.0"])
+        // 6 mm per 10 ms: 10 mm passed at 20 ms, decided once it has gone 15 mm the same way.
+        #expect(recorder.lines == ["30.0ms swipe recognized pad touches=1 up at 50.0,62.0 d=0.0,-18.0"])
         let swipe = recorder.gestures[0]
-        #expect(swipe.decidedAfterDistance == 12 && swipe.decidedAfterTime == .milliseconds(20))
-        #expect(swipe.jsonLine(origin: .zero).contains("\"direction\": \"up\", \"decided_mm\": 12.0, \"decided_ms\": 20.0}"))
+        #expect(swipe.decidedAfterDistance == 18 && swipe.decidedAfterTime == .milliseconds(30))
+        #expect(swipe.jsonLine(origin: .zero).contains("\"direction\": \"up\", \"decided_mm\": 18.0, \"decided_ms\": 30.0}"))
+    }
+
+    /// A flick that drifts 10 mm right as the finger lands (40 ms) and then goes up (and a
+    /// little left: −49, −95 mm overall in 200 ms) is judged on where it goes: a swipe up, not
+    /// right. A stroke that lifts before it has gone 15 mm is judged at the lift, whole.
+    @Test func aStrokeThatTurnsIsJudgedOnWhereItGoes() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 60, y: 110)
+        for step in 1...4 { s.move(1, at: .milliseconds(Double(step) * 10), x: 60 + Double(step) * 2.5, y: 110) }
+        for step in 1...16 {
+            s.move(1, at: .milliseconds(40 + Double(step) * 10), x: 70 - Double(step) * 59.0 / 16, y: 110 - Double(step) * 95.0 / 16)
+        }
+        s.up(1, at: .milliseconds(210))
+        let swipe = { layout { $0.add(SwipeRecognizer()) } }
+        // Its second leg goes 32° off up, outside the 30° any early decision needs, so it is
+        // decided at the lift, on the whole stroke (27° off up). Without the stable stretch it
+        // was `right` at 10 mm.
+        #expect(run(swipe(), s) == ["210.0ms swipe recognized pad touches=1 up at 11.0,15.0 d=-49.0,-95.0"])
+        // 12 mm right in 30 ms, lifted: judged at the lift.
+        var short = TouchScript()
+        short.drag(from: Point(x: 50, y: 50), to: Point(x: 62, y: 50), at: .zero, duration: .milliseconds(30), steps: 3)
+        #expect(run(swipe(), short) == ["30.0ms swipe recognized pad touches=1 right at 62.0,50.0 d=12.0,0.0"])
+        // 12 mm right in 300 ms: too slow, at the lift as before.
+        var slow = TouchScript()
+        slow.drag(from: Point(x: 50, y: 50), to: Point(x: 62, y: 50), at: .zero, duration: .milliseconds(300), steps: 6)
+        let slowSwipe = swipe()
+        #expect(run(slowSwipe, slow) == [])
+        #expect(slowSwipe.root.recognizers[0].failureReason == "lifted after 12.0 mm (needs 10.0 mm at 100.0 mm/s)")
     }
 
     /// Given a diagonal, a swipe recognizer tells eight directions apart: a flick up and to the
@@ -56,10 +85,10 @@ struct DecisiveSwipeTests {
             return s
         }
         let eight = { layout { $0.add(SwipeRecognizer(directions: SwipeDirection.straight.union([.upRight, .downLeft]))) } }
-        #expect(run(eight(), flick(degrees: 45)) == ["30.0ms swipe recognized pad touches=1 up-right at 58.5,41.5 d=8.5,-8.5"])
-        #expect(run(eight(), flick(degrees: 10)) == ["30.0ms swipe recognized pad touches=1 right at 61.8,47.9 d=11.8,-2.1"])
+        #expect(run(eight(), flick(degrees: 45)) == ["40.0ms swipe recognized pad touches=1 up-right at 61.3,38.7 d=11.3,-11.3"])
+        #expect(run(eight(), flick(degrees: 10)) == ["40.0ms swipe recognized pad touches=1 right at 65.8,47.2 d=15.8,-2.8"])
         #expect(run(eight(), flick(degrees: 25)) == [])
         #expect(run(layout { $0.add(SwipeRecognizer()) }, flick(degrees: 45)) == [])
-        #expect(run(layout { $0.add(SwipeRecognizer()) }, flick(degrees: 25)) == ["30.0ms swipe recognized pad touches=1 right at 60.9,44.9 d=10.9,-5.1"])
+        #expect(run(layout { $0.add(SwipeRecognizer()) }, flick(degrees: 25)) == ["40.0ms swipe recognized pad touches=1 right at 64.5,43.2 d=14.5,-6.8"])
     }
 }

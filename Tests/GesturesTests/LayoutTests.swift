@@ -152,9 +152,9 @@ struct MappingTests {
         var s = TouchScript()
         s.drag(from: Point(x: 20, y: 25), to: Point(x: 60, y: 25), at: .zero, duration: .milliseconds(100))
         ManualClock(pipeline: pipeline).play(s.frames)
-        // 4 mm per 10 ms step: 12 mm at 30 ms. (32, 25) mm is (0.32, 0.5) of the surface, turned
-        // (0.5, 0.32) of the layout; 12 mm of the surface's x are 0.12 of the layout's height.
-        #expect(recorder.lines == ["30.0ms swipe recognized pad touches=1 down at 400.0,128.0 d=0.0,48.0"])
+        // 4 mm per 10 ms step: 16 mm at 40 ms. (36, 25) mm is (0.36, 0.5) of the surface, turned
+        // (0.5, 0.36) of the layout; 16 mm of the surface's x are 0.16 of the layout's height.
+        #expect(recorder.lines == ["40.0ms swipe recognized pad touches=1 down at 400.0,144.0 d=0.0,64.0"])
     }
 
     @Test func rotationIsClockwiseOnTheLayoutEvenWhenMirrored() {

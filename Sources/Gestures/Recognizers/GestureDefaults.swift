@@ -55,6 +55,14 @@ public enum GestureDefaults {
     /// How long a swipe may take, from the moment all its fingers are down: 500 ms.
     public static let swipeMaximumDuration = Duration.milliseconds(500)
 
+    /// How much further, as a share of its minimum distance, a swipe must go holding one
+    /// direction before it is decided: 0.5 (5 mm of the 10). A stroke that drifts a finger's
+    /// width one way as it lands and then flicks another (10 mm right, then 95 mm up) is judged
+    /// on where it goes, not on its first centimetre; the link swipes, robot strokes straight
+    /// from the start, are decided 5 mm later. A stroke that lifts before it has gone that far
+    /// is judged at the lift, on the whole stroke.
+    public static let swipeStableShare = 0.5
+
     /// How far (in degrees) a swipe may stray from its axis: 30°, leaving 30° between the
     /// cones of neighbouring directions.
     public static let swipeAngleTolerance = 30.0

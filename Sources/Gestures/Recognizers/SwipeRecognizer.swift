@@ -2,10 +2,14 @@ import Foundation
 import TouchEvents
 
 /// A quick straight stroke of exactly `touches` fingers in one of `directions`. Recognised
-/// the moment it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` —
-/// while the fingers are still down, not at the lift — and only when its direction is
-/// decisive: the whole stroke and its recent motion (the last 100 ms) both within
-/// `angleTolerance` of the same axis. Reports after how many mm and ms it was decided.
+/// once it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` — while
+/// the fingers are still down, not at the lift — and only when its direction is decisive and
+/// stable: once it has gone a further ``GestureDefaults/swipeStableShare`` of `minimumDistance`,
+/// the whole stroke, its recent motion (the last 100 ms) and its last stretch of that share
+/// all within `angleTolerance` of the same axis (a stroke that turns is judged on where it
+/// goes, not on how it began). A stroke that lifts before that is judged at the lift on the
+/// whole stroke: far, fast and straight enough, it is a swipe then. Reports after how many mm
+/// and ms it was decided.
 ///
 /// With a diagonal among its `directions` it tells eight directions apart, 45° from each
 /// other, and its tolerance is at most ``GestureDefaults/swipeEightWayAngleTolerance`` (15°),
@@ -47,12 +51,17 @@ public final class SwipeRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var translation = Point.zero
     private let velocity = VelocityTracker()
     @exclusivity(unchecked) private var recognized: (direction: SwipeDirection, velocity: Point, distance: Double, after: Duration)?
+    /// Where the stroke has been (its translation at each frame), newest last, for the
+    /// direction of its last stretch; at most ``pathLength`` kept.
+    @exclusivity(unchecked) private var path: [Point] = []
+    private static let pathLength = 32
 
     public init(directions: Set<SwipeDirection> = SwipeDirection.straight, touches: Int = 1) {
         self.directions = directions
         eightWay = directions.contains(where: \.isDiagonal)
         self.touches = max(1, touches)
         super.init(kind: .swipe)
+        path.reserveCapacity(Self.pathLength)
     }
 
     public override var name: String {
@@ -66,6 +75,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         translation = .zero
         velocity.reset()
         recognized = nil
+        path.removeAll(keepingCapacity: true)
     }
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
@@ -83,26 +93,39 @@ public final class SwipeRecognizer: GestureRecognizer {
         case .tracking(let since, let deadline):
             translation += t.centroidDelta
             velocity.add(time: t.time, translation)
-            if !t.isDown || t.touches < touches {
-                return .fail(.swipeTooShortOrSlow(millimetres: translation.length, required: minimumDistance, velocity: minimumVelocity))
-            }
+            if path.count == Self.pathLength { path.removeFirst() }
+            path.append(translation)
             let distance = translation.length
-            guard distance >= minimumDistance else { return .wait(until: deadline) }
             // Directions are the layout's (a panel mounted sideways swipes "up" along its side),
             // distances and speeds the surface's millimetres.
             let turned = t.mapping.orient(translation)
             let direction = Self.direction(of: turned, eightWay: eightWay)
             let axis = Self.unit(direction)
-            let along = turned.x * axis.x + turned.y * axis.y
-            let off = acos(max(-1, min(1, along / max(turned.length, 1e-9)))) * 180 / .pi
             let tolerance = eightWay ? min(angleTolerance, GestureDefaults.swipeEightWayAngleTolerance) : angleTolerance
-            guard off <= tolerance, directions.contains(direction) else { return .wait(until: deadline) }
+            let straight = distance >= minimumDistance && directions.contains(direction)
+                && Self.degrees(turned, from: axis) <= tolerance
+            if !t.isDown || t.touches < touches {
+                // Lifted: the stroke can turn no more, and is judged whole — on where it went
+                // and how fast on average.
+                let seconds = (t.time - since).inSeconds
+                let along = turned.x * axis.x + turned.y * axis.y
+                if straight, seconds > 0, along / seconds >= minimumVelocity {
+                    phase = .finished
+                    recognized = (direction, velocity.velocity(at: t.time), distance, t.time - since)
+                    return .recognize
+                }
+                return .fail(.swipeTooShortOrSlow(millimetres: distance, required: minimumDistance, velocity: minimumVelocity))
+            }
             // Decisive: the recent motion (the velocity over the last 100 ms) goes the same way,
             // as clear of the diagonal, and fast enough — not only the first millimetres.
             let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
-            let recentOff = acos(max(-1, min(1, speed / max(v.length, 1e-9)))) * 180 / .pi
-            guard speed >= minimumVelocity, recentOff <= tolerance else { return .wait(until: deadline) }
+            guard straight, speed >= minimumVelocity, Self.degrees(v, from: axis) <= tolerance else { return .wait(until: deadline) }
+            // Stable: a further share of the minimum distance gone, and the last stretch of
+            // that length going the same way (a stroke turning after a drift does not).
+            let stretch = minimumDistance * GestureDefaults.swipeStableShare
+            guard distance >= minimumDistance + stretch, let last = lastStretch(of: stretch),
+                  Self.degrees(t.mapping.orient(last), from: axis) <= tolerance else { return .wait(until: deadline) }
             phase = .finished
             recognized = (direction, velocity.velocity(at: t.time), distance, t.time - since)
             return .recognize
@@ -124,6 +147,20 @@ public final class SwipeRecognizer: GestureRecognizer {
         g.decidedAfterDistance = recognized?.distance
         g.decidedAfterTime = recognized?.after
         return g
+    }
+
+    /// The stroke's motion from the newest point of its path at least `length` mm back to where
+    /// it is now; nil when it has not gone that far from any point kept.
+    private func lastStretch(of length: Double) -> Point? {
+        let now = translation
+        for point in path.reversed() where (now - point).length >= length { return now - point }
+        return nil
+    }
+
+    /// Degrees between `v` and the unit vector `axis` (90 for a zero `v`).
+    static func degrees(_ v: Point, from axis: Point) -> Double {
+        let along = v.x * axis.x + v.y * axis.y
+        return acos(max(-1, min(1, along / max(v.length, 1e-9)))) * 180 / .pi
     }
 
     /// The direction nearest `v` (y down): of four, or with `eightWay` of eight.
