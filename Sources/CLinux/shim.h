@@ -14,6 +14,14 @@
 #include <sys/wait.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// accept4 is a GNU extension that glibc declares only under _GNU_SOURCE: the system call, taking
+// a connection that is non-blocking and close-on-exec from the start.
+static inline int gestured_accept(int listener) {
+    return (int)syscall(SYS_accept4, listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
 
 // struct sockaddr_un's path is a fixed C array; these fill and size it.
 static inline socklen_t gestured_sockaddr_un(struct sockaddr_un *addr, const char *path) {

@@ -54,12 +54,12 @@ public enum UnixSocket {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Accepts one waiting connection, made non-blocking and close-on-exec; nil when none waits.
+    /// Accepts one waiting connection, made non-blocking and close-on-exec in the same call
+    /// (`accept4`): a child spawned by another thread meanwhile (an `exec` action) never
+    /// inherits it, as it could between `accept` and a later `fcntl`; nil when none waits.
     public static func accept(_ listener: Int32) -> Int32? {
-        let fd = Glibc.accept(listener, nil, nil)
+        let fd = gestured_accept(listener)
         guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return fd
     }
 

@@ -27,6 +27,11 @@ struct SystemLoopTests {
         #expect(String(decoding: buffer[..<6], as: UTF8.self) == "hello\n")
         #expect(buffer.withUnsafeMutableBytes { UnixSocket.read(server, into: $0) } == .wouldBlock)
         UnixSocket.close(client)
+        // The hang-up arrives once every copy of the client's descriptor is closed: a child
+        // another test spawns holds a copy (close-on-exec, but not yet exec'd) for a moment, so
+        // wait for the server side to become readable rather than read at once.
+        var ready = pollfd(fd: server, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 10_000) == 1)
         #expect(buffer.withUnsafeMutableBytes { UnixSocket.read(server, into: $0) } == .closed)
         UnixSocket.close(server)
     }
