@@ -120,7 +120,8 @@ public struct ReplayRunner: Sendable {
         let assumption = d.kind == .touchpad
             ? "assuming a typical touchpad, \(s.size)"
             : "assuming 96 dpi (\(formatDecimal(TouchSurface.assumedUnitsPerMillimetre, places: 2)) units/mm): \(s.size)"
-        return "warning: \"\(d.name)\" reports no resolution, so its size is unknown; \(assumption). "
+        return "warning: \"\(d.name)\" reports no resolution, so its size is unknown; \(assumption), "
+            + "and a press may move 1.43 times as far and still tap (the size may be 30% off). "
             + "Give the real size with --size WIDTHxHEIGHT (millimetres).\n"
     }
 

@@ -76,7 +76,8 @@ public final class DeviceSession {
         // its 0-127).
         let pressure = device.absInfo[AbsCode.mtPressure]
         var policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
-            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height)
+            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height,
+                      sizeAssumed: surface.sizeSource == .assumed)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
         pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, deviceName: device.name, logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)

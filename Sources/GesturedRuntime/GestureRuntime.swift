@@ -461,7 +461,7 @@ public final class GestureRuntime: @unchecked Sendable {
             "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
         ]
         if surface.sizeSource == .assumed {
-            details["hint"] = "the device reports no resolution: give its size in the configuration (devices: size: [w, h])"
+            details["hint"] = "the device reports no resolution, and udev's hwdb gives none: its size is assumed, and a press may move 1.43 times as far and still tap (the size may be 30% off); give its size in the configuration (devices: size: [w, h])"
         }
         logger.info("touch device added", metadata: details)
         onSessionStarted?(session)

@@ -18,8 +18,10 @@ public final class EvdevDevice {
     public let fileDescriptor: Int32
     private let handle: OpaquePointer
 
-    /// Opens `path` read-only and non-blocking.
-    public init(path: String) throws(InputError) {
+    /// Opens `path` read-only and non-blocking. `udevProperties` (the device's, by name) may
+    /// carry udev's hwdb corrections of its axes (`EVDEV_ABS_XX`): they fill in a resolution the
+    /// kernel does not report (``DeviceDescription/applyingUdevAbsOverrides(_:)``).
+    public init(path: String, udevProperties: [String: String] = [:]) throws(InputError) {
         let (fd, dev) = try Self.openLibevdev(path) { code in
             if code == EACCES || code == EPERM {
                 return " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
@@ -30,7 +32,7 @@ public final class EvdevDevice {
         self.path = path
         fileDescriptor = fd
         handle = dev
-        description = DeviceDescription(libevdev: dev)
+        description = DeviceDescription(libevdev: dev).applyingUdevAbsOverrides(udevProperties)
     }
 
     /// `path` opened read-only and non-blocking, and its libevdev handle; the caller frees both.

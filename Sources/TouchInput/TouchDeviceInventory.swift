@@ -71,7 +71,7 @@ public enum TouchDeviceInventory {
                let n = udev_device_get_sysattr_value(parent, "name") { name = String(cString: n) }
             var info = TouchDeviceInfo(node: node, name: name, kind: kind, seat: property("ID_SEAT") ?? "seat0")
             do throws(InputError) {
-                var description = try describe(node)
+                var description = try describe(node).applyingUdevAbsOverrides(axisOverrides(device))
                 description.udevProperties = udevProperties(device)
                 info.description = description
                 if !description.name.isEmpty { info.name = description.name }
@@ -94,6 +94,20 @@ public enum TouchDeviceInventory {
             guard name.hasPrefix("ID_INPUT") || name == "LIBINPUT_CALIBRATION_MATRIX" || name == "LIBINPUT_DEVICE_GROUP"
                   || name == "ID_SEAT" else { continue }
             out.append("\(name)=\(udev_list_entry_get_value(e).map { String(cString: $0) } ?? "")")
+        }
+        return out
+    }
+
+    /// udev's hwdb corrections of the device's axes (`EVDEV_ABS_XX` properties), by name.
+    static func axisOverrides(_ device: OpaquePointer) -> [String: String] {
+        var out: [String: String] = [:]
+        var entry = udev_device_get_properties_list_entry(device)
+        while let e = entry {
+            defer { entry = udev_list_entry_get_next(e) }
+            guard let n = udev_list_entry_get_name(e) else { continue }
+            let name = String(cString: n)
+            guard UdevAbsOverride.axisCode(property: name) != nil else { continue }
+            out[name] = udev_list_entry_get_value(e).map { String(cString: $0) } ?? ""
         }
         return out
     }

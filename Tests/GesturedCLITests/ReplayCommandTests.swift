@@ -71,7 +71,7 @@ struct ReplayCommandTests {
     @Test func aDeviceWithoutResolutionIsReportedAndSizeFixesIt() {
         let path = fixture("recordings/evemu-devices/touchscreens/EP0430M09.2-fingers-touch-release.events")
         let (_, assumed) = replay(path, .summary)
-        #expect(assumed.standardError == "warning: \"EP0430M09\" reports no resolution, so its size is unknown; assuming 96 dpi (3.78 units/mm): 338.4 x 202.9 mm. Give the real size with --size WIDTHxHEIGHT (millimetres).\n")
+        #expect(assumed.standardError == "warning: \"EP0430M09\" reports no resolution, so its size is unknown; assuming 96 dpi (3.78 units/mm): 338.4 x 202.9 mm, and a press may move 1.43 times as far and still tap (the size may be 30% off). Give the real size with --size WIDTHxHEIGHT (millimetres).\n")
         let (_, given) = replay(path, .summary, size: "95x57")
         #expect(given.standardError == "")
         #expect(given.standardOutput.contains("  surface:  95.0 x 57.0 mm (as given)\n"))

@@ -27,6 +27,33 @@ struct TouchpadPolicyTests {
         #expect(tap.failureReason == "a physical button was pressed: a click, not a gesture")
     }
 
+    /// On a pad whose size is only assumed (no resolution, none given), a wobbly tap of 3.2 mm
+    /// taps: the pad may be 30% smaller than assumed, so a press may move 1.43 times as far
+    /// (4.3 mm). Where the size is known, 3 mm is the slop; a press of 4.5 mm taps on neither.
+    @Test func aTapMayWobbleMoreOnASurfaceWhoseSizeIsAssumed() {
+        func wobble(_ millimetres: Double) -> TouchScript {
+            var s = TouchScript()
+            // Its first report settles where it landed; then it rolls.
+            s.down(1, at: .zero, x: 20, y: 30, pressure: 40)
+            s.move(1, at: .milliseconds(10), x: 20, y: 30, pressure: 50)
+            s.move(1, at: .milliseconds(30), x: 20 + millimetres / 2, y: 30, pressure: 50)
+            s.move(1, at: .milliseconds(50), x: 20 + millimetres, y: 30, pressure: 50)
+            s.move(1, at: .milliseconds(60), x: 20 + millimetres, y: 30, pressure: 20)
+            s.up(1, at: .milliseconds(80))
+            return s
+        }
+        let assumed = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 50, sizeAssumed: true)
+        #expect(assumed.movementAllowance == 1 / 0.7)
+        let tap = { layout { $0.add(TapRecognizer()); $0.add(LongPressRecognizer()) } }
+        #expect(run(tap(), wobble(3.2), policy: assumed) == ["80.0ms tap recognized pad touches=1 taps=1 at 23.2,30.0"])
+        let known = tap()
+        #expect(run(known, wobble(3.2), policy: Self.touchpad) == [])
+        #expect(known.root.recognizers[0].failureReason == "moved 3.2 mm > 3.0 mm allowed")
+        let far = tap()
+        #expect(run(far, wobble(4.5), policy: assumed) == [])
+        #expect(far.root.recognizers[0].failureReason == "moved 4.5 mm > 4.3 mm allowed")
+    }
+
     @Test func aTouchpadHoldBeginsWhileHeldAndGivesWayToMotion() {
         var still = TouchScript()
         still.down(1, at: .zero, x: 20, y: 30)

@@ -22,6 +22,16 @@ public enum GestureDefaults {
     /// How long a long press must be held: 500 ms (UIKit's minimumPressDuration).
     public static let longPressMinimumDuration = Duration.milliseconds(500)
 
+    /// How far the true size of a surface whose size is assumed (no resolution, none given,
+    /// none in udev's hwdb) may be from the assumption and its presses still be read: 30%
+    /// (libinput's assumed 69 x 50 mm against pads from about 50 to 130 mm wide). On such a
+    /// surface what a press may move — a tap's slop and the distance between its taps, a long
+    /// press's drift — is 1 / (1 − 0.3) = 1.43 times as much: a wobbly tap of 2.3 real mm on
+    /// a pad 30% smaller than assumed reads 3.3 mm, and taps (``TouchPolicy/movementAllowance``).
+    /// Distances a gesture must reach (a pan's, a swipe's) stay: 1.43 × 3 mm = 4.3 mm is
+    /// still short of the touchpad's 6 mm pan slop.
+    public static let assumedSizeError = 0.3
+
     /// How far a long press may drift before it begins: 3 mm, the same as a tap, so that
     /// a press that is not a tap because it moved is not a long press either.
     public static let longPressAllowedMovement = 3.0

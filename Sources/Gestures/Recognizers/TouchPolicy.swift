@@ -156,6 +156,11 @@ public struct TouchPolicy: Sendable, Hashable {
     /// ``hoverPressureShare`` in the device's pressure units, set for a device that reports
     /// pressure by ``resolved(pressureRange:)``; nil: no hovering by pressure.
     public var hoverPressure: Int32?
+    /// How many times its own limit a press may move (a tap's slop and the distance between
+    /// its taps, a long press's drift): 1, or on a surface whose size is only assumed
+    /// 1 / (1 − ``GestureDefaults/assumedSizeError``), so that a pad up to 30% smaller than
+    /// assumed still taps. Set by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``.
+    public private(set) var movementAllowance = 1.0
 
     public init(buttonPressEndsRecognition: Bool, longPressYieldsToMotion: Bool, fingerSettleTime: Duration = .zero,
                 palmPressureShare: Double? = nil, thumbAreaShare: Double? = nil) {
@@ -168,9 +173,11 @@ public struct TouchPolicy: Sendable, Hashable {
     }
 
     /// The policy for a device whose contacts report pressure in `pressureRange` (nil: none) on a
-    /// surface `surfaceHeight` mm tall (nil: unknown).
-    public func resolved(pressureRange: ClosedRange<Int32>?, surfaceHeight: Double? = nil) -> TouchPolicy {
+    /// surface `surfaceHeight` mm tall (nil: unknown), whose size is only assumed when
+    /// `sizeAssumed` (``movementAllowance``).
+    public func resolved(pressureRange: ClosedRange<Int32>?, surfaceHeight: Double? = nil, sizeAssumed: Bool = false) -> TouchPolicy {
         var policy = self
+        policy.movementAllowance = sizeAssumed ? 1 / (1 - GestureDefaults.assumedSizeError) : 1
         if let share = thumbAreaShare, let height = surfaceHeight, height > 0 {
             policy.thumbLine = height * (1 - share)
         }
