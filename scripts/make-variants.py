@@ -21,6 +21,10 @@ variant keeping its source's label:
            firmware that reports a contact's pressure once does (a Cypress PS/2 pad): still a
            tap of one press;
 - flat3:   (two-finger taps) the same with a third finger beside the second: a tap of three.
+- nores:   (one-finger taps) the first press on a pad that reports no resolution (the
+           description's axes say 0: its size is assumed, 69 x 50 mm over the same units),
+           the finger rolling sideways once it has settled, 3.3 mm as read: on a pad 30%
+           smaller than assumed, a 2.3 mm wobble. Still a tap.
 - turn:    (one-finger swipes) the finger first drifts 10 mm sideways in 40 ms — across the
            stroke, to the side none of the label's directions names — then makes the stroke:
            still the labelled swipe (it is judged on where it goes, not its first centimetre).
@@ -311,18 +315,48 @@ def turn(states_, rng, geo):
     return states_[:at + 1] + drift + moved
 
 
+def nores(states_, rng, geo):
+    """The first press, rolling 3.3 mm along x as read at the assumed 69 mm width, over its
+    frames from the second report on; the description loses its resolutions in main()."""
+    press = first_press(states_)
+    # From its second report on: the first settles where it landed.
+    rolling = [i for i, (_, slots, _) in enumerate(press) if slots][2:]
+    if len(rolling) < 2:
+        return None
+    shift = 3.3 * geo[2] / 69 * rng.choice([-1, 1])
+    out = list(press)
+    for n, i in enumerate(rolling):
+        t, slots, keys = press[i]
+        k = min(1.0, (n + 1) / (len(rolling) - 1))
+        out[i] = (t, {s: dict(c, x=c["x"] + int(shift * k)) for s, c in slots.items()}, keys)
+    return out
+
+
+def without_resolution(header):
+    """The description's position axes with resolution 0."""
+    out = []
+    for line in header:
+        parts = line.split()
+        if line.startswith("A: ") and int(parts[1], 16) in (ABS_X, ABS_Y, MT_X, MT_Y):
+            parts[6] = "0"
+            line = " ".join(parts) + "\n"
+        out.append(line)
+    return out
+
+
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
-            "flat": flat, "flat3": flat3, "turn": turn}
+            "flat": flat, "flat3": flat3, "nores": nores, "turn": turn}
 # Which sources each variant is made of (label, fingers); the others take every source.
 ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
         "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
-        "turn": {("swipe", 1)}}
+        "nores": {("tap", 1)}, "turn": {("swipe", 1)}}
 # The label a variant has instead of its source's: (label, fingers).
-RELABEL = {"hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),
+HEADERS = {"nores": without_resolution}
+RELABEL = {"nores": lambda source: ("tap", 1, 1), "hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),
            "flat": lambda source: ("tap", source["touches"], 1), "flat3": lambda source: ("tap", 3, 1)}
 
 
@@ -351,7 +385,7 @@ def main():
             rel = f"{name}/{os.path.basename(source['file'])}"
             os.makedirs(os.path.join(out_dir, name), exist_ok=True)
             note = [f"# Variant '{name}' of {source['file']} by scripts/make-variants.py (seed {seed}).\n"]
-            write(os.path.join(out_dir, rel), note + header, variant, geometry(header)[4])
+            write(os.path.join(out_dir, rel), note + HEADERS.get(name, lambda h: h)(header), variant, geometry(header)[4])
             record = {k: source[k] for k in ("device", "label", "touches", "repetitions", "direction")}
             if name in RELABEL:
                 record["label"], record["touches"], record["repetitions"] = RELABEL[name](source)
