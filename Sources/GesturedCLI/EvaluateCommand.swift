@@ -24,6 +24,7 @@ struct EvaluateCommand: ParsableCommand {
             Examples:
               gestured evaluate fixtures/chromiumos
               gestured evaluate fixtures/chromiumos --wrong
+              gestured evaluate fixtures/chromiumos --by-device
               gestured evaluate fixtures/chromiumos --json > evaluation.json
               gestured evaluate fixtures/chromiumos --html evaluation.html
               gestured evaluate fixtures/chromiumos --gestures out/libinput-vm/libinput
@@ -42,6 +43,9 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(name: .long, help: "Also list every wrong recording with why.")
     var wrong = false
 
+    @Flag(name: .long, help: "Also print each device's class table (and each touch surface's, where a device has several): tune on one, check on the other.")
+    var byDevice = false
+
     @Option(name: .long, help: ArgumentHelp("Also write the report as a web page, with every wrong recording's trace drawn.",
                                             valueName: "FILE"))
     var html: String?
@@ -52,8 +56,10 @@ struct EvaluateCommand: ParsableCommand {
 
     func run() throws {
         var out = ProcessOutput()
-        let status = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html,
-                                    gesturesFolder: gestures).run(output: &out)
+        var runner = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html,
+                                    gesturesFolder: gestures)
+        runner.byDevice = byDevice
+        let status = runner.run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }

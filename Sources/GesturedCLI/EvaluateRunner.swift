@@ -16,6 +16,9 @@ public struct EvaluateRunner: Sendable {
     public var json: Bool
     /// Also list every wrong recording with why.
     public var listWrong: Bool
+    /// Also print each device's class table (and each touch surface's, where a device has
+    /// several); with JSON, a `by_device` object.
+    public var byDevice = false
     /// Also write the report as a web page, with every wrong recording's trace drawn.
     public var htmlPath: String?
     /// Judge the gestures in this folder's logs (`FILE.jsonl` for each recording `FILE`, as
@@ -99,7 +102,12 @@ public struct EvaluateRunner: Sendable {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
-        output.write(json ? report.json : report.text)
+        if json {
+            output.write(byDevice ? String(report.json.dropLast(2)) + ", \"by_device\": \(report.deviceTablesJSON)}\n" : report.json)
+        } else {
+            output.write(report.text)
+            if byDevice { output.write("\nby device, each on its own:\n" + report.deviceTables) }
+        }
         if listWrong && !json { output.write("\nwrong:\n" + report.wrongList) }
         if let htmlPath {
             do throws(RecordingError) {

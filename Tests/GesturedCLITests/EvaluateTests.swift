@@ -81,6 +81,43 @@ struct EvaluateTests {
         #expect(judge("pan", touches: 1, direction: "right", changed + pan).right)
     }
 
+    /// `--by-device`: each device's own class table, and each touch surface's where a device's
+    /// recordings were made on more than one.
+    @Test func eachDeviceHasItsOwnTable() {
+        var report = EvaluationReport()
+        func label(_ device: String, _ name: String, touches: Int? = 1) -> EvaluationLabel {
+            EvaluationLabel(file: "f", device: device, label: name, touches: touches)
+        }
+        let right = Judgement(right: true, recognized: "tap/1", falseGestures: [], why: "", decisionShare: nil)
+        let wrong = Judgement(right: false, recognized: "pan/1", falseGestures: ["pan/1"], why: "1 false: pan/1", decisionShare: nil)
+        report.add(label("alex", "tap"), right, surface: "100.0 x 60.0 mm")
+        report.add(label("link", "tap"), right, surface: "102.0 x 68.0 mm")
+        report.add(label("link", "tap"), wrong, surface: "106.7 x 68.0 mm")
+        #expect(report.deviceTables == """
+
+            alex: 1 recordings, 1 right (100.0%)
+            class            files  right  recall  precision  false gestures
+            tap/1                1      1  100.0%     100.0%               0
+
+            link: 2 recordings, 1 right (50.0%)
+            class            files  right  recall  precision  false gestures
+            tap/1                2      1   50.0%     100.0%               1
+
+            link on 102.0 x 68.0 mm: 1 recordings, 1 right (100.0%)
+            class            files  right  recall  precision  false gestures
+            tap/1                1      1  100.0%     100.0%               0
+
+            link on 106.7 x 68.0 mm: 1 recordings, 0 right (0.0%)
+            class            files  right  recall  precision  false gestures
+            tap/1                1      0    0.0%          -               1
+
+            """)
+        #expect(report.deviceTablesJSON == #"{"alex": {"tap/1": {"files": 1, "right": 1, "false_gestures": 0}}, "#
+            + #""link": {"tap/1": {"files": 2, "right": 1, "false_gestures": 1}}, "#
+            + #""link on 102.0 x 68.0 mm": {"tap/1": {"files": 1, "right": 1, "false_gestures": 0}}, "#
+            + #""link on 106.7 x 68.0 mm": {"tap/1": {"files": 1, "right": 0, "false_gestures": 1}}}"#)
+    }
+
     @Test func swipesAndTheirDecisionTime() {
         let swipe = [g(.pan, .began, touches: 1, at: 40), g(.swipe, .recognized, touches: 1, at: 100, direction: .up)]
         let right = judge("swipe", touches: 1, direction: "up-right", swipe)

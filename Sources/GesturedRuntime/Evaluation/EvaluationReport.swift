@@ -101,21 +101,67 @@ public struct EvaluationReport: Sendable {
         className.hasPrefix("negative-") ? "none" : className
     }
 
-    /// The tables for people.
-    public var text: String {
-        var s = "\(entries.count) recordings evaluated, \(right) right (\(percent(right, entries.count)))"
-        s += skipped.isEmpty ? "\n" : "; \(skipped.count) not evaluated\n\n"
-        s += "class".padding(16) + "files".leftPadded(to: 6) + "right".leftPadded(to: 7) + "recall".leftPadded(to: 8)
+    /// The entries of one device (and, given, one touch surface) as a report of their own.
+    public func only(device: String, surface: String? = nil) -> EvaluationReport {
+        var r = EvaluationReport()
+        r.entries = entries.filter { $0.label.device == device && (surface == nil || $0.surface == surface) }
+        return r
+    }
+
+    /// The groups ``deviceTables`` prints: each device, and each of its touch surfaces where
+    /// its recordings were made on more than one.
+    public var deviceGroups: [(title: String, report: EvaluationReport)] {
+        devices.flatMap { d in
+            [("\(d.name)", only(device: d.name))]
+                + d.surfaces.map { ("\(d.name) on \($0.size)", only(device: d.name, surface: $0.size)) }
+        }
+    }
+
+    /// The class table of every device, and of every touch surface of a device that has more
+    /// than one: where a rule tuned on one board goes wrong on another.
+    public var deviceTables: String {
+        deviceGroups.map { title, report in
+            "\n\(title): \(report.entries.count) recordings, \(report.right) right (\(percent(report.right, report.entries.count)))\n"
+                + report.classTable
+        }.joined()
+    }
+
+    /// The class table: files, right, recall, precision and false gestures per class.
+    var classTable: String {
+        var s = "class".padding(16) + "files".leftPadded(to: 6) + "right".leftPadded(to: 7) + "recall".leftPadded(to: 8)
             + "precision".leftPadded(to: 11) + "false gestures".leftPadded(to: 16) + "\n"
         for (name, f) in classes {
             s += name.padding(16) + "\(f.files)".leftPadded(to: 6) + "\(f.right)".leftPadded(to: 7)
                 + percent(f.right, f.files).leftPadded(to: 8) + percent(f.recognizedRight, f.recognizedAs).leftPadded(to: 11)
                 + "\(f.falseGestures)".leftPadded(to: 16) + "\n"
         }
+        return s
+    }
+
+    /// The classes of every device (and touch surface, where a device has several) as JSON.
+    public var deviceTablesJSON: String {
+        "{" + deviceGroups.map { title, report in
+            "\(jsonString(title)): {" + report.classes.map { name, f in
+                "\(jsonString(name)): {\"files\": \(f.files), \"right\": \(f.right), \"false_gestures\": \(f.falseGestures)}"
+            }.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "}"
+    }
+
+    /// The tables for people.
+    public var text: String {
+        var s = "\(entries.count) recordings evaluated, \(right) right (\(percent(right, entries.count)))"
+        s += skipped.isEmpty ? "\n" : "; \(skipped.count) not evaluated\n\n"
+        s += classTable
         s += "\nby device: " + devices.map { d in
             "\(d.name) \(d.right)/\(d.files) (\(percent(d.right, d.files))"
                 + d.surfaces.map { "; on \($0.size) \($0.right)/\($0.files), \(percent($0.right, $0.files))" }.joined() + ")"
         }.joined(separator: ", ") + "\n"
+        return s + afterDevices
+    }
+
+    /// What follows the device line: the swipes' decision times and the confusion matrix.
+    private var afterDevices: String {
+        var s = ""
         let shares = decisionShares
         if !shares.isEmpty {
             let mean = shares.reduce(0, +) / Double(shares.count)
