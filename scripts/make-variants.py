@@ -25,6 +25,9 @@ variant keeping its source's label:
            description's axes say 0: its size is assumed, 69 x 50 mm over the same units),
            the finger rolling sideways once it has settled, 3.3 mm as read: on a pad 30%
            smaller than assumed, a 2.3 mm wobble. Still a tap.
+- close:   (two-finger pans) the finger that moved less is put 9 mm behind the one that
+           moved more, along its stroke (one behind the other, close together), keeping its
+           own motion around that place: still the pan of two (no pinch or rotation).
 - turn:    (one-finger swipes) the finger first drifts 10 mm sideways in 40 ms — across the
            stroke, to the side none of the label's directions names — then makes the stroke:
            still the labelled swipe (it is judged on where it goes, not its first centimetre).
@@ -344,16 +347,49 @@ def without_resolution(header):
     return out
 
 
+def close(states_, rng, geo):
+    """The finger that moved less put 9 mm behind the one that moved more (the leader), along
+    the leader's stroke: each of its frames moved by one offset, so it keeps its own motion
+    around a place 9 mm behind the leader's start."""
+    x_res, y_res = geo[0], geo[1]
+    tracks = {}
+    for _, slots, _ in states_:
+        for c in slots.values():
+            tracks.setdefault(c["id"], []).append(c)
+    if len(tracks) != 2:
+        return None
+    def travel(track):
+        return (((track[-1]["x"] - track[0]["x"]) / x_res) ** 2 + ((track[-1]["y"] - track[0]["y"]) / y_res) ** 2) ** 0.5
+    leader, other = sorted(tracks, key=lambda i: -travel(tracks[i]))
+    lead = tracks[leader]
+    length = travel(lead)
+    if length < 5:
+        return None
+    dx, dy = (lead[-1]["x"] - lead[0]["x"]) / x_res / length, (lead[-1]["y"] - lead[0]["y"]) / y_res / length
+    ox = lead[0]["x"] - dx * 9 * x_res - tracks[other][0]["x"]
+    oy = lead[0]["y"] - dy * 9 * y_res - tracks[other][0]["y"]
+    x_max, y_max = geo[2], geo[3]
+    out = []
+    for t, slots, keys in states_:
+        moved = {}
+        for s, c in slots.items():
+            if c["id"] == other:
+                c = dict(c, x=min(max(int(c["x"] + ox), 0), x_max), y=min(max(int(c["y"] + oy), 0), y_max))
+            moved[s] = c
+        out.append((t, moved, keys))
+    return out
+
+
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
-            "flat": flat, "flat3": flat3, "nores": nores, "turn": turn}
+            "flat": flat, "flat3": flat3, "nores": nores, "close": close, "turn": turn}
 # Which sources each variant is made of (label, fingers); the others take every source.
 ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
         "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
-        "nores": {("tap", 1)}, "turn": {("swipe", 1)}}
+        "nores": {("tap", 1)}, "close": {("pan", 2)}, "turn": {("swipe", 1)}}
 # The label a variant has instead of its source's: (label, fingers).
 HEADERS = {"nores": without_resolution}
 RELABEL = {"nores": lambda source: ("tap", 1, 1), "hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),

@@ -56,6 +56,52 @@ struct ContinuousTests {
         #expect(pan.failureReason == "lifted after moving 0.0 mm < 3.0 mm")
     }
 
+    /// Two fingers scrolling close together, one 6 mm behind the other, the trailing one
+    /// wobbling 2 mm sideways as it goes: their angle turns 18° and their spread changes, but
+    /// the fingers went further together than around or apart — a pan, no rotation or pinch,
+    /// on a touchscreen (where the three may go together) as on a touchpad.
+    @Test func fingersCloseTogetherOneBehindTheOtherPanWithoutTurning() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 50, y: 60)
+        s.down(2, at: .zero, x: 50, y: 66)
+        for step in 1...40 {
+            let t = Duration.milliseconds(Double(step) * 10)
+            let wobble = [0.0, 0.8, 1.5, 2.0, 1.5, 0.6, -0.4, -1.0][step % 8]
+            s.move(1, at: t, x: 50, y: 60 - Double(step) * 0.5)
+            s.move(2, at: t, x: 50 + wobble, y: 66 - Double(step) * 0.5 + (step < 10 ? Double(step) * 0.3 : 3))
+        }
+        s.up(1, at: .milliseconds(410))
+        s.up(2, at: .milliseconds(410))
+        let screen = run(Layout.standard(size: (100, 100), touchscreen: true), s)
+        #expect(screen.filter { !$0.contains(" changed ") } == [
+            "90.0ms pan began root touches=2 at 50.4,59.9 d=0.4,-3.1",
+            "410.0ms pan ended root touches=2 at 50.0,44.5 d=0.0,-18.5",
+        ])
+        let pad = TouchPolicy.touchpad.resolved(pressureRange: nil, surfaceHeight: 100)
+        let touchpad = run(Layout.standard(size: (100, 100), touchscreen: false), s, policy: pad)
+        #expect(touchpad.filter { !$0.contains(" changed ") } == [
+            "150.0ms pan began root touches=2 at 49.5,57.0 d=-0.5,-6.0",
+            "410.0ms pan ended root touches=2 at 50.0,44.5 d=0.0,-18.5",
+        ])
+    }
+
+    /// Two fingers resting 6 mm apart, one behind the other, the trailing one wobbling 1.5 mm
+    /// sideways: their angle swings past the 8° a rotation needs, but they moved together as
+    /// far as around — no rotation, and the reason says so.
+    @Test func aWobbleOfFingersCloseTogetherIsNoRotation() {
+        var close = TouchScript()
+        close.down(1, at: .zero, x: 50, y: 60)
+        close.down(2, at: .zero, x: 50, y: 66)
+        for step in 1...30 {
+            close.move(2, at: .milliseconds(Double(step) * 10), x: 50 + [0.0, 0.7, 1.5, 0.7, 0.0, -0.7, -1.5, -0.7][step % 8], y: 66)
+        }
+        close.up(1, at: .milliseconds(310))
+        close.up(2, at: .milliseconds(310))
+        let rotate = RotateRecognizer()
+        #expect(run(layout { $0.add(rotate) }, close) == [])
+        #expect(rotate.failureReason == "moved together 0.8 mm, more than around or apart (0.7 mm): a translation, not a transform")
+    }
+
     @Test func swipeIsRecognisedBeforeTheLift() {
         var s = TouchScript()
         s.drag(from: Point(x: 100, y: 20), to: Point(x: 100, y: 80), at: .zero, duration: .milliseconds(150), touches: 2, steps: 6)

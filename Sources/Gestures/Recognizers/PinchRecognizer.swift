@@ -48,6 +48,9 @@ public final class PinchRecognizer: GestureRecognizer {
         switch phase {
         case .tracking:
             if !t.isDown {
+                if abs(spreadChange) >= minimumSpreadChange {
+                    return .fail(.movedTogether(transform: abs(spreadChange), together: translation.length))
+                }
                 return .fail(.spreadTooSmall(millimetres: abs(spreadChange), required: minimumSpreadChange))
             }
             guard t.touches >= minimumTouches, abs(spreadChange) >= minimumSpreadChange,

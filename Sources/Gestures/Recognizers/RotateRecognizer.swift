@@ -47,7 +47,10 @@ public final class RotateRecognizer: GestureRecognizer {
         rate.add(time: t.time, Point(x: rotation, y: 0))
         switch phase {
         case .tracking:
-            if !t.isDown { return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle)) }
+            if !t.isDown {
+                if abs(rotation) >= minimumAngle { return .fail(.movedTogether(transform: abs(arc), together: translation.length)) }
+                return .fail(.turnedTooLittle(degrees: abs(rotation), required: minimumAngle))
+            }
             guard t.touches >= minimumTouches, abs(rotation) >= minimumAngle,
                   t.transformDominates(arc, over: translation) else { return .none }
             phase = .rotating
