@@ -6,8 +6,8 @@ pans), it writes fixtures/chromiumos/variants/KIND/NAME.evemu and variants/label
 variant keeping its source's label:
 
 - jitter:  every position moved by up to ±0.4 mm, at random;
-- apart:   (two fingers) the second finger lands 20 to 150 ms after the first (while the first
-           is still down);
+- apart:   (two fingers: pans, taps and the pinch) the second finger lands 20 to 150 ms after
+           the first (while the first is still down);
 - thumb:   a thumb rests in the lower area of the pad the whole time;
 - drift:   (one-finger pans) the finger first creeps 4 mm sideways over 150 ms.
 - hold:    (taps) the first press of the recording: once all its fingers are down they rest
@@ -49,7 +49,7 @@ SLOT, TRACKING, MT_X, MT_Y, MT_PRESSURE, MT_MAJOR = 0x2F, 0x39, 0x35, 0x36, 0x3A
 ABS_X, ABS_Y, ABS_PRESSURE = 0x00, 0x01, 0x18
 BTN_TOUCH, TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD = 0x14A, 0x145, 0x14D, 0x14E, 0x14F
 TOOLS = [TOOL_FINGER, TOOL_DOUBLE, TOOL_TRIPLE, TOOL_QUAD]
-SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6, ("swipe", 1): 6}
+SOURCES = {("pan", 2): 10, ("pan", 1): 8, ("tap", 1): 8, ("tap", 2): 6, ("swipe", 1): 6, ("pinch-out", 2): 1}
 STROKES = {("pan", 1), ("pan", 2), ("tap", 1), ("tap", 2)}
 
 
@@ -387,7 +387,7 @@ def rest(states_, rng, geo):
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
             "flat": flat, "flat3": flat3, "nores": nores, "close": close, "turn": turn}
 # Which sources each variant is made of (label, fingers); the others take every source.
-ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
+ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2), ("pinch-out", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
         "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
         "nores": {("tap", 1)}, "close": {("pan", 2)}, "turn": {("swipe", 1)}}
 # The label a variant has instead of its source's: (label, fingers).

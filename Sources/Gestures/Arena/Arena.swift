@@ -12,6 +12,19 @@ struct ArenaMembership {
         case begin, recognize
         /// Begin, leaving the others possible, and give way to the first of them that succeeds.
         case beginYielding
+        /// The same while fingers may still join (``TouchTracker/staggerDeadline``).
+        case beginTentatively
+    }
+
+    /// How a winner gives way (``RecognizerStep/beginYielding``, ``RecognizerStep/beginTentatively``).
+    enum Yield {
+        /// It does not: it won.
+        case never
+        /// To whatever succeeds after it, as long as it lasts (a touchpad's hold).
+        case always
+        /// To a gesture of more fingers than the `fingers` it began with that succeeds before the
+        /// stagger deadline; then it won.
+        case whileFingersMayJoin(fingers: Int)
     }
 
     fileprivate(set) var state = GestureState.possible
@@ -24,9 +37,9 @@ struct ArenaMembership {
     fileprivate(set) var sequenceStart = Instant.zero
     /// Why it failed, with numbers.
     fileprivate(set) var failure: FailureReason?
-    /// Begun as a yielding winner (``RecognizerStep/beginYielding``): whatever succeeds next
-    /// cancels it.
-    fileprivate(set) var yields = false
+    /// Begun as a yielding winner (``RecognizerStep/beginYielding``,
+    /// ``RecognizerStep/beginTentatively``): whatever succeeds next may cancel it.
+    fileprivate(set) var yields = Yield.never
 }
 
 extension GestureState {
@@ -50,6 +63,13 @@ extension GestureState {
     }
 }
 
+extension ArenaMembership.Yield {
+    /// Begun tentatively, fingers may still join.
+    var isTentative: Bool {
+        if case .whileFingersMayJoin = self { true } else { false }
+    }
+}
+
 /// Hears what an arena decides: every gesture event to deliver and every recognizer rejected.
 protocol ArenaListener: AnyObject {
     /// `recognizer` entered `state` (began, changed, ended, cancelled, recognized) at `time`.
@@ -68,7 +88,9 @@ protocol ArenaListener: AnyObject {
 ///   asks later loses to the winner, unless simultaneous with it.
 /// - **Yield.** A member that begins yielding (a touchpad's hold) wins without rejecting
 ///   anyone; the first other member to begin or recognise after it ends it `cancelled` and
-///   wins in its place (libinput's hold, cancelled when the fingers start to move).
+///   wins in its place (libinput's hold, cancelled when the fingers start to move). One that
+///   begins tentatively (a one-finger pan while more fingers may still land) does so until
+///   the stagger deadline, and is an ordinary winner from then on: the others are rejected.
 /// - **Require to fail.** A member that requires others to fail (its `require(toFail:)` list,
 ///   or fewer taps waiting for more taps) is held back while any of them is undecided; it goes
 ///   ahead at the moment the last of them fails, and fails if one of them succeeds.
@@ -172,8 +194,12 @@ final class Arena {
         for member in members where !member.isFinished {
             apply(member.handle(touches), of: member, at: time)
         }
+        if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
     }
+
+    /// Some winner began tentatively and may still give way.
+    private var heldTentatively: Bool { winners.contains { $0.membership.yields.isTentative } }
 
     /// The deadline `time` has come: the members that asked for it hear of it.
     func deadlinePassed(_ time: Instant) {
@@ -181,6 +207,7 @@ final class Arena {
             member.membership.deadline = nil
             apply(member.deadlinePassed(time, touches), of: member, at: time)
         }
+        if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
     }
 
@@ -226,7 +253,7 @@ final class Arena {
             switch update.step {
             case .fail(let reason): reject(member, reason, at: time)
             case .end, .cancel: reject(member, .endedWhileWaiting, at: time)
-            case .none, .begin, .beginYielding, .recognize, .change: break
+            case .none, .begin, .beginYielding, .beginTentatively, .recognize, .change: break
             }
             return
         }
@@ -239,6 +266,8 @@ final class Arena {
             claim(member, .begin, at: time)
         case .beginYielding:
             claim(member, .beginYielding, at: time)
+        case .beginTentatively:
+            claim(member, .beginTentatively, at: time)
         case .recognize:
             claim(member, .recognize, at: time)
         case .change:
@@ -252,7 +281,7 @@ final class Arena {
         case .cancel:
             guard member.membership.state.isActive else { return }
             transition(member, to: .cancelled, reason: nil)
-            if member.membership.yields { winners.removeAll { $0 === member } }
+            if case .never = member.membership.yields {} else { winners.removeAll { $0 === member } }
             listener.arena(self, emits: .cancelled, of: member, at: time)
         }
     }
@@ -277,9 +306,9 @@ final class Arena {
         case .allFailed:
             break
         }
-        if claim != .beginYielding {
+        if claim != .beginYielding && claim != .beginTentatively {
             // A yielding winner gives way to the first other member to succeed after it.
-            for winner in winners where winner.membership.yields && !simultaneous(member, winner) {
+            for winner in winners where gives(winner, at: time) && !simultaneous(member, winner) {
                 yield(winner, to: member, at: time)
             }
         }
@@ -288,12 +317,37 @@ final class Arena {
         }
         winners.append(member)
         let state: GestureState = claim == .recognize ? .recognized : .began
-        member.membership.yields = claim == .beginYielding
+        member.membership.yields = switch claim {
+        case .beginYielding: .always
+        case .beginTentatively where time < touches.staggerDeadline: .whileFingersMayJoin(fingers: touches.touches)
+        case .begin, .recognize, .beginTentatively: .never
+        }
         transition(member, to: state, reason: nil)
         listener.arena(self, emits: state, of: member, at: time)
-        guard claim != .beginYielding else { return }
+        guard case .never = member.membership.yields else { return }
         for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
             reject(other, .lostTo(member.label), at: time)
+        }
+    }
+
+    /// Whether `winner` still gives way to another that succeeds at `time`.
+    private func gives(_ winner: GestureRecognizer, at time: Instant) -> Bool {
+        switch winner.membership.yields {
+        case .never: false
+        case .always: true
+        case .whileFingersMayJoin(let fingers): time < touches.staggerDeadline && touches.touches > fingers
+        }
+    }
+
+    /// A winner that began tentatively and whose fingers can no longer be joined has won: the
+    /// members still possible beside it are rejected, as at an ordinary win.
+    private func settleTentativeWinners(at time: Instant) {
+        for winner in winners where winner.membership.yields.isTentative && time >= touches.staggerDeadline {
+            winner.membership.yields = .never
+            guard winner.membership.state.isActive else { continue }
+            for other in members where other !== winner && other.membership.state == .possible && !simultaneous(other, winner) {
+                reject(other, .lostTo(winner.label), at: time)
+            }
         }
     }
 

@@ -12,6 +12,10 @@ public enum RecognizerStep: Sendable, Equatable {
     /// leaves the others possible, and ends `cancelled` the moment one of them begins or
     /// recognises (a touchpad's hold, which yields to motion as libinput's does).
     case beginYielding
+    /// A continuous gesture of fewer fingers wants to begin while more may still land
+    /// (``TouchTracker/staggerDeadline``): it leaves the others possible and ends `cancelled` if
+    /// one of them begins or recognises before the deadline; past it, it is an ordinary winner.
+    case beginTentatively
     /// A discrete gesture happened; the arena decides.
     case recognize
     /// A continuous gesture that has begun changed.
@@ -38,6 +42,7 @@ public struct RecognizerUpdate: Sendable, Equatable {
     public static var none: RecognizerUpdate { RecognizerUpdate(.none) }
     public static var begin: RecognizerUpdate { RecognizerUpdate(.begin) }
     public static var beginYielding: RecognizerUpdate { RecognizerUpdate(.beginYielding) }
+    public static var beginTentatively: RecognizerUpdate { RecognizerUpdate(.beginTentatively) }
     public static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
     public static var change: RecognizerUpdate { RecognizerUpdate(.change) }
     public static var end: RecognizerUpdate { RecognizerUpdate(.end) }

@@ -69,6 +69,14 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var pressIndex = 0
     /// When a finger last landed in this press.
     @exclusivity(unchecked) public private(set) var lastLandingTime = Instant.zero
+    /// Until when a gesture of fewer fingers that has begun gives way to one of more
+    /// (``GestureDefaults/staggerWindow``): the window after the press's first finger landed,
+    /// and after each finger that landed within it (its gesture has as long again to show).
+    /// Past it the fingers down are the gesture's.
+    @exclusivity(unchecked) public private(set) var staggerDeadline = Instant.zero
+    /// A finger landed in this frame within the stagger window: what the fewer fingers did
+    /// before is no motion of the gesture of more (a pan's translation starts no transform bar).
+    @exclusivity(unchecked) public private(set) var landedStaggered = false
     /// A contact landed in this frame where one lifted less than ``TouchPolicy/bounceTime``
     /// before: the same touch bouncing.
     @exclusivity(unchecked) public private(set) var bounced = false
@@ -118,6 +126,8 @@ public final class TouchTracker {
         pressMaxTouches = 0
         pressMaxMovement = 0
         translatedInPress = false
+        staggerDeadline = .zero
+        landedStaggered = false
         bounced = false
         pressBounced = false
         pressRestedBefore = nil
@@ -238,6 +248,12 @@ public final class TouchTracker {
         }
         beganCount = began
         if began > 0 { lastLandingTime = frame.time }
+        // A finger joining within the window (not the press's first: set below).
+        landedStaggered = began > 0 && wasDown && time < staggerDeadline
+        if landedStaggered {
+            staggerDeadline = time + GestureDefaults.staggerWindow
+            translatedInPress = false
+        }
         endedCount = ended
         bounced = began > 0 && !recentLifts.isEmpty && Self.landedWhereOneLifted(cs, recentLifts)
         cancelled = wasCancelled
@@ -271,6 +287,7 @@ public final class TouchTracker {
                 pressRestedBefore = nil
                 pressLifts = (false, false)
                 translatedInPress = false
+                staggerDeadline = time + GestureDefaults.staggerWindow
                 pressStartTime = time
                 pressMaxTouches = down
                 pressMaxMovement = 0

@@ -32,6 +32,15 @@ public enum GestureDefaults {
     /// still short of the touchpad's 6 mm pan slop.
     public static let assumedSizeError = 0.3
 
+    /// How long after a press's first finger lands another may land and still be one of the
+    /// same gesture's fingers: 150 ms, the widest gap between the fingers of one stroke
+    /// (two-finger scrolls, pinches, taps of two or three) in fixtures/chromiumos, where they
+    /// land 20 to 150 ms apart; the scripted `apart` variants land 20 to 150 ms late. A finger
+    /// landing within it turns a one-finger pan that has begun into the gesture of more fingers
+    /// (``TouchTracker/staggerDeadline``), as Flutter's scale recognizer carries one gesture
+    /// across pointer changes.
+    public static let staggerWindow = Duration.milliseconds(150)
+
     /// How far a long press may drift before it begins: 3 mm, the same as a tap, so that
     /// a press that is not a tap because it moved is not a long press either.
     public static let longPressAllowedMovement = 3.0

@@ -78,7 +78,9 @@ public final class PanRecognizer: GestureRecognizer {
             }
             phase = .panning
             fingers = t.touches
-            return .begin
+            // Fingers may still land and make it another gesture (a pinch): until then it
+            // leaves the others possible.
+            return t.time < t.staggerDeadline ? .beginTentatively : .begin
         case .panning:
             if !t.isDown || t.touches < minimumTouches { return .end }
             if t.policy.fingerCountEndsPan && t.touches > fingers {

@@ -43,6 +43,8 @@ public final class PinchRecognizer: GestureRecognizer {
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         scale *= t.spreadFactor
         spreadChange += t.spreadDelta
+        // What fewer fingers did before one joined them is no motion of this pinch's.
+        if t.landedStaggered && phase == .tracking { translation = .zero }
         translation += t.centroidDelta
         rate.add(time: t.time, Point(x: scale, y: 0))
         switch phase {

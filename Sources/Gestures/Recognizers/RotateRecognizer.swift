@@ -43,6 +43,8 @@ public final class RotateRecognizer: GestureRecognizer {
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
         rotation += t.rotationDelta
         arc += t.rotationDelta * .pi / 180 * t.spread
+        // What fewer fingers did before one joined them is no motion of this rotation's.
+        if t.landedStaggered && phase == .tracking { translation = .zero }
         translation += t.centroidDelta
         rate.add(time: t.time, Point(x: rotation, y: 0))
         switch phase {
