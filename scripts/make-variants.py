@@ -28,6 +28,10 @@ variant keeping its source's label:
 - close:   (two-finger pans) the finger that moved less is put 9 mm behind the one that
            moved more, along its stroke (one behind the other, close together), keeping its
            own motion around that place: still the pan of two (no pinch or rotation).
+- edgepalm: (two-finger pans) a palm touches the pad's edge during the scroll: a still contact
+           6 mm in from the left or right edge, at mid-height, pressing like the fingers,
+           landing once both have been down 320 ms and one is moving, and lifting with the
+           last of them: still the pan of two.
 - turn:    (one-finger swipes) the finger first drifts 10 mm sideways in 40 ms — across the
            stroke, to the side none of the label's directions names — then makes the stroke:
            still the labelled swipe (it is judged on where it goes, not its first centimetre).
@@ -380,16 +384,44 @@ def close(states_, rng, geo):
     return out
 
 
+def edgepalm(states_, rng, geo):
+    x_res, y_res, x_max, y_max, _ = geo
+    both = next(t for t, slots, _ in states_ if len(slots) == 2)
+    previous = {}
+    lands = None
+    for i, (t, slots, _) in enumerate(states_):
+        moving = [s for s, c in slots.items() if s in previous and (c["x"], c["y"]) != (previous[s]["x"], previous[s]["y"])]
+        if t >= both + 0.320 and len(slots) == 2 and moving:
+            lands = i
+            break
+        previous = slots
+    if lands is None:
+        return None
+    pressure = max(c["p"] for c in states_[lands][1].values())
+    x = int(6 * x_res) if rng.random() < 0.5 else x_max - int(6 * x_res)
+    y = y_max // 2
+    jx, jy = max(1, int(0.2 * x_res)), max(1, int(0.2 * y_res))
+    out = list(states_[:lands])
+    for t, slots, keys in states_[lands:]:
+        if not slots:
+            out.append((t, slots, keys))
+            continue
+        slots = dict(slots)
+        slots[10] = {"id": 61000, "x": x + rng.randint(-jx, jx), "y": y + rng.randint(-jy, jy), "p": pressure, "major": 600}
+        out.append((t, slots, keys))
+    return out
+
+
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
-            "flat": flat, "flat3": flat3, "nores": nores, "close": close, "turn": turn}
+            "flat": flat, "flat3": flat3, "nores": nores, "close": close, "edgepalm": edgepalm, "turn": turn}
 # Which sources each variant is made of (label, fingers); the others take every source.
 ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2), ("pinch-out", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
         "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
-        "nores": {("tap", 1)}, "close": {("pan", 2)}, "turn": {("swipe", 1)}}
+        "nores": {("tap", 1)}, "close": {("pan", 2)}, "edgepalm": {("pan", 2)}, "turn": {("swipe", 1)}}
 # The label a variant has instead of its source's: (label, fingers).
 HEADERS = {"nores": without_resolution}
 RELABEL = {"nores": lambda source: ("tap", 1, 1), "hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),

@@ -54,6 +54,38 @@ struct TouchpadPolicyTests {
         #expect(far.root.recognizers[0].failureReason == "moved 4.5 mm > 4.3 mm allowed")
     }
 
+    /// A palm touching the pad's edge during a two-finger scroll, 400 ms in, and staying still:
+    /// not one of the scroll's fingers — the pan of two goes on (it would end and a pan of three
+    /// begin). A third finger landing as late that moves with the others joins them once it
+    /// has moved 2 mm.
+    @Test func aContactLandingStillBesideAScrollIsNotOneOfItsFingers() {
+        func scroll(thirdMoves: Bool) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 40, y: 30, pressure: 60)
+            s.down(2, at: .zero, x: 60, y: 30, pressure: 60)
+            for step in 1...60 {
+                let t = Duration.milliseconds(Double(step) * 10)
+                s.move(1, at: t, x: 40, y: 30 + Double(step) * 0.5, pressure: 60)
+                s.move(2, at: t, x: 60, y: 30 + Double(step) * 0.5, pressure: 60)
+                if step == 40 { s.down(3, at: t, x: 4, y: 50, pressure: 60) }
+                if step > 40 { s.move(3, at: t, x: thirdMoves ? 4 : 4 + Double(step % 2) * 0.1, y: 50 + (thirdMoves ? Double(step - 40) * 0.5 : 0), pressure: 60) }
+            }
+            for finger in 1...3 { s.up(finger, at: .milliseconds(610)) }
+            return s
+        }
+        let l = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(l(), scroll(thirdMoves: false), policy: Self.touchpad).filter { !$0.contains(" changed ") } == [
+            "120.0ms pan began pad touches=2 at 50.0,36.0 d=0.0,6.0",
+            "610.0ms pan ended pad touches=2 at 50.0,60.0 d=0.0,30.0",
+        ])
+        #expect(run(l(), scroll(thirdMoves: true), policy: Self.touchpad).filter { !$0.contains(" changed ") } == [
+            "120.0ms pan began pad touches=2 at 50.0,36.0 d=0.0,6.0",
+            "450.0ms pan ended pad touches=2 at 34.7,52.5 d=0.0,22.5",
+            "560.0ms pan began pad touches=3 at 34.7,58.0 d=0.0,6.0",
+            "610.0ms pan ended pad touches=3 at 34.7,60.0 d=0.0,8.0",
+        ])
+    }
+
     @Test func aTouchpadHoldBeginsWhileHeldAndGivesWayToMotion() {
         var still = TouchScript()
         still.down(1, at: .zero, x: 20, y: 30)

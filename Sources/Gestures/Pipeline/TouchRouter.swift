@@ -259,6 +259,11 @@ final class TouchRouter {
                 logger?.debug("contact \(contact.id) landed in the thumb area: left out while it rests there")
                 continue
             }
+            if contact.phase == .began, landsBesideAScroll(contact, in: frame) {
+                thumbs.append((contact.id, position, frame.time, frame.buttonDown, false, LandingSettle(landedAt: frame.time), nil))
+                logger?.debug("contact \(contact.id) landed beside fingers that have been scrolling: left out while it rests")
+                continue
+            }
             if resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: frame) {
                 thumbs.append((contact.id, landed, time, false, false, .none, nil))
                 logger?.debug("contact \(contact.id) rests while two fingers that landed later move: left out while it rests")
@@ -293,6 +298,27 @@ final class TouchRouter {
             }
         }
         return frame.contacts.count >= 3
+    }
+
+    /// Whether `contact`, landing in this frame, lands beside a scroll: two or more fingers down
+    /// that landed ``TouchPolicy/restingFingerTime`` or more before it, one of them at least
+    /// moving in this frame (a palm or thumb touching the pad's edge during a two-finger scroll,
+    /// whose fingers may be one resting and one moving). It is left out, as a
+    /// resting finger is, until it moves ``GestureDefaults/thumbEscapeDistance``: what does not
+    /// move with the group is not one of its fingers. A finger that lands to join the stroke
+    /// moves with it, and counts from then.
+    private func landsBesideAScroll(_ contact: TouchContact, in frame: TouchFrame) -> Bool {
+        guard let wait = policy.restingFingerTime else { return false }
+        var down = 0
+        var moving = false
+        for other in frame.contacts where other.id != contact.id && !other.phase.isFinal {
+            guard let landing = landings.first(where: { $0.id == other.id }), landing.time + wait <= frame.time,
+                  !thumbs.contains(where: { $0.id == other.id }), !palms.contains(where: { $0.id == other.id }),
+                  !hovering.contains(where: { $0.id == other.id }) else { continue }
+            down += 1
+            if other.phase == .moved { moving = true }
+        }
+        return down >= 2 && moving
     }
 
     /// Where and when `contact` landed, if it is a resting finger: since the last finger landed it has
