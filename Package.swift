@@ -140,7 +140,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting"]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,23 +67,22 @@ final class ClientServer {
         self.path = path
         self.logger = logger
         try Self.removeStale(path)
-        let fd: Int32
+        if let group, UnixSocket.groupID(group) == nil { throw .socketGroupMissing(group) }
+        // Its mode and group are set between bind and listen: nobody can connect before.
+        let socket: (fd: Int32, groupWarning: String?)
         do throws(SystemError) {
-            fd = try UnixSocket.listen(at: path)
+            socket = try UnixSocket.listen(at: path, mode: 0o660, group: group, beforeListening: Self.beforeListening)
         } catch {
             throw .socketUnavailable(path: path, reason: error.message)
         }
-        listener = fd
-        do throws(SystemError) {
-            if let warning = try UnixSocket.setAccess(path, mode: 0o660, group: group) {
-                logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(warning)"])
-            }
-        } catch {
-            UnixSocket.close(fd)
-            UnixSocket.unlink(path)
-            throw .socketGroupMissing(group ?? "")
+        listener = socket.fd
+        if let warning = socket.groupWarning {
+            logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(warning)"])
         }
     }
+
+    /// Runs between bind and listen (tests: nobody can connect yet, the mode is final).
+    nonisolated(unsafe) static var beforeListening: (() -> Void)?
 
     /// A socket file left by a process that is gone is removed; a live one is an error.
     private static func removeStale(_ path: String) throws(ServiceError) {
@@ -105,17 +104,35 @@ final class ClientServer {
     }
 
     /// Accepts every waiting client.
+    /// True while the process has no descriptor left for a client: the listener is not watched
+    /// (it would stay readable and the loop would spin) until a client leaves.
+    private(set) var outOfDescriptors = false
+
     func acceptClients(now: Instant) -> [ClientConnection] {
         var accepted: [ClientConnection] = []
-        while let fd = UnixSocket.accept(listener) {
+        while true {
+            let fd: Int32
+            switch UnixSocket.acceptOne(listener) {
+            case .accepted(let accepted): fd = accepted
+            case .none: return accepted
+            case .outOfDescriptors:
+                outOfDescriptors = true
+                logger.error("no descriptor left for a socket client: not accepting until one leaves", metadata: [
+                    "clients": "\(clients.count)", "limit": "\(UnixSocket.raiseDescriptorLimit())",
+                ])
+                return accepted
+            }
             let client = ClientConnection(fd: fd, number: nextNumber, now: now)
             nextNumber += 1
             clients[fd] = client
             accepted.append(client)
             logger.info("socket client connected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
         }
-        return accepted
     }
+
+    /// Called when a client leaves while the process had no descriptor left: the caller
+    /// watches the listener again.
+    var onDescriptorFreed: (() -> Void)?
 
     /// Queues `line` for `client` and sends what the socket takes. Returns false when the
     /// client fell too far behind and was dropped (the caller forgets it).
@@ -186,6 +203,11 @@ final class ClientServer {
     func remove(_ fd: Int32, reason: String?) {
         guard let client = clients.removeValue(forKey: fd) else { return }
         UnixSocket.close(fd)
+        if outOfDescriptors {
+            outOfDescriptors = false
+            logger.info("a descriptor is free again: accepting socket clients", metadata: ["clients": "\(clients.count)"])
+            onDescriptorFreed?()
+        }
         if let reason {
             logger.warning("socket client dropped: \(reason)", metadata: ["client": "\(client.number)"])
         } else {

@@ -43,6 +43,8 @@ extension GestureService {
             runtime.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
             send(.greeting(greeting), to: client)
         }
+        // Out of descriptors the listener stays readable: not watched until a client leaves.
+        if server.outOfDescriptors { runtime.unwatch(server.listener) }
     }
 
     var greeting: Greeting {
@@ -144,6 +146,19 @@ extension GestureService {
         send(.error(ProtocolError(.rateLimited, message, id: id)), to: client)
     }
 
+    /// What a log may say of a client's context: each key (at most 10, each cut to 16
+    /// characters) with its value's length and first 8 characters.
+    static func summary(of context: [String: String]) -> String {
+        let keys = context.keys.sorted()
+        var parts = keys.prefix(10).map { key in
+            let value = context[key] ?? ""
+            let prefix = value.count > 8 ? String(value.prefix(8)) + "…" : value
+            return "\(key.prefix(16)): \(value.count) chars \"\(prefix)\""
+        }
+        if keys.count > 10 { parts.append("… \(keys.count - 10) more") }
+        return parts.joined(separator: ", ")
+    }
+
     private func carryOut(_ request: ClientRequest, for client: ClientConnection) throws(ProtocolError) {
         switch request {
         case .ping:
@@ -154,7 +169,9 @@ extension GestureService {
             client.filter = nil
         case .context(let context):
             client.context = context
-            logger.info("socket client context", metadata: ["client": "\(client.number)", "context": "\(context.sorted { $0.key < $1.key })"])
+            // A client's words are not the operator's to keep (window titles): at debug, the
+            // keys with their lengths and a short prefix, never the whole.
+            logger.debug("socket client context", metadata: ["client": "\(client.number)", "context": "\(Self.summary(of: context))"])
             if let app = context["app"] {
                 focus.report(app.isEmpty ? nil : app, from: "client \(client.number)")
             } else {

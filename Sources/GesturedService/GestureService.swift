@@ -152,8 +152,14 @@ public final class GestureService {
         Signal.brokenPipe.ignore()
         if !options.noSocket {
             let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
+            let limit = UnixSocket.raiseDescriptorLimit()
             let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
             runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+            server.onDescriptorFreed = { [weak self, unowned server] in
+                self?.runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+                self?.acceptClients()
+            }
+            logger.debug("descriptors", metadata: ["soft_limit": "\(limit)"])
             self.server = server
             logger.info("listening for clients", metadata: ["socket": "\(path)"])
         }

@@ -9,8 +9,17 @@ public enum UnixSocket {
     /// The longest path a socket can have.
     public static var maximumPathLength: Int { gestured_sun_path_max() }
 
+    /// How many connections may wait to be accepted: the kernel's most (`SOMAXCONN`, capped
+    /// by `net.core.somaxconn`), so a burst of clients connecting at once is not refused.
+    public static let defaultBacklog = Int32(SOMAXCONN)
+
     /// A non-blocking socket listening at `path`; the caller has removed any stale file.
-    public static func listen(at path: String, backlog: Int32 = 16) throws(SystemError) -> Int32 {
+    /// `mode` and `group` (nil: unchanged) are given to the socket file after it is bound and
+    /// before it listens: nobody can connect while it has the mode the umask gave it
+    /// (`beforeListening` runs then, for tests). Returns the socket and, when the group could
+    /// not be set, why.
+    public static func listen(at path: String, backlog: Int32 = defaultBacklog, mode: UInt32? = nil, group: String? = nil,
+                              beforeListening: (() -> Void)? = nil) throws(SystemError) -> (fd: Int32, groupWarning: String?) {
         guard path.utf8.count <= maximumPathLength else {
             throw SystemError(path: path, message: "a socket path is at most \(maximumPathLength) bytes")
         }
@@ -21,12 +30,49 @@ public enum UnixSocket {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
-        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
+        guard bound == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw SystemError(path: path, message: reason)
         }
-        return fd
+        var warning: String?
+        if let mode {
+            do throws(SystemError) {
+                warning = try setAccess(path, mode: mode, group: group)
+            } catch {
+                close(fd)
+                unlink(path)
+                throw error
+            }
+        }
+        beforeListening?()
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(path)
+            throw SystemError(path: path, message: reason)
+        }
+        return (fd, warning)
+    }
+
+    /// The id of the group named `name`, or nil when there is none.
+    public static func groupID(_ name: String) -> UInt32? {
+        getgrnam(name).map { $0.pointee.gr_gid }
+    }
+
+    /// Raises this process's soft limit on open descriptors to its hard limit (systemd's
+    /// default soft limit is 1,024, its hard one 524,288): a service with many clients. Returns
+    /// the soft limit now in force.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> UInt64 {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return UInt64(raised.rlim_cur) }
+        }
+        return UInt64(limit.rlim_cur)
     }
 
     /// A blocking socket connected to `path`.
@@ -58,9 +104,26 @@ public enum UnixSocket {
     /// (`accept4`): a child spawned by another thread meanwhile (an `exec` action) never
     /// inherits it, as it could between `accept` and a later `fcntl`; nil when none waits.
     public static func accept(_ listener: Int32) -> Int32? {
+        if case .accepted(let fd) = acceptOne(listener) { return fd }
+        return nil
+    }
+
+    /// What an accept found.
+    public enum Acceptance: Equatable, Sendable {
+        case accepted(Int32)
+        /// Nobody is waiting.
+        case none
+        /// The process (`EMFILE`) or the system (`ENFILE`) has no descriptor left: the
+        /// connection waits in the backlog, and the listener stays readable.
+        case outOfDescriptors
+    }
+
+    /// Accepts one waiting connection (as ``accept(_:)``), telling apart nobody waiting and no
+    /// descriptor left.
+    public static func acceptOne(_ listener: Int32) -> Acceptance {
         let fd = gestured_accept(listener)
-        guard fd >= 0 else { return nil }
-        return fd
+        if fd >= 0 { return .accepted(fd) }
+        return errno == EMFILE || errno == ENFILE ? .outOfDescriptors : .none
     }
 
     /// Sends what the socket takes without blocking (never raising SIGPIPE); returns how many
@@ -113,10 +176,10 @@ public enum UnixSocket {
     public static func setAccess(_ path: String, mode: UInt32, group: String?) throws(SystemError) -> String? {
         var gid = gid_t.max
         if let group {
-            guard let entry = getgrnam(group) else {
+            guard let id = groupID(group) else {
                 throw SystemError(path: path, message: "socket group \"\(group)\" does not exist (create it: groupadd --system \(group))")
             }
-            gid = entry.pointee.gr_gid
+            gid = id
         }
         var warning: String?
         if chown(path, uid_t.max, gid) != 0 && group != nil { warning = String(cString: strerror(errno)) }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemLoop
 import Testing
 
 @Suite("gestured listen")
@@ -54,6 +55,62 @@ struct ListenCommandTests {
         }
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.hasPrefix(#"{"protocol": "gestured", "version": 1, "type": "greeting", "service": ""#))
+    }
+}
+
+/// Out of descriptors, the service neither spins nor goes deaf: with `ulimit -n 48`, clients
+/// connect until one is left waiting in the backlog; the service says so once, and when a
+/// client leaves it accepts the waiting one, which gets its greeting.
+@Suite("gestured run out of descriptors")
+struct DescriptorExhaustionTests {
+    /// Waits up to `milliseconds` for `fd` to be readable.
+    func readable(_ fd: Int32, within milliseconds: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, milliseconds) == 1
+    }
+
+    @Test func aFullDescriptorTableStopsAcceptingOnceAndResumes() throws {
+        let folder = NSTemporaryDirectory() + "gestured-nofile-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let socket = folder + "/gestured.sock"
+        let log = folder + "/log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let service = Process()
+        service.executableURL = URL(fileURLWithPath: "/bin/sh")
+        service.arguments = ["-c", "ulimit -n 48 && exec \"$0\" run --socket \"$1\"", try gesturedPath(), socket]
+        service.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        service.standardOutput = FileHandle.nullDevice
+        try service.run()
+        defer { kill(service.processIdentifier, SIGKILL) }
+        // The socket appears once the service listens.
+        var listening = false
+        for _ in 0..<500 where !listening {
+            listening = UnixSocket.fileKind(socket).isSocket
+            if !listening { _ = poll(nil, 0, 20) }
+        }
+        #expect(listening)
+        var greeted: [Int32] = []
+        var waiting: Int32?
+        defer { for fd in greeted { UnixSocket.close(fd) }; if let waiting { UnixSocket.close(waiting) } }
+        for _ in 0..<60 {
+            let fd = try UnixSocket.connect(to: socket)
+            if readable(fd, within: 3_000) {
+                greeted.append(fd)
+            } else {
+                waiting = fd
+                break
+            }
+        }
+        let stillWaiting = try #require(waiting, "every client was accepted: the limit did not bite")
+        #expect(greeted.count > 10)
+        func said(_ text: String) -> Int {
+            (try? String(contentsOfFile: log, encoding: .utf8))?.components(separatedBy: "\n").filter { $0.contains(text) }.count ?? 0
+        }
+        #expect(said("no descriptor left for a socket client") == 1)
+        UnixSocket.close(greeted.removeLast())
+        #expect(readable(stillWaiting, within: 10_000), "the waiting client was never accepted")
+        #expect(said("a descriptor is free again") == 1)
+        #expect(said("no descriptor left for a socket client") <= 2)
     }
 }
 

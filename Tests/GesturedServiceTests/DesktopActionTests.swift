@@ -232,6 +232,20 @@ struct DesktopActionTests {
               when: {app: ["firefox", "org.mozilla.firefox"]}
         """
 
+    /// What a client says of where it runs (a window title, say) is not the operator's to keep:
+    /// the log has its keys with their lengths and first characters, at debug, never the whole.
+    @Test func aClientsContextIsNeverLoggedInFull() throws {
+        let d = try DesktopHarness(config: Self.perApp, socket: true)
+        let client = try RawClient(d.h)
+        let title = "Inbox (3) — private mail of somebody — Mozilla Firefox"
+        client.send(#"{"type": "context", "id": 1, "context": {"app": "firefox", "title": "\#(title)"}}"# + "\n")
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.h.service.focusedApp == "firefox")
+        let lines = d.h.log.lines.filter { $0.contains("socket client context") }
+        #expect(lines == [#"debug socket client context client=1 context=app: 7 chars "firefox", title: 54 chars "Inbox (3…""#])
+        #expect(!d.h.log.lines.contains { $0.contains("private mail") })
+    }
+
     @Test func aClientsContextDecidesWhichAppHasTheFocus() throws {
         let d = try DesktopHarness(config: Self.perApp, socket: true)
         let device = try d.h.plug()
@@ -272,7 +286,7 @@ struct DesktopActionTests {
         var connection: Int32 = -1
 
         init(path: String) throws {
-            listener = try UnixSocket.listen(at: path)
+            listener = try UnixSocket.listen(at: path).fd
         }
 
         deinit {

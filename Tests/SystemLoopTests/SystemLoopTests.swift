@@ -14,7 +14,7 @@ struct SystemLoopTests {
 
     @Test func aClientConnectsSendsAndHangsUp() throws {
         let path = folder + "/s.sock"
-        let listener = try UnixSocket.listen(at: path)
+        let listener = try UnixSocket.listen(at: path).fd
         defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
         #expect(UnixSocket.fileKind(path) == (true, true))
         #expect(UnixSocket.accept(listener) == nil, "nobody has connected yet")
@@ -36,6 +36,25 @@ struct SystemLoopTests {
         UnixSocket.close(server)
     }
 
+    /// The socket file has its final mode and group before anyone can connect: they are set
+    /// between bind and listen (with umask 000 it was 0777 until a chmod after listen, and a
+    /// connection made then survived the chmod).
+    @Test func theSocketHasItsModeBeforeItListens() throws {
+        let path = folder + "/m.sock"
+        var during: (mode: UInt32?, connected: Bool)?
+        let listener = try UnixSocket.listen(at: path, mode: 0o600, group: nil) {
+            let early = try? UnixSocket.connect(to: path)
+            if let early { UnixSocket.close(early) }
+            during = (try? FileStatus(path: path).mode, early != nil)
+        }.fd
+        defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
+        #expect(during?.mode == 0o600)
+        #expect(during?.connected == false)
+        let client = try UnixSocket.connect(to: path)
+        UnixSocket.close(client)
+        #expect(UnixSocket.defaultBacklog >= 128)
+    }
+
     @Test func aSocketPathTooLongIsRefused() {
         let path = "/tmp/" + String(repeating: "x", count: UnixSocket.maximumPathLength)
         #expect(throws: SystemError(path: path, message: "a socket path is at most \(UnixSocket.maximumPathLength) bytes")) {
@@ -45,7 +64,7 @@ struct SystemLoopTests {
 
     @Test func aMissingSocketGroupIsAnError() throws {
         let path = folder + "/g.sock"
-        let listener = try UnixSocket.listen(at: path)
+        let listener = try UnixSocket.listen(at: path).fd
         defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
         #expect(throws: SystemError(path: path, message: "socket group \"no-such-group-here\" does not exist (create it: groupadd --system no-such-group-here)")) {
             try UnixSocket.setAccess(path, mode: 0o660, group: "no-such-group-here")
