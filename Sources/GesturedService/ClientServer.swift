@@ -71,7 +71,7 @@ final class ClientServer {
         // Its mode and group are set between bind and listen: nobody can connect before.
         let socket: (fd: Int32, groupWarning: String?)
         do throws(SystemError) {
-            socket = try UnixSocket.listen(at: path, mode: 0o660, group: group, beforeListening: Self.beforeListening)
+            socket = try UnixSocket.listen(at: path, mode: 0o660, group: group)
         } catch {
             throw .socketUnavailable(path: path, reason: error.message)
         }
@@ -80,9 +80,6 @@ final class ClientServer {
             logger.warning("cannot give the socket to its group", metadata: ["socket": "\(path)", "error": "\(warning)"])
         }
     }
-
-    /// Runs between bind and listen (tests: nobody can connect yet, the mode is final).
-    nonisolated(unsafe) static var beforeListening: (() -> Void)?
 
     /// A socket file left by a process that is gone is removed; a live one is an error.
     private static func removeStale(_ path: String) throws(ServiceError) {
@@ -126,7 +123,7 @@ final class ClientServer {
             nextNumber += 1
             clients[fd] = client
             accepted.append(client)
-            logger.info("socket client connected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
+            logger.debug("socket client connected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
         }
     }
 
@@ -211,7 +208,7 @@ final class ClientServer {
         if let reason {
             logger.warning("socket client dropped: \(reason)", metadata: ["client": "\(client.number)"])
         } else {
-            logger.info("socket client disconnected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
+            logger.debug("socket client disconnected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
         }
     }
 

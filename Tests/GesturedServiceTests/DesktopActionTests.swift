@@ -246,6 +246,20 @@ struct DesktopActionTests {
         #expect(!d.h.log.lines.contains { $0.contains("private mail") })
     }
 
+    /// A storm of clients connecting and hanging up writes nothing at info level: each comes
+    /// and goes at debug.
+    @Test func clientsComingAndGoingAreLoggedAtDebugOnly() throws {
+        let d = try DesktopHarness(config: Self.perApp, socket: true)
+        for _ in 0..<50 {
+            let client = try RawClient(d.h)
+            client.hangUp()
+            d.h.service.runOnce(timeout: 0)
+        }
+        let about = d.h.log.lines.filter { $0.contains("socket client connected") || $0.contains("socket client disconnected") }
+        #expect(about.count >= 50)
+        #expect(about.allSatisfy { $0.hasPrefix("debug ") })
+    }
+
     @Test func aClientsContextDecidesWhichAppHasTheFocus() throws {
         let d = try DesktopHarness(config: Self.perApp, socket: true)
         let device = try d.h.plug()
