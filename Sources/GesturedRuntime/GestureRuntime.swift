@@ -120,6 +120,9 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Other descriptors the loop waits on, and who handles them.
     private var watched: [Int32: (EventLoop.Event) -> Void] = [:]
     private var signalHandler: ((Signal) -> Void)?
+    /// Descriptors unwatched during this turn's batch of events: the rest of the batch's events
+    /// for them are stale (``unwatch(_:)``).
+    private var unwatchedThisTurn: [Int32] = []
     private var saidNoDevices = false
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
@@ -283,6 +286,7 @@ public final class GestureRuntime: @unchecked Sendable {
     package func runOnce(timeout: Int32) {
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         timerFired = false
+        if !unwatchedThisTurn.isEmpty { unwatchedThisTurn.removeAll(keepingCapacity: true) }
         let ready = events.wait(timeout: timeout) { dispatch($0) }
         afterWake?()
         // The timer is armed at the earliest deadline: until it fires none is due (a device's
@@ -325,10 +329,13 @@ public final class GestureRuntime: @unchecked Sendable {
         events.watch(fd, writable: writable)
     }
 
-    /// Stops waiting on `fd`.
+    /// Stops waiting on `fd`. Events of this turn's batch still to come for `fd` are dropped,
+    /// even if the number is watched again meanwhile: a descriptor closed and reused within one
+    /// turn (a client gone, another accepted on its number) must not get the old one's hang-up.
     package func unwatch(_ fd: Int32) {
         watched[fd] = nil
         events.unwatch(fd)
+        unwatchedThisTurn.append(fd)
     }
 
     /// Delivers `signals` to `handler` instead of their default actions.
@@ -382,7 +389,7 @@ public final class GestureRuntime: @unchecked Sendable {
                 read(slot)
             } else if let monitor, fd == monitor.fileDescriptor {
                 apply(monitor.changes())
-            } else if let handler = watched[fd] {
+            } else if !unwatchedThisTurn.contains(fd), let handler = watched[fd] {
                 handler(event)
             }
         }

@@ -104,6 +104,8 @@ final class ClientServer {
     /// True while the process has no descriptor left for a client: the listener is not watched
     /// (it would stay readable and the loop would spin) until a client leaves.
     private(set) var outOfDescriptors = false
+    /// When running out of descriptors was last logged: at most once a minute.
+    private var lastOutOfDescriptorsReport: Instant?
 
     func acceptClients(now: Instant) -> [ClientConnection] {
         var accepted: [ClientConnection] = []
@@ -113,10 +115,15 @@ final class ClientServer {
             case .accepted(let accepted): fd = accepted
             case .none: return accepted
             case .outOfDescriptors:
+                // (accept asks for a descriptor before it looks for a connection: with the table
+                // full it says so even when nobody waits, right after the last one was taken.)
                 outOfDescriptors = true
-                logger.error("no descriptor left for a socket client: not accepting until one leaves", metadata: [
-                    "clients": "\(clients.count)", "limit": "\(UnixSocket.raiseDescriptorLimit())",
-                ])
+                if lastOutOfDescriptorsReport.map({ now - $0 >= .seconds(60) }) ?? true {
+                    logger.error("no descriptor left for a socket client: not accepting until one leaves", metadata: [
+                        "clients": "\(clients.count)", "limit": "\(UnixSocket.raiseDescriptorLimit())",
+                    ])
+                    lastOutOfDescriptorsReport = now
+                }
                 return accepted
             }
             let client = ClientConnection(fd: fd, number: nextNumber, now: now)
@@ -202,7 +209,7 @@ final class ClientServer {
         UnixSocket.close(fd)
         if outOfDescriptors {
             outOfDescriptors = false
-            logger.info("a descriptor is free again: accepting socket clients", metadata: ["clients": "\(clients.count)"])
+            logger.debug("a descriptor is free again: accepting socket clients", metadata: ["clients": "\(clients.count)"])
             onDescriptorFreed?()
         }
         if let reason {

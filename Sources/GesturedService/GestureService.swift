@@ -155,9 +155,10 @@ public final class GestureService {
             let limit = UnixSocket.raiseDescriptorLimit()
             let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
             runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+            // The listener is watched again; the waiting client is accepted in the next turn,
+            // on events of its own.
             server.onDescriptorFreed = { [weak self, unowned server] in
                 self?.runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
-                self?.acceptClients()
             }
             logger.debug("descriptors", metadata: ["soft_limit": "\(limit)"])
             self.server = server
