@@ -23,9 +23,10 @@ public struct ClientMessage: Equatable, Sendable {
         if let id, id.numberValue == nil, id.stringValue == nil, id != .null {
             throw ProtocolError(.invalidField, field: "id", "id must be a number or text, not \(id.kindName)")
         }
-        // A number id must come back exactly as sent: a whole number a double holds exactly.
-        if let n = id?.numberValue, n != n.rounded() || abs(n) > 9_007_199_254_740_992 {
-            throw ProtocolError(.invalidField, field: "id", "id must be text or a whole number up to 2^53 (9007199254740992), not \(JSONValue.numberText(n))")
+        // A number id must come back exactly as sent: a whole number below 2^53, which a double
+        // holds exactly. (2^53 itself is refused: 2^53 + 1, sent, reads as 2^53.)
+        if let n = id?.numberValue, n != n.rounded() || abs(n) >= 9_007_199_254_740_992 {
+            throw ProtocolError(.invalidField, field: "id", "id must be text or a whole number below 2^53 (at most 9007199254740991), not \(JSONValue.numberText(n))")
         }
         do throws(ProtocolError) {
             var message = ClientMessage(id: id == .null ? nil : id, try ClientRequest(o))

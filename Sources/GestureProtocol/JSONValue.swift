@@ -61,10 +61,11 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Whole numbers without a point; others as the shortest text that reads back as the
-    /// same number (`0.25`, `1e-07`).
+    /// Whole numbers below 2^53 without a point (every one of them exactly: an id of
+    /// 1000000000000000 comes back so, not as `1e+15` or with `.0`); others as the shortest text
+    /// that reads back as the same number (`0.25`, `1e-07`).
     static func numberText(_ n: Double) -> String {
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        if n == n.rounded(), abs(n) < 9_007_199_254_740_992 { return String(Int64(n)) }
         return "\(n)"
     }
 }

@@ -78,8 +78,8 @@ public struct RegionRequest: Equatable, Sendable {
             }
             v.append(n)
         }
-        guard v[2] >= 0, v[3] >= 0 else {
-            throw r.invalid("frame", "has a negative size (\(JSONValue.numberText(v[2])) x \(JSONValue.numberText(v[3]))): width and height must be 0 or more")
+        for i in 2...3 where v[i] < 0 {
+            throw r.invalid("frame[\(i)]", "is \(JSONValue.numberText(v[i])): the \(i == 2 ? "width" : "height") must be 0 or more")
         }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }

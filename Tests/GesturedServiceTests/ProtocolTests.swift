@@ -203,6 +203,20 @@ struct ProtocolTests {
         ], "no tap, no pan changes, nothing after unsubscribing")
     }
 
+    /// A number id comes back exactly as sent, however large, up to the largest whole number a
+    /// double holds exactly (9007199254740991); text ids too.
+    @Test func idsComeBackExactlyAsSent() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        c.send(#"{"type": "ping", "id": 1000000000000000}"# + "\n" + #"{"type": "ping", "id": 9007199254740991}"# + "\n"
+            + #"{"type": "ping", "id": -42}"# + "\n" + #"{"type": "ping", "id": "a-1"}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(Array(c.lines().dropFirst()) == [
+            #"{"type": "pong", "id": 1000000000000000}"#, #"{"type": "pong", "id": 9007199254740991}"#,
+            #"{"type": "pong", "id": -42}"#, #"{"type": "pong", "id": "a-1"}"#,
+        ])
+    }
+
     @Test(arguments: [
         ("{\"type\": \"ping\"", "malformed", nil as String?, "not JSON: byte 16: the text ends inside an object"),
         ("[1, 2]", "not-an-object", nil, "a request must be a JSON object with a type, not a list"),
@@ -235,7 +249,14 @@ struct ProtocolTests {
          "filter.states[0] is \"done\", which is not one of: began, changed, ended, cancelled, recognized"),
         ("{\"type\": null, \"id\": 4}", "invalid-field", "type", "type is null: it must be text"),
         ("{\"type\": \"ping\", \"id\": 12345678901234567890}", "invalid-field", "id",
-         "id must be text or a whole number up to 2^53 (9007199254740992), not 1.2345678901234567e+19"),
+         "id must be text or a whole number below 2^53 (at most 9007199254740991), not 1.2345678901234567e+19"),
+        // 2^53 + 1 reads as 2^53: it could not come back as sent.
+        ("{\"type\": \"ping\", \"id\": 9007199254740993}", "invalid-field", "id",
+         "id must be text or a whole number below 2^53 (at most 9007199254740991), not 9007199254740992.0"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, -5, 1], \"gestures\": []}}", "invalid-field",
+         "region.frame[2]", "region.frame[2] is -5: the width must be 0 or more"),
+        ("{\"type\": \"register\", \"id\": 4, \"region\": {\"id\": \"a\", \"frame\": [0, 0, 5, -1.5], \"gestures\": []}}", "invalid-field",
+         "region.frame[3]", "region.frame[3] is -1.5: the height must be 0 or more"),
     ])
     func badRequestsGetAnErrorNamingTheFieldAndTheConnectionGoesOn(_ line: String, _ code: String, _ field: String?, _ message: String) throws {
         let h = try Harness(socket: true)
