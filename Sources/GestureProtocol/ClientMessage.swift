@@ -102,6 +102,8 @@ public enum ClientRequest: Equatable, Sendable {
             }
             var context: [String: String] = [:]
             for (k, v) in c.pairs {
+                // A null is left out, as for every optional field: `{"app": null}` says no app.
+                if v == .null { continue }
                 guard let s = v.stringValue else { throw r.invalid("context.\(k)", "must be text, not \(v.kindName)") }
                 guard k.utf8.count <= ProtocolLimits.maximumContextBytes, s.utf8.count <= ProtocolLimits.maximumContextBytes else {
                     throw r.invalid("context.\(k)", "is longer than \(ProtocolLimits.maximumContextBytes) bytes")

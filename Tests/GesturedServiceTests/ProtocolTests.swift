@@ -203,6 +203,21 @@ struct ProtocolTests {
         ], "no tap, no pan changes, nothing after unsubscribing")
     }
 
+    /// A null context value is left out, as a null is for every optional field: no app.
+    @Test func aNullContextValueIsLeftOut() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        c.send(#"{"type": "context", "id": 1, "context": {"app": "foot"}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(h.service.focusedApp == "foot")
+        c.send(#"{"type": "context", "id": 2, "context": {"app": null}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(Array(c.lines().dropFirst()) == [
+            #"{"type": "reply", "id": 1, "request": "context", "ok": true}"#, #"{"type": "reply", "id": 2, "request": "context", "ok": true}"#,
+        ])
+        #expect(h.service.focusedApp == nil)
+    }
+
     /// A number id comes back exactly as sent, however large, up to the largest whole number a
     /// double holds exactly (9007199254740991); text ids too.
     @Test func idsComeBackExactlyAsSent() throws {
