@@ -40,4 +40,17 @@ public struct LineFramer: Sendable {
         }
         return lines
     }
+
+    /// The stream ended: what is left after the last newline is a last line (a peer that
+    /// writes its last request without a newline and closes its side); nil when nothing is.
+    public mutating func finish() -> Line? {
+        defer {
+            pending.removeAll()
+            skipping = false
+        }
+        guard !skipping, !pending.isEmpty else { return nil }
+        var line = pending[...]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        return line.count > maximumBytes ? .tooLarge : .line(Array(line))
+    }
 }

@@ -172,27 +172,31 @@ final class ClientServer {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var total = 0
         var closed = false
+        func take(_ line: LineFramer.Line) {
+            switch line {
+            case .tooLarge:
+                results.append(.failure(Self.tooLarge))
+            case .line(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                break  // blank lines are skipped
+            case .line(let bytes):
+                do throws(ProtocolError) {
+                    results.append(.success(try ClientMessage.parse(bytes)))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+        }
         reading: while total < Self.readBudgetBytes {
             switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
             case .data(let n):
                 total += n
-                for line in client.input.feed(buffer[0..<n]) {
-                    switch line {
-                    case .tooLarge:
-                        results.append(.failure(Self.tooLarge))
-                    case .line(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
-                        continue  // blank lines are skipped
-                    case .line(let bytes):
-                        do throws(ProtocolError) {
-                            results.append(.success(try ClientMessage.parse(bytes)))
-                        } catch {
-                            results.append(.failure(error))
-                        }
-                    }
-                }
+                for line in client.input.feed(buffer[0..<n]) { take(line) }
             case .wouldBlock:
                 break reading
             case .closed:
+                // A last request without its newline, then the client closed its side: it is
+                // a request all the same, and gets its reply.
+                if let last = client.input.finish() { take(last) }
                 closed = true
                 break reading
             }

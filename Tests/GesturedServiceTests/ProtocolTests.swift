@@ -203,6 +203,18 @@ struct ProtocolTests {
         ], "no tap, no pan changes, nothing after unsubscribing")
     }
 
+    /// A last request without its newline, then the client closes its side (shutdown): the
+    /// request is answered all the same before the service closes.
+    @Test func aLastLineWithoutANewlineBeforeAHalfCloseIsAnswered() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        c.send(#"{"type": "ping", "id": 7}"#)
+        shutdown(c.fd, Int32(SHUT_WR))
+        h.service.runOnce(timeout: 0)
+        h.service.runOnce(timeout: 0)
+        #expect(Array(c.lines().dropFirst()) == [#"{"type": "pong", "id": 7}"#])
+    }
+
     /// A null context value is left out, as a null is for every optional field: no app.
     @Test func aNullContextValueIsLeftOut() throws {
         let h = try Harness(socket: true)
