@@ -215,6 +215,26 @@ struct ProtocolTests {
         #expect(Array(c.lines().dropFirst()) == [#"{"type": "pong", "id": 7}"#])
     }
 
+    /// Every request gets one reply, past the rate limit too (an error saying so): 300 pings
+    /// sent at once, 300 answers.
+    @Test func everyRequestIsAnsweredPastTheRateLimitToo() throws {
+        let h = try Harness(socket: true)
+        let c = try RawClient(h)
+        var burst = ""
+        for id in 1...300 { burst += #"{"type": "ping", "id": \#(id)}"# + "\n" }
+        c.send(burst)
+        var answers: [String] = []
+        for _ in 0..<20 {
+            h.service.runOnce(timeout: 0)
+            answers += c.lines()
+        }
+        let replies = answers.dropFirst()
+        #expect(replies.count == 300)
+        let ids = replies.compactMap { try? JSONValue.parse($0).objectValue?["id"]?.numberValue }
+        #expect(ids == (1...300).map(Double.init))
+        #expect(replies.contains { $0.contains("rate-limited") })
+    }
+
     /// A null context value is left out, as a null is for every optional field: no app.
     @Test func aNullContextValueIsLeftOut() throws {
         let h = try Harness(socket: true)
