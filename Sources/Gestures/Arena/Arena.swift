@@ -68,6 +68,11 @@ extension ArenaMembership.Yield {
     var isTentative: Bool {
         if case .whileFingersMayJoin = self { true } else { false }
     }
+
+    /// It won outright: it gives way to nothing.
+    var isNever: Bool {
+        if case .never = self { true } else { false }
+    }
 }
 
 /// Hears what an arena decides: every gesture event to deliver and every recognizer rejected.
@@ -281,7 +286,7 @@ final class Arena {
         case .cancel:
             guard member.membership.state.isActive else { return }
             transition(member, to: .cancelled, reason: nil)
-            if case .never = member.membership.yields {} else { winners.removeAll { $0 === member } }
+            if !member.membership.yields.isNever { winners.removeAll { $0 === member } }
             listener.arena(self, emits: .cancelled, of: member, at: time)
         }
     }
@@ -324,7 +329,7 @@ final class Arena {
         }
         transition(member, to: state, reason: nil)
         listener.arena(self, emits: state, of: member, at: time)
-        guard case .never = member.membership.yields else { return }
+        guard member.membership.yields.isNever else { return }
         for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
             reject(other, .lostTo(member.label), at: time)
         }

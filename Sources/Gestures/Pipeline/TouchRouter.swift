@@ -145,8 +145,7 @@ final class TouchRouter {
         // in it may yet be a palm, a hover or a thumb, and counts from its next report). A thumb
         // is never one of them, so a thumb is alone when there is none.
         let fingerDown = !thumbs.isEmpty && frame.contacts.contains { c in
-            c.phase != .began && !c.phase.isFinal && !palms.contains { $0.id == c.id }
-                && !thumbs.contains { $0.id == c.id } && !hovering.contains { $0.id == c.id }
+            c.phase != .began && !c.phase.isFinal && !isSetAside(c.id)
         }
         for var contact in frame.contacts {
             let position = Point(x: contact.x, y: contact.y)
@@ -300,6 +299,11 @@ final class TouchRouter {
         return frame.contacts.count >= 3
     }
 
+    /// Whether the contact `id` is left out as a palm, a resting thumb or finger, or a hover.
+    private func isSetAside(_ id: Int) -> Bool {
+        palms.contains { $0.id == id } || thumbs.contains { $0.id == id } || hovering.contains { $0.id == id }
+    }
+
     /// Whether `contact`, landing in this frame, lands beside a scroll: two or more fingers down
     /// that landed ``TouchPolicy/restingFingerTime`` or more before it, one of them at least
     /// moving in this frame (a palm or thumb touching the pad's edge during a two-finger scroll,
@@ -313,8 +317,7 @@ final class TouchRouter {
         var moving = false
         for other in frame.contacts where other.id != contact.id && !other.phase.isFinal {
             guard let landing = landings.first(where: { $0.id == other.id }), landing.time + wait <= frame.time,
-                  !thumbs.contains(where: { $0.id == other.id }), !palms.contains(where: { $0.id == other.id }),
-                  !hovering.contains(where: { $0.id == other.id }) else { continue }
+                  !isSetAside(other.id) else { continue }
             down += 1
             if other.phase == .moved { moving = true }
         }

@@ -47,6 +47,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
+        let allowed = allowedMovement * t.policy.movementAllowance
         switch phase {
         case .gathering, .holding:
             if t.pressMaxTouches > touches {
@@ -55,8 +56,8 @@ public final class LongPressRecognizer: GestureRecognizer {
             // A contact that rested, left out, before it counted holds nothing, however far it
             // has moved since it rested.
             if let rested = t.pressRestedBefore { return .fail(.restedBefore(rested)) }
-            if t.pressMaxMovement > allowedMovement * t.policy.movementAllowance {
-                return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowedMovement * t.policy.movementAllowance))
+            if t.pressMaxMovement > allowed {
+                return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowed))
             }
             if !t.isDown {
                 return .fail(.liftedTooSoon(t.time - t.pressStartTime, required: minimumDuration))
@@ -72,7 +73,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         case .resting:
             // Moved, joined by another finger, or pressed to click: the hold is over, and what
             // the fingers do now is something else (a pan, a swipe, a click).
-            if t.pressMaxTouches > touches || t.pressMaxMovement > allowedMovement * t.policy.movementAllowance { return .cancel }
+            if t.pressMaxTouches > touches || t.pressMaxMovement > allowed { return .cancel }
             if t.buttonPressed && t.policy.buttonPressEndsRecognition { return .cancel }
             return t.isDown ? .none : .end
         }

@@ -96,15 +96,19 @@ public final class SwipeRecognizer: GestureRecognizer {
             if path.count == Self.pathLength { path.removeFirst() }
             path.append(translation)
             let distance = translation.length
+            let lifted = !t.isDown || t.touches < touches
+            guard distance >= minimumDistance else {
+                return lifted ? .fail(.swipeTooShortOrSlow(millimetres: distance, required: minimumDistance, velocity: minimumVelocity))
+                    : .wait(until: deadline)
+            }
             // Directions are the layout's (a panel mounted sideways swipes "up" along its side),
             // distances and speeds the surface's millimetres.
             let turned = t.mapping.orient(translation)
             let direction = Self.direction(of: turned, eightWay: eightWay)
             let axis = Self.unit(direction)
             let tolerance = eightWay ? min(angleTolerance, GestureDefaults.swipeEightWayAngleTolerance) : angleTolerance
-            let straight = distance >= minimumDistance && directions.contains(direction)
-                && Self.degrees(turned, from: axis) <= tolerance
-            if !t.isDown || t.touches < touches {
+            let straight = directions.contains(direction) && Self.degrees(turned, from: axis) <= tolerance
+            if lifted {
                 // Lifted: the stroke can turn no more, and is judged whole — on where it went
                 // and how fast on average.
                 let seconds = (t.time - since).inSeconds

@@ -72,8 +72,9 @@ public final class TapRecognizer: GestureRecognizer {
                 firstLocation = t.pressStartLocation
             } else {
                 let distance = (t.pressStartLocation - firstLocation).length
-                if distance > maximumDistance * t.policy.movementAllowance {
-                    return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: maximumDistance * t.policy.movementAllowance))
+                let allowed = maximumDistance * t.policy.movementAllowance
+                if distance > allowed {
+                    return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: allowed))
                 }
             }
             let deadline = t.pressStartTime.advanced(byMicroseconds: maximumPressMicroseconds)
@@ -93,8 +94,9 @@ public final class TapRecognizer: GestureRecognizer {
         if t.pressMaxTouches > touches {
             return .fail(.tooManyTouches(t.pressMaxTouches, limit: touches, required: true))
         }
-        if t.pressMaxMovement > maximumMovement * t.policy.movementAllowance {
-            return .fail(.moved(millimetres: t.pressMaxMovement, allowed: maximumMovement * t.policy.movementAllowance))
+        let allowed = maximumMovement * t.policy.movementAllowance
+        if t.pressMaxMovement > allowed {
+            return .fail(.moved(millimetres: t.pressMaxMovement, allowed: allowed))
         }
         if t.isDown {
             tapLocation = t.centroid
