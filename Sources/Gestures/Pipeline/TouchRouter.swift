@@ -388,7 +388,7 @@ final class TouchRouter {
                     if pressure > routes[i].peak {
                         routes[i].peak = pressure
                     }
-                    if pressure != routes[i].landedPressure && !contact.phase.isFinal { pressureChanges = true }
+                    if !pressureChanges, pressure != routes[i].landedPressure, !contact.phase.isFinal { pressureChanges = true }
                 }
                 if contact.phase.isFinal {
                     // A finger eases off over its last reports; a contact the sensor lost

@@ -107,7 +107,7 @@ public final class SwipeRecognizer: GestureRecognizer {
             let direction = Self.direction(of: turned, eightWay: eightWay)
             let axis = Self.unit(direction)
             let tolerance = eightWay ? min(angleTolerance, GestureDefaults.swipeEightWayAngleTolerance) : angleTolerance
-            let straight = directions.contains(direction) && Self.degrees(turned, from: axis) <= tolerance
+            let straight = Self.degrees(turned, from: axis) <= tolerance && directions.contains(direction)
             if lifted {
                 // Lifted: the stroke can turn no more, and is judged whole — on where it went
                 // and how fast on average.
@@ -120,11 +120,12 @@ public final class SwipeRecognizer: GestureRecognizer {
                 }
                 return .fail(.swipeTooShortOrSlow(millimetres: distance, required: minimumDistance, velocity: minimumVelocity))
             }
+            guard straight else { return .wait(until: deadline) }
             // Decisive: the recent motion (the velocity over the last 100 ms) goes the same way,
             // as clear of the diagonal, and fast enough — not only the first millimetres.
             let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
-            guard straight, speed >= minimumVelocity, Self.degrees(v, from: axis) <= tolerance else { return .wait(until: deadline) }
+            guard speed >= minimumVelocity, Self.degrees(v, from: axis) <= tolerance else { return .wait(until: deadline) }
             // Stable: a further share of the minimum distance gone, and the last stretch of
             // that length going the same way (a stroke turning after a drift does not).
             let stretch = minimumDistance * GestureDefaults.swipeStableShare
