@@ -100,13 +100,13 @@ final class ClientServer {
         UnixSocket.unlink(path)
     }
 
-    /// Accepts every waiting client.
     /// True while the process has no descriptor left for a client: the listener is not watched
     /// (it would stay readable and the loop would spin) until a client leaves.
     private(set) var outOfDescriptors = false
     /// When running out of descriptors was last logged: at most once a minute.
     private var lastOutOfDescriptorsReport: Instant?
 
+    /// Accepts every waiting client; stops, setting ``outOfDescriptors``, when none can be.
     func acceptClients(now: Instant) -> [ClientConnection] {
         var accepted: [ClientConnection] = []
         while true {
@@ -120,7 +120,7 @@ final class ClientServer {
                 outOfDescriptors = true
                 if lastOutOfDescriptorsReport.map({ now - $0 >= .seconds(60) }) ?? true {
                     logger.error("no descriptor left for a socket client: not accepting until one leaves", metadata: [
-                        "clients": "\(clients.count)", "limit": "\(UnixSocket.raiseDescriptorLimit())",
+                        "clients": "\(clients.count)", "limit": "\(UnixSocket.descriptorLimit())",
                     ])
                     lastOutOfDescriptorsReport = now
                 }

@@ -37,6 +37,12 @@ extension GestureService {
 
     // MARK: - Connections
 
+    /// Waits for clients on the socket.
+    func watchListener() {
+        guard let server else { return }
+        runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+    }
+
     func acceptClients() {
         guard let server else { return }
         for client in server.acceptClients(now: clock.now) {

@@ -154,14 +154,12 @@ public final class GestureService {
             let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
             let limit = UnixSocket.raiseDescriptorLimit()
             let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
-            runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+            self.server = server
+            watchListener()
             // The listener is watched again; the waiting client is accepted in the next turn,
             // on events of its own.
-            server.onDescriptorFreed = { [weak self, unowned server] in
-                self?.runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
-            }
+            server.onDescriptorFreed = { [weak self] in self?.watchListener() }
             logger.debug("descriptors", metadata: ["soft_limit": "\(limit)"])
-            self.server = server
             logger.info("listening for clients", metadata: ["socket": "\(path)"])
         }
         openVirtualInput()

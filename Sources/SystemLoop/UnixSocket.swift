@@ -75,6 +75,12 @@ public enum UnixSocket {
         return UInt64(limit.rlim_cur)
     }
 
+    /// This process's soft limit on open descriptors (0 when it cannot be read).
+    public static func descriptorLimit() -> UInt64 {
+        var limit = rlimit()
+        return getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? UInt64(limit.rlim_cur) : 0
+    }
+
     /// A blocking socket connected to `path`.
     public static func connect(to path: String) throws(SystemError) -> Int32 {
         guard path.utf8.count <= maximumPathLength else {
