@@ -85,31 +85,28 @@ public enum TouchDeviceInventory {
 
     /// udev properties worth keeping in a recording (libinput record keeps the same ones).
     static func udevProperties(_ device: OpaquePointer) -> [String] {
-        var out: [String] = []
+        properties(of: device) { name in
+            name.hasPrefix("ID_INPUT") || name == "LIBINPUT_CALIBRATION_MATRIX" || name == "LIBINPUT_DEVICE_GROUP" || name == "ID_SEAT"
+        }.map { "\($0.name)=\($0.value)" }
+    }
+
+    /// The device's udev properties whose names `keep` accepts, in udev's order.
+    private static func properties(of device: OpaquePointer, _ keep: (String) -> Bool) -> [(name: String, value: String)] {
+        var out: [(name: String, value: String)] = []
         var entry = udev_device_get_properties_list_entry(device)
         while let e = entry {
             defer { entry = udev_list_entry_get_next(e) }
             guard let n = udev_list_entry_get_name(e) else { continue }
             let name = String(cString: n)
-            guard name.hasPrefix("ID_INPUT") || name == "LIBINPUT_CALIBRATION_MATRIX" || name == "LIBINPUT_DEVICE_GROUP"
-                  || name == "ID_SEAT" else { continue }
-            out.append("\(name)=\(udev_list_entry_get_value(e).map { String(cString: $0) } ?? "")")
+            guard keep(name) else { continue }
+            out.append((name, udev_list_entry_get_value(e).map { String(cString: $0) } ?? ""))
         }
         return out
     }
 
     /// udev's hwdb corrections of the device's axes (`EVDEV_ABS_XX` properties), by name.
     static func axisOverrides(_ device: OpaquePointer) -> [String: String] {
-        var out: [String: String] = [:]
-        var entry = udev_device_get_properties_list_entry(device)
-        while let e = entry {
-            defer { entry = udev_list_entry_get_next(e) }
-            guard let n = udev_list_entry_get_name(e) else { continue }
-            let name = String(cString: n)
-            guard UdevAbsOverride.axisCode(property: name) != nil else { continue }
-            out[name] = udev_list_entry_get_value(e).map { String(cString: $0) } ?? ""
-        }
-        return out
+        Dictionary(properties(of: device) { UdevAbsOverride.axisCode(property: $0) != nil }, uniquingKeysWith: { $1 })
     }
 
     /// The description of the device at `node`, read through libevdev.
