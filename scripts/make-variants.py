@@ -150,6 +150,16 @@ def write(path, header, states_, has_major):
         f.writelines(lines)
 
 
+def contact_ids(states_):
+    """The contacts' tracking ids in the order they landed."""
+    ids = []
+    for _, slots, _ in states_:
+        for c in slots.values():
+            if c["id"] not in ids:
+                ids.append(c["id"])
+    return ids
+
+
 def jitter(states_, rng, geo):
     jx, jy = int(0.4 * geo[0]), int(0.4 * geo[1])
     return [(t, {s: dict(c, x=c["x"] + rng.randint(-jx, jx), y=c["y"] + rng.randint(-jy, jy)) for s, c in slots.items()}, keys)
@@ -160,11 +170,7 @@ def apart(states_, rng, geo):
     """The second contact lands 20 to 150 ms later than it did, and still at least 20 ms before
     it or a contact down with it lifts: the two fingers are still down together, as the label
     says (a two-finger tap stays one). None when no frame allows both."""
-    ids = []
-    for _, slots, _ in states_:
-        for c in slots.values():
-            if c["id"] not in ids:
-                ids.append(c["id"])
+    ids = contact_ids(states_)
     if len(ids) < 2:
         return None
     late = ids[1]
@@ -253,11 +259,7 @@ def hold3(states_, rng, geo):
 def third_finger(states_, geo):
     """A third finger 15 mm to the right of the second (or left, near the right edge), down and
     up with it; None unless the stroke has two contacts."""
-    ids = []
-    for _, slots, _ in states_:
-        for c in slots.values():
-            if c["id"] not in ids:
-                ids.append(c["id"])
+    ids = contact_ids(states_)
     if len(ids) != 2:
         return None
     x_res, _, x_max, _, _ = geo
