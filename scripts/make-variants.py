@@ -35,6 +35,13 @@ variant keeping its source's label:
 - turn:    (one-finger swipes) the finger first drifts 10 mm sideways in 40 ms — across the
            stroke, to the side none of the label's directions names — then makes the stroke:
            still the labelled swipe (it is judged on where it goes, not its first centimetre).
+- screen:  (the pinch) the stroke on a touchscreen (the description says
+           INPUT_PROP_DIRECT), one finger landing 80 to 150 ms after the other, once that one
+           has gone 3.2 mm (more than a touchscreen pan's 3 mm) from where it landed: the
+           one-finger pan has begun when the second finger lands. Still the pinch; what came
+           before is left out (both fingers land within the stroke). The built-in touchscreen
+           layout pans, pinches and rotates at once (a map): its pan, of one finger and then
+           of two, is allowed beside the pinch (the label's "also").
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -414,18 +421,70 @@ def edgepalm(states_, rng, geo):
     return out
 
 
+def screen(states_, rng, geo):
+    """One contact lands at frame a, the other at frame b: b is 80 ms to the delay drawn (up to
+    150 ms) after a, and the contact that lands first is 3.2 mm or more from where it was at a
+    in the frame before the other lands (so a one-finger pan has begun by then). The contact landing first is the one that allows it (the recorded
+    first, else the other: in a scroll one finger may rest while the other moves); a is the
+    first frame, from when both are down, that allows it; both keep their own recorded motion
+    from there. None when no frame allows it."""
+    ids = contact_ids(states_)
+    if len(ids) != 2:
+        return None
+    x_res, y_res = geo[0], geo[1]
+    delay = rng.randint(80, 150) / 1000
+
+    def where(slots, i):
+        return next(((c["x"] / x_res, c["y"] / y_res) for c in slots.values() if c["id"] == i), None)
+
+    for first, second in (ids, ids[::-1]):
+        for a, (ta, slots_a, _) in enumerate(states_):
+            pa = where(slots_a, first)
+            if pa is None or where(slots_a, second) is None:
+                continue
+            for b in range(a + 1, len(states_)):
+                tb, slots_b, _ = states_[b]
+                if tb - ta > delay:
+                    break
+                # Where the first contact was in the frame before the other lands.
+                pb = where(states_[b - 1][1], first)
+                if pb is None or where(slots_b, second) is None:
+                    break
+                if tb - ta >= 0.080 and ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** 0.5 >= 3.2:
+                    out = [(t, {s: c for s, c in slots.items() if c["id"] != second or i >= b}, keys)
+                           for i, (t, slots, keys) in enumerate(states_) if i >= a]
+                    return [(t - ta + states_[0][0], slots, keys) for t, slots, keys in out]
+    return None
+
+
+def direct(header):
+    """The description of a touchscreen: INPUT_PROP_DIRECT instead of the pad's properties."""
+    out = []
+    for line in header:
+        if line.startswith("P: "):
+            line = "P: 02 00 00 00 00 00 00 00\n"
+        elif line.startswith("# Properties:"):
+            line = "# Properties: INPUT_PROP_DIRECT (the variant's; the source's pad was a touchpad)\n"
+        out.append(line)
+    return out
+
+
 def rest(states_, rng, geo):
     return rested(states_, rng, geo, round(rng.uniform(0.55, 0.65), 3))
 
 
 VARIANTS = {"jitter": jitter, "apart": apart, "thumb": thumb, "drift": drift, "hold": hold, "hold3": hold3, "rest": rest,
-            "flat": flat, "flat3": flat3, "nores": nores, "close": close, "edgepalm": edgepalm, "turn": turn}
+            "flat": flat, "flat3": flat3, "nores": nores, "close": close, "edgepalm": edgepalm, "turn": turn,
+            "screen": screen}
 # Which sources each variant is made of (label, fingers); the others take every source.
 ONLY = {"jitter": STROKES, "thumb": STROKES, "apart": {("pan", 2), ("tap", 2), ("pinch-out", 2)}, "drift": {("pan", 1)}, "hold": {("tap", 1), ("tap", 2)}, "hold3": {("tap", 2)},
         "rest": {("pan", 1), ("pan", 2)}, "flat": {("tap", 1), ("tap", 2)}, "flat3": {("tap", 2)},
-        "nores": {("tap", 1)}, "close": {("pan", 2)}, "edgepalm": {("pan", 2)}, "turn": {("swipe", 1)}}
+        "nores": {("tap", 1)}, "close": {("pan", 2)}, "edgepalm": {("pan", 2)}, "turn": {("swipe", 1)},
+        "screen": {("pinch-out", 2)}}
 # The label a variant has instead of its source's: (label, fingers).
-HEADERS = {"nores": without_resolution}
+HEADERS = {"nores": without_resolution, "screen": direct}
+# Gestures a variant's label allows besides its own ("also").
+ALSO = {"screen": ["pan/1", "pan/2"]}
 RELABEL = {"nores": lambda source: ("tap", 1, 1), "hold": lambda source: ("long-press", source["touches"], None), "hold3": lambda source: ("long-press", 3, None),
            "flat": lambda source: ("tap", source["touches"], 1), "flat3": lambda source: ("tap", 3, 1)}
 
@@ -460,6 +519,8 @@ def main():
             if name in RELABEL:
                 record["label"], record["touches"], record["repetitions"] = RELABEL[name](source)
                 record["direction"] = None
+            if name in ALSO:
+                record["also"] = ALSO[name]
             records.append({**record, "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
     with open(os.path.join(out_dir, "labels.json"), "w") as f:
         json.dump(records, f, indent=1)
