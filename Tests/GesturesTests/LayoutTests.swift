@@ -1,5 +1,5 @@
 import GestureTesting
-import Gestures
+@testable import Gestures
 import Testing
 import TouchEvents
 
@@ -93,6 +93,85 @@ struct LayoutTests {
         c.removeFromParent()
         #expect(layout.region("c") == nil)
         #expect(layout.hitTest(Point(x: 160, y: 80))?.id == "panel")
+    }
+
+    /// The id map follows regions as they come, go and move, without being made again; with
+    /// two regions of one id, the first in depth-first order is found, and the other once the
+    /// first has gone.
+    @Test func theIDMapFollowsAddsRemovesMovesAndDuplicates() {
+        let (layout, panel, a, _) = kiosk()
+        #expect(layout.region("a") === a)
+        let box = Region(id: "box", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let inner = Region(id: "inner", frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        box.addChild(inner)
+        layout.root.addChild(box)
+        #expect(layout.region("inner") === inner)
+        box.removeFromParent()
+        #expect(layout.region("inner") == nil && layout.region("box") == nil)
+        panel.addChild(box)  // back, somewhere else
+        #expect(layout.region("inner") === inner)
+        // A second "a", later in depth-first order than the first.
+        let otherA = Region(id: "a", frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        layout.root.addChild(otherA)
+        #expect(layout.region("a") === a)
+        a.removeFromParent()
+        #expect(layout.region("a") === otherA)
+        otherA.removeFromParent()
+        #expect(layout.region("a") == nil)
+    }
+
+    /// A group is never hit: a touch passes through it to what lies below, and its children
+    /// are hit as anywhere else (front-most, deepest, extended areas by the nearest true frame,
+    /// across the group's border).
+    @Test func aGroupPassesTouchesThroughToItsChildrenAndBelow() {
+        let (layout, _, _, _) = kiosk()
+        let group = Region(id: "group", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        group.isGroup = true
+        let near = Region(id: "near", frame: Rect(x: 10, y: 10, width: 10, height: 10), hitInsets: EdgeInsets(all: -5))
+        let far = Region(id: "far", frame: Rect(x: 26, y: 10, width: 10, height: 10), hitInsets: EdgeInsets(all: -5))
+        let edge = Region(id: "edge", frame: Rect(x: -5, y: 40, width: 10, height: 10))
+        group.addChild(near)
+        group.addChild(far)
+        group.addChild(edge)
+        layout.root.addChild(group)
+        #expect(layout.hitTest(Point(x: 150, y: 50))?.id == "screen")  // the group's own area
+        #expect(layout.hitTest(Point(x: 130, y: 45))?.id == "screen")  // amid its children, in none
+        #expect(layout.hitTest(Point(x: 112, y: 12))?.id == "near")
+        #expect(layout.hitTest(Point(x: 122, y: 15))?.id == "near")    // 2 mm from near, 4 from far
+        #expect(layout.hitTest(Point(x: 124, y: 15))?.id == "far")     // 4 mm from near, 2 from far
+        #expect(layout.hitTest(Point(x: 97, y: 45))?.id == "edge")     // outside the group's frame
+        #expect(layout.hitTest(Point(x: 150, y: 80))?.id == "panel")   // the panel under the group
+        group.isHidden = true
+        #expect(layout.hitTest(Point(x: 112, y: 12))?.id == "screen")
+        group.isHidden = false
+        // Moved: its children with it.
+        group.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        #expect(layout.hitTest(Point(x: 12, y: 12))?.id == "near")
+        #expect(layout.hitTest(Point(x: 112, y: 12))?.id == "screen")
+    }
+
+    /// A change in one group re-indexes that group only: another group's index is kept.
+    @Test func aChangeInOneGroupKeepsTheOtherGroupsIndex() {
+        let (layout, _, _, _) = kiosk()
+        let one = Region(id: "one", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let two = Region(id: "two", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        for (group, x) in [(one, 150.0), (two, 170.0)] {
+            group.isGroup = true
+            group.addChild(Region(id: "\(group.id).button", frame: Rect(x: x, y: 10, width: 10, height: 10)))
+            layout.root.addChild(group)
+        }
+        #expect(layout.hitTest(Point(x: 175, y: 15))?.id == "two.button")
+        #expect(one.groupIndex != nil && two.groupIndex != nil)
+        one.addChild(Region(id: "one.more", frame: Rect(x: 100, y: 10, width: 10, height: 10)))
+        #expect(one.groupIndex == nil && two.groupIndex != nil)
+        #expect(layout.hitTest(Point(x: 105, y: 15))?.id == "one.more")
+        #expect(layout.hitTest(Point(x: 175, y: 15))?.id == "two.button")
+        layout.region("one.button")?.frame = Rect(x: 0, y: 10, width: 10, height: 10)
+        #expect(one.groupIndex == nil && two.groupIndex != nil)
+        #expect(layout.hitTest(Point(x: 5, y: 15))?.id == "one.button")
+        one.removeFromParent()
+        #expect(two.groupIndex != nil)
+        #expect(layout.hitTest(Point(x: 5, y: 15))?.id == "screen")
     }
 }
 

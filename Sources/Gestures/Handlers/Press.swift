@@ -48,7 +48,7 @@ extension Region {
     private func attachPress(owner: AnyObject?, _ body: @escaping (AnyObject?, Press) throws -> Void) -> GestureToken {
         let entry = HandlerEntry<Press>(id: GestureRecognizer.nextHandlerID(), owner: owner, body: body)
         pressHandlers.append(entry)
-        layout?.invalidate()
+        layout?.recognizersChanged(ownerBound: owner != nil)
         return GestureToken(region: self, entryID: entry.id)
     }
 

@@ -15,7 +15,10 @@ public final class Layout {
     /// Bumped whenever regions or their recognizers change: caches compare it.
     public private(set) var version = 0
     private var index: HitIndex?
+    /// Each id's region (the first in depth-first order), kept as regions come and go.
     private var regionsByID: [String: Region]?
+    /// Two regions had one id when the map was made: one leaving makes it again.
+    private var hadDuplicateIDs = false
     /// Each region's path and recognizers, as touch sequences starting in it need them. Kept
     /// only while the tree stays the same: a removed region is never kept alive by it.
     private var paths: [ObjectIdentifier: (regions: [Region], recognizers: [GestureRecognizer])] = [:]
@@ -28,20 +31,44 @@ public final class Layout {
     public init(root: Region) {
         self.root = root
         root.removeFromParent()
-        setLayout(root)
+        root.attach(to: self)
     }
 
-    private func setLayout(_ r: Region) {
-        r.layout = self
-        for c in r.children { setLayout(c) }
-    }
-
+    /// A region's place, size or visibility changed, or regions were added or removed: the
+    /// hit index is made again when next asked for (groups that did not change keep theirs).
     func invalidate() {
         index = nil
-        regionsByID = nil
         if !paths.isEmpty { paths.removeAll() }
-        ownerBound = nil
         version &+= 1
+    }
+
+    /// Recognizers or press handlers were added or removed (`ownerBound`: one of them is
+    /// bound to an owner).
+    func recognizersChanged(ownerBound: Bool) {
+        if ownerBound { self.ownerBound = nil }
+        if !paths.isEmpty { paths.removeAll() }
+        version &+= 1
+    }
+
+    /// `region` is in the layout now (each region of an added subtree is told): the id map
+    /// learns it, and the owner-bound lists are made again if it has such handlers.
+    func regionJoined(_ region: Region) {
+        if regionsByID != nil {
+            // Two regions with one id: the first in depth-first order is the one `region(_:)`
+            // finds, which only a walk of the tree tells.
+            if regionsByID![region.id] == nil { regionsByID![region.id] = region } else { regionsByID = nil }
+        }
+        if ownerBound != nil && region.hasOwnerBoundHandlers { ownerBound = nil }
+    }
+
+    /// `region` left the layout.
+    func regionLeft(_ region: Region) {
+        if regionsByID != nil, regionsByID![region.id] === region {
+            regionsByID![region.id] = nil
+            // Another region with the same id may be in the tree still.
+            if hadDuplicateIDs { regionsByID = nil }
+        }
+        if ownerBound != nil && region.hasOwnerBoundHandlers { ownerBound = nil }
     }
 
     /// A handler bound to an owner was attached to a recognizer of the layout.
@@ -79,7 +106,10 @@ public final class Layout {
     public func region(_ id: String) -> Region? {
         if regionsByID == nil {
             var map: [String: Region] = [:]
-            for r in root.subtree where map[r.id] == nil { map[r.id] = r }
+            hadDuplicateIDs = false
+            for r in root.subtree {
+                if map[r.id] == nil { map[r.id] = r } else { hadDuplicateIDs = true }
+            }
             regionsByID = map
         }
         return regionsByID?[id]
@@ -137,7 +167,10 @@ public final class Layout {
 
 /// The region tree flattened for hit testing: absolute rectangles, and for each region the
 /// bounds of its whole subtree's hit areas, so that subtrees that cannot contain the point
-/// are skipped. Rebuilt when the tree changes.
+/// are skipped. Rebuilt when the tree changes — except a group's subtree (``Region/isGroup``),
+/// which has a hit index of its own, kept on the group until something in it changes: a
+/// change in one group re-indexes that group and the regions outside every group, never
+/// another group's regions.
 struct HitIndex {
     struct Node {
         var frame: Rect
@@ -147,24 +180,47 @@ struct HitIndex {
         /// Children: childList[childStart ..< childStart + childCount], in order.
         var childStart: Int
         var childCount: Int
+        /// A group: its index in `groups` (-1: not a group). A group is never hit itself.
+        var group: Int
     }
 
     private var regions: [Region] = []
     private var nodes: [Node] = []
     private var childList: [Int] = []
+    /// The groups' own indexes, each in its group's parent's coordinates, with where that
+    /// parent's origin lies in this index's coordinates.
+    private var groups: [(index: HitIndex, origin: Point)] = []
 
+    /// The index of the layout: `root` and everything under it.
     init(_ root: Region) {
         guard root.isEnabled && !root.isHidden else { return }
-        _ = add(root, origin: .zero)
+        _ = add(root, origin: .zero, top: true)
     }
 
-    /// Adds `r` and its visible, enabled subtree; returns its index.
-    private mutating func add(_ r: Region, origin: Point) -> Int {
+    /// The index of `group`'s subtree, in its parent's coordinates.
+    private init(group: Region) {
+        _ = add(group, origin: .zero, top: true)
+    }
+
+    /// The union of every hit area in the index (nil: nothing can be hit).
+    private var bounds: Rect? { nodes.first?.bounds }
+
+    /// Adds `r` and its visible, enabled subtree; returns its index. A group below the top is
+    /// one node whose subtree is its own index (made now if it has none).
+    private mutating func add(_ r: Region, origin: Point, top: Bool = false) -> Int {
         let i = nodes.count
         let frame = r.frame.offset(by: origin)
-        let area = frame.inset(by: r.hitInsets)
         regions.append(r)
-        nodes.append(Node(frame: frame, hitArea: area, bounds: area, childStart: 0, childCount: 0))
+        if r.isGroup && !top {
+            if r.groupIndex == nil { r.groupIndex = HitIndex(group: r) }
+            let sub = r.groupIndex!
+            let bounds = sub.bounds.map { $0.offset(by: origin) } ?? Rect(x: frame.x, y: frame.y, width: 0, height: 0)
+            nodes.append(Node(frame: frame, hitArea: bounds, bounds: bounds, childStart: 0, childCount: 0, group: groups.count))
+            groups.append((sub, origin))
+            return i
+        }
+        let area = frame.inset(by: r.hitInsets)
+        nodes.append(Node(frame: frame, hitArea: area, bounds: area, childStart: 0, childCount: 0, group: -1))
         var kids: [Int] = []
         for c in r.children where c.isEnabled && !c.isHidden {
             kids.append(add(c, origin: Point(x: frame.x, y: frame.y)))
@@ -172,24 +228,35 @@ struct HitIndex {
         nodes[i].childStart = childList.count
         nodes[i].childCount = kids.count
         childList.append(contentsOf: kids)
+        // A group's own area is no hit area: its bounds are its children's.
+        if r.isGroup, let first = kids.first {
+            nodes[i].bounds = nodes[first].bounds
+        }
         for k in kids { nodes[i].bounds = nodes[i].bounds.union(nodes[k].bounds) }
         return i
     }
 
     func hitTest(_ p: Point) -> Region? {
-        guard let first = nodes.first, first.bounds.contains(p) else { return nil }
-        let found: (index: Int, distance: Double)? = nodes.withUnsafeBufferPointer { n in
-            childList.withUnsafeBufferPointer { c in Self.hit(0, p, n, c) }
-        }
-        return found.map { regions[$0.index] }
+        hit(p)?.region
     }
 
-    /// The best hit in node `i`'s subtree (whose bounds contain `p`): its index and the
-    /// distance from `p` to its true frame (0 when `p` is inside it).
-    private static func hit(_ i: Int, _ p: Point, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int>)
-        -> (index: Int, distance: Double)? {
+    /// The best hit and the distance from `p` to its true frame (0 when `p` is inside it).
+    private func hit(_ p: Point) -> (region: Region, distance: Double)? {
+        guard let first = nodes.first, first.bounds.contains(p) else { return nil }
+        return nodes.withUnsafeBufferPointer { n in
+            childList.withUnsafeBufferPointer { c in hit(0, p, n, c) }
+        }
+    }
+
+    /// The best hit in node `i`'s subtree (whose bounds contain `p`).
+    private func hit(_ i: Int, _ p: Point, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int>)
+        -> (region: Region, distance: Double)? {
         let node = nodes[i]
-        var best: (index: Int, distance: Double)?
+        if node.group >= 0 {
+            let (index, origin) = groups[node.group]
+            return index.hit(Point(x: p.x - origin.x, y: p.y - origin.y))
+        }
+        var best: (region: Region, distance: Double)?
         var k = node.childStart + node.childCount
         while k > node.childStart {  // front-most (last) child first
             k -= 1
@@ -199,7 +266,8 @@ struct HitIndex {
             if best == nil || h.distance < best!.distance { best = h }
         }
         if let best { return best }
-        guard node.hitArea.contains(p) else { return nil }
-        return (i, node.frame.distance(to: p))
+        // A group is never hit itself.
+        guard !regions[i].isGroup, node.hitArea.contains(p) else { return nil }
+        return (regions[i], node.frame.distance(to: p))
     }
 }

@@ -15,6 +15,16 @@ public final class Region {
     /// Negative values extend the hit area beyond the frame, positive ones shrink it; a width
     /// or height below zero becomes zero.
     public var hitInsets = EdgeInsets.zero { didSet { invalidate() } }
+    /// A group holds regions and is never hit itself: touches pass through it to what lies
+    /// below, and reach its children as anywhere else (its frame places them). The layout
+    /// indexes a group's subtree for hit testing apart from the rest, so adding, changing or
+    /// removing regions inside one group re-indexes that group only: what a layout with many
+    /// independent sets of regions needs (the service keeps each socket client's regions in a
+    /// group of their own). Its recognizers, as any ancestor's, take part in touches on its
+    /// children.
+    public var isGroup = false { didSet { invalidate() } }
+    /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
+    var groupIndex: HitIndex?
     public private(set) var children: [Region] = []
     public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []
@@ -42,7 +52,7 @@ public final class Region {
     /// Detaches the region (and its children) from its parent.
     public func removeFromParent() {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
+        if let i = parent.children.lastIndex(where: { $0 === self }) { parent.children.remove(at: i) }
         self.parent = nil
         parent.invalidate()
         setLayout(nil)
@@ -58,11 +68,32 @@ public final class Region {
     }
 
     private func setLayout(_ l: Layout?) {
-        layout = l
+        if layout !== l {
+            layout?.regionLeft(self)
+            layout = l
+            l?.regionJoined(self)
+        }
         for c in children { c.setLayout(l) }
     }
 
-    private func invalidate() { layout?.invalidate() }
+    /// Makes the region (the root) and its subtree `layout`'s.
+    func attach(to layout: Layout) { setLayout(layout) }
+
+    /// Whether a recognizer of the region, or a press handler, is bound to an owner.
+    var hasOwnerBoundHandlers: Bool {
+        pressHandlers.contains(where: \.hasOwner) || recognizers.contains { $0.handlers.contains(where: \.hasOwner) }
+    }
+
+    /// Its place, size or visibility changed: the hit index of every group it is in (or is)
+    /// and the layout's.
+    private func invalidate() {
+        var r: Region? = self
+        while let region = r {
+            if region.isGroup { region.groupIndex = nil }
+            r = region.parent
+        }
+        layout?.invalidate()
+    }
 
     /// True while the region is in `layout` and neither it nor an ancestor is hidden or
     /// disabled: touches can reach it.
@@ -120,7 +151,7 @@ public final class Region {
         recognizer.region = self
         recognizers.append(recognizer)
         refreshAutomaticRequirements()
-        layout?.invalidate()
+        layout?.recognizersChanged(ownerBound: recognizer.handlers.contains(where: \.hasOwner))
     }
 
     /// Detaches a recognizer; it takes part in nothing after this.
@@ -130,7 +161,7 @@ public final class Region {
         recognizer.region = nil
         recognizer.automaticRequirements = []
         refreshAutomaticRequirements()
-        layout?.invalidate()
+        layout?.recognizersChanged(ownerBound: recognizer.handlers.contains(where: \.hasOwner))
     }
 
     /// The block libraries' rule: a tap recognizer waits for every tap recognizer on the same
