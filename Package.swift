@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting",
-                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")]
+                           "TouchInputTesting", "GesturedService", "GestureProtocol", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),

@@ -123,6 +123,11 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Descriptors unwatched during this turn's batch of events: the rest of the batch's events
     /// for them are stale (``unwatch(_:)``).
     private var unwatchedThisTurn: [Int32] = []
+    /// This turn's events for other descriptors (the service's socket and clients): handled
+    /// once every device of the batch has been read, so recognition never waits behind them.
+    private var otherEvents: [EventLoop.Event] = []
+    /// Counts the loop's turns: whoever shares the loop can give each turn a budget.
+    package private(set) var turn: UInt64 = 0
     private var saidNoDevices = false
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
@@ -286,8 +291,21 @@ public final class GestureRuntime: @unchecked Sendable {
     package func runOnce(timeout: Int32) {
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         timerFired = false
+        turn &+= 1
         if !unwatchedThisTurn.isEmpty { unwatchedThisTurn.removeAll(keepingCapacity: true) }
         let ready = events.wait(timeout: timeout) { dispatch($0) }
+        // Devices first, then the rest of the batch, in the kernel's order.
+        if !otherEvents.isEmpty {
+            for event in otherEvents {
+                switch event {
+                case .readable(let fd), .hangup(let fd), .writable(let fd):
+                    if !unwatchedThisTurn.contains(fd), let handler = watched[fd] { handler(event) }
+                case .timer, .wakeUp, .signal:
+                    break
+                }
+            }
+            otherEvents.removeAll(keepingCapacity: true)
+        }
         afterWake?()
         // The timer is armed at the earliest deadline: until it fires none is due (a device's
         // frames fire those their own times pass). A manual clock has no timer: always look.
@@ -389,8 +407,8 @@ public final class GestureRuntime: @unchecked Sendable {
                 read(slot)
             } else if let monitor, fd == monitor.fileDescriptor {
                 apply(monitor.changes())
-            } else if !unwatchedThisTurn.contains(fd), let handler = watched[fd] {
-                handler(event)
+            } else if watched[fd] != nil {
+                otherEvents.append(event)
             }
         }
     }

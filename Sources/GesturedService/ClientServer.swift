@@ -56,6 +56,12 @@ final class ClientServer {
     /// Bytes read from one client per wakeup at most; the rest waits for the next wakeup, so a
     /// flood never holds recognition up.
     static let readBudgetBytes = 2 * ProtocolLimits.maximumMessageBytes
+    /// Bytes read from all clients in one turn of the loop at most (eight clients' worth):
+    /// with many clients flooding at once a turn still ends soon, and the devices are read
+    /// again. A client not read in a turn is read in the next (its socket stays readable).
+    static let turnBudgetBytes = 8 * readBudgetBytes
+    /// The loop turn of the last read, and the bytes read from clients in it.
+    private var turnRead: (turn: UInt64, bytes: Int) = (0, 0)
 
     /// `/run/gestured/gestured.sock`, or `$RUNTIME_DIRECTORY/gestured.sock` under systemd.
     static func defaultPath(environment: [String: String]) -> String {
@@ -166,11 +172,16 @@ final class ClientServer {
         case closed([Result<ClientMessage, ProtocolError>])
     }
 
-    /// Reads what the client sent, up to ``readBudgetBytes``, and splits it into lines.
-    func read(_ client: ClientConnection) -> ReadOutcome {
+    /// Reads what the client sent, up to ``readBudgetBytes`` and what is left of this loop
+    /// `turn`'s ``turnBudgetBytes``, and splits it into lines.
+    func read(_ client: ClientConnection, turn: UInt64) -> ReadOutcome {
+        if turnRead.turn != turn { turnRead = (turn, 0) }
+        let allowed = min(Self.readBudgetBytes, Self.turnBudgetBytes - turnRead.bytes)
+        guard allowed > 0 else { return .lines([]) }
         var results: [Result<ClientMessage, ProtocolError>] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var total = 0
+        defer { turnRead.bytes += total }
         var closed = false
         func take(_ line: LineFramer.Line) {
             switch line {
@@ -186,7 +197,7 @@ final class ClientServer {
                 }
             }
         }
-        reading: while total < Self.readBudgetBytes {
+        reading: while total < allowed {
             switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
             case .data(let n):
                 total += n

@@ -13,18 +13,6 @@ extension GestureService {
     /// The service's version, as the greeting tells it (`gestured --version` says the same).
     public static let version = "0.1.0"
 
-    /// Inside the service a client's region is `@<client number>/<its id>`: configuration ids
-    /// cannot start with `@`, so no two clients' regions and no region of the service's can
-    /// be confused.
-    static func internalID(client: Int, id: String) -> String { "@\(client)/\(id)" }
-
-    /// The client number and the client's own id of a region id made by ``internalID(client:id:)``.
-    static func clientRegion(_ regionID: String) -> (client: Int, id: String)? {
-        guard regionID.hasPrefix("@"), let slash = regionID.firstIndex(of: "/"),
-              let n = Int(regionID[regionID.index(after: regionID.startIndex)..<slash]) else { return nil }
-        return (n, String(regionID[regionID.index(after: slash)...]))
-    }
-
     /// Every connected client's context (`app` and whatever else clients say), by client.
     public var clientContexts: [Int: [String: String]] {
         var out: [Int: [String: String]] = [:]
@@ -67,7 +55,7 @@ extension GestureService {
         case .hangup:
             forget(client, reason: nil)
         case .readable:
-            switch server.read(client) {
+            switch server.read(client, turn: runtime.turn) {
             case .lines(let results):
                 handle(results, from: client)
             case .closed(let results):
@@ -85,7 +73,9 @@ extension GestureService {
     /// The client is gone (or dropped): its regions leave every layout.
     func forget(_ client: ClientConnection, reason: String?) {
         focus.forget("client \(client.number)")
-        for region in client.regions where region.parent == nil { removeFromLayouts(client, region.id) }
+        if !client.regions.isEmpty {
+            for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
+        }
         client.regions.removeAll()
         runtime.unwatch(client.fd)
         server?.remove(client.fd, reason: reason)
@@ -194,7 +184,7 @@ extension GestureService {
                 throw ProtocolError(.tooManyRegions, field: "region", "this client has \(client.regions.count) regions, as many as it may")
             }
             client.regions.append(region)
-            for session in runtime.sessions { install(region, of: client, in: session.layout) }
+            for session in runtime.sessions { ClientRegions.install(region, client: client.number, in: session.layout) }
         case .update(let update):
             guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
                 throw ProtocolError(.unknownRegion, field: "region.id", "this client has no region \"\(update.id)\"")
@@ -203,16 +193,12 @@ extension GestureService {
             if let h = update.hitInsets { client.regions[i].hitInsets = h }
             if let h = update.hidden { client.regions[i].hidden = h }
             if let e = update.enabled { client.regions[i].enabled = e }
-            let spec = client.regions[i]
-            for session in runtime.sessions {
-                guard let r = session.layout.region(Self.internalID(client: client.number, id: spec.id)) else { continue }
-                Self.apply(spec, to: r)
-            }
+            for session in runtime.sessions { ClientRegions.update(client.regions[i], client: client.number, in: session.layout) }
         case .unregister(let id):
             guard client.regions.contains(where: { $0.id == id }) else {
                 throw ProtocolError(.unknownRegion, field: "region", "this client has no region \"\(id)\"")
             }
-            removeFromLayouts(client, id)
+            for session in runtime.sessions { ClientRegions.remove(id, client: client.number, from: session.layout) }
             let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
             client.regions.removeAll { gone.contains($0.id) }
         }
@@ -224,35 +210,8 @@ extension GestureService {
     func installClientRegions(in session: DeviceSession) {
         guard let server else { return }
         for client in server.clients.values.sorted(by: { $0.number < $1.number }) {
-            for region in client.regions { install(region, of: client, in: session.layout) }
+            for region in client.regions { ClientRegions.install(region, client: client.number, in: session.layout) }
         }
-    }
-
-    private func install(_ spec: RegionRequest, of client: ClientConnection, in layout: Layout) {
-        let region = Region(id: Self.internalID(client: client.number, id: spec.id), frame: spec.frame)
-        Self.apply(spec, to: region)
-        for g in spec.gestures {
-            var gesture = GestureSpec(kind: g.kind)
-            gesture.numbers = g.numbers
-            gesture.directions = g.directions
-            gesture.edges = g.edges
-            gesture.simultaneousWith = g.simultaneousWith
-            region.add(gesture.makeRecognizer())
-        }
-        let parent = spec.parent.flatMap { layout.region(Self.internalID(client: client.number, id: $0)) } ?? layout.root
-        parent.addChild(region)
-    }
-
-    private static func apply(_ spec: RegionRequest, to region: Region) {
-        if region.frame != spec.frame { region.frame = spec.frame }
-        if region.hitInsets != spec.hitInsets { region.hitInsets = spec.hitInsets }
-        if region.isHidden != spec.hidden { region.isHidden = spec.hidden }
-        if region.isEnabled != spec.enabled { region.isEnabled = spec.enabled }
-    }
-
-    private func removeFromLayouts(_ client: ClientConnection, _ id: String) {
-        let inside = Self.internalID(client: client.number, id: id)
-        for session in runtime.sessions { session.layout.region(inside)?.removeFromParent() }
     }
 
     // MARK: - Gestures to clients
@@ -261,7 +220,7 @@ extension GestureService {
     /// every client whose subscription takes it.
     func deliver(_ event: GestureEvent) {
         guard let server else { return }
-        if let owner = Self.clientRegion(event.region) {
+        if let owner = ClientRegions.owner(of: event.region) {
             guard let client = server.clients.values.first(where: { $0.number == owner.client }) else { return }
             var own = event
             own.region = owner.id

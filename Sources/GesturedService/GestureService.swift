@@ -82,9 +82,7 @@ public final class GestureService {
         }
         runtime.onSessionEnded = { [weak self] session in
             // Its gestures were cancelled, which released their keys; this makes sure.
-            for region in session.layout.regions {
-                for recognizer in region.recognizers { self?.desktop.release(ObjectIdentifier(recognizer)) }
-            }
+            for recognizer in Self.configuredRecognizers(of: session.layout) { self?.desktop.release(ObjectIdentifier(recognizer)) }
         }
         if options.measureLatency { runtime.latency = LatencyMeter() }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
@@ -243,7 +241,7 @@ public final class GestureService {
         // Gestures on clients' regions go to their clients. Of the service's own: without a
         // configuration every gesture goes to the clients; with one, those whose action says
         // `emit`.
-        let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || Self.clientRegion(g.region) != nil)
+        let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || ClientRegions.owner(of: g.region) != nil)
         if options.printJSON || toClients {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)
             if options.printJSON {
@@ -261,7 +259,7 @@ public final class GestureService {
         // Layout units to mm, for scroll and pointer ratios.
         let scale = session.mapping.scale
         let millimetresPerUnit = scale > 0 ? 1 / scale : 1
-        for region in session.layout.regions {
+        for region in ClientRegions.configuredRegions(of: session.layout) {
             for recognizer in region.recognizers {
                 guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
                 let label = "\(recognizer.name)@\(region.id)"
@@ -319,15 +317,18 @@ public final class GestureService {
         c.connect()
     }
 
+    /// The recognizers of the configuration's regions (``ClientRegions/configuredRegions(of:)``).
+    static func configuredRecognizers(of layout: Layout) -> [GestureRecognizer] {
+        ClientRegions.configuredRegions(of: layout).flatMap(\.recognizers)
+    }
+
     /// Enables the session's `when` gestures whose app has the focus, disables the others
     /// (a touch sequence already under way keeps what it began with).
     private func applyFocus(to session: DeviceSession) {
         guard !session.conditions.isEmpty else { return }
-        for region in session.layout.regions {
-            for recognizer in region.recognizers {
-                guard let condition = session.conditions[ObjectIdentifier(recognizer)] else { continue }
-                recognizer.isEnabled = condition.holds(focusedApp: focus.app)
-            }
+        for recognizer in Self.configuredRecognizers(of: session.layout) {
+            guard let condition = session.conditions[ObjectIdentifier(recognizer)] else { continue }
+            recognizer.isEnabled = condition.holds(focusedApp: focus.app)
         }
     }
 

@@ -119,6 +119,40 @@ struct ProtocolTests {
         #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized root 1"])
     }
 
+    /// A device's frame and a client's request ready in the same turn of the loop: the frame
+    /// is read first, though the request came first — recognition never waits behind
+    /// clients. The touch lands before the client's button is there.
+    @Test func devicesAreReadBeforeClientsInATurn() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let c = try RawClient(h)
+        _ = c.lines()
+        c.send(Self.button)
+        h.frame(device, at: 0, [(0, 1000, 500)], begin: true, run: false)  // (100, 50) mm: on the button
+        h.service.runOnce(timeout: 0)
+        h.frame(device, at: 60, [(0, -1, 0)])
+        h.tap(device, at: 1000, x: 1000, y: 500)
+        h.advance(to: 2000)
+        #expect(h.summary == ["tap recognized root 1", "tap recognized @1/ok 1"])
+        #expect(c.summary() == ["reply register 1", "gesture tap recognized root 0.36", "gesture tap recognized ok 1.06"])
+    }
+
+    /// Ten clients each send 120 KB at once (two pings padded with a field the service
+    /// ignores): one turn of the loop reads at most 1 MB of it, the next turns the rest, and
+    /// every ping is answered.
+    @Test func aTurnReadsABoundedAmountFromAllClients() throws {
+        let h = try Harness(socket: true)
+        let clients = try (0..<10).map { _ in try RawClient(h) }
+        for c in clients { _ = c.lines() }
+        let padding = String(repeating: "x", count: 60 * 1024)
+        for c in clients { c.send(#"{"type": "ping", "id": 1, "pad": "\#(padding)"}"# + "\n" + #"{"type": "ping", "id": 2, "pad": "\#(padding)"}"# + "\n") }
+        h.service.runOnce(timeout: 0)
+        let first = clients.map { $0.summary().count }.reduce(0, +)
+        #expect(first >= 16 && first < 20, "1 MB a turn: 8 clients' two pings, not all 10")
+        for _ in 0..<3 { h.service.runOnce(timeout: 0) }
+        #expect(clients.map { $0.summary().count }.reduce(0, +) + first == 20)
+    }
+
     @Test func aClientsRegionsGoWhenItDisconnectsOrUnregisters() throws {
         let h = try Harness(socket: true)
         let device = try h.plug()

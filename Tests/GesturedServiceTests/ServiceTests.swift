@@ -67,8 +67,8 @@ final class Harness {
     }
 
     /// Writes one frame at `ms` after the start (fingers: (slot, x, y) in device units, or a
-    /// lift with x < 0) and lets the service handle it.
-    func frame(_ device: PipeTouchDevice, at ms: Double, _ fingers: [(slot: Int32, x: Int32, y: Int32)], begin: Bool = false) {
+    /// lift with x < 0) and lets the service handle it (unless not `run`).
+    func frame(_ device: PipeTouchDevice, at ms: Double, _ fingers: [(slot: Int32, x: Int32, y: Int32)], begin: Bool = false, run: Bool = true) {
         clock.advance(to: Self.start + .milliseconds(ms))
         var events: [InputEvent] = []
         func add(_ code: UInt16, _ value: Int32, _ type: UInt16 = EventType.abs) {
@@ -89,7 +89,7 @@ final class Harness {
         }
         add(SynCode.report, 0, EventType.syn)
         device.write(events)
-        service.runOnce(timeout: 0)
+        if run { service.runOnce(timeout: 0) }
     }
 
     /// A one-finger tap at (x, y) device units.
