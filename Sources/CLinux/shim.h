@@ -1,5 +1,5 @@
 // Linux system calls through glibc that Swift cannot use as they are (macros, fixed C arrays):
-// epoll, timerfd, signalfd, eventfd, threads, Unix sockets, signal sets, posix_spawn. Only SystemLoop imports this.
+// epoll, timerfd, signalfd, eventfd, threads, Unix sockets, signal sets, posix_spawn, malloc_trim. Only SystemLoop imports this.
 #ifndef GESTURED_CLINUX_SHIM_H
 #define GESTURED_CLINUX_SHIM_H
 
@@ -16,12 +16,25 @@
 #include <sys/un.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <malloc.h>
 
 // accept4 is a GNU extension that glibc declares only under _GNU_SOURCE: the system call, taking
 // a connection that is non-blocking and close-on-exec from the start.
 static inline int gestured_accept(int listener) {
     return (int)syscall(SYS_accept4, listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+// The process at the other end of a Unix socket (SO_PEERCRED); -1 when unknown. struct ucred is
+// declared only under _GNU_SOURCE: the same three fields, in its order.
+static inline int gestured_peer_pid(int fd) {
+    struct { pid_t pid; uid_t uid; gid_t gid; } cred;
+    socklen_t length = sizeof(cred);
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0 || length != sizeof(cred)) return -1;
+    return (int)cred.pid;
+}
+
+// Gives memory freed at the heap's top (and whole free pages inside it) back to the system.
+static inline int gestured_release_freed_memory(void) { return malloc_trim(0); }
 
 // struct sockaddr_un's path is a fixed C array; these fill and size it.
 static inline socklen_t gestured_sockaddr_un(struct sockaddr_un *addr, const char *path) {

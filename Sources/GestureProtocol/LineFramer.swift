@@ -10,6 +10,8 @@ public struct LineFramer: Sendable {
 
     public let maximumBytes: Int
     private var pending: [UInt8] = []
+    /// Bytes of an unfinished line held (waiting for its newline).
+    public var pendingBytes: Int { pending.count }
     /// Skipping the rest of a line that was too long.
     private var skipping = false
 

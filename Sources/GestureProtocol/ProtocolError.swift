@@ -22,6 +22,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         case tooLarge = "too-large"
         /// The client sent more requests than it may in a second; this one was not carried out.
         case rateLimited = "rate-limited"
+        /// All clients together hold as much as the service keeps (connections, regions,
+        /// unfinished input, unsent output), and this client's process holds the most: the
+        /// request is refused, or the connection is closed after this message.
+        case serviceFull = "service-full"
     }
 
     public var code: Code

@@ -10,6 +10,9 @@ final class ClientConnection {
     /// Counts clients from 1 in the order they came; names the client in logs and in its
     /// regions' ids inside the service (`@3/ok`).
     let number: Int
+    /// The process that connected (`SO_PEERCRED`), or minus ``number`` when the kernel does not
+    /// say: budgets count clients by process (``ServiceBudgets``).
+    let process: Int32
     var output: [UInt8] = []
     /// What it sent, cut into lines.
     var input = LineFramer(maximumBytes: ProtocolLimits.maximumMessageBytes)
@@ -25,9 +28,10 @@ final class ClientConnection {
     var refusedForRate = 0
     var lastRateReport: Instant?
 
-    init(fd: Int32, number: Int, now: Instant) {
+    init(fd: Int32, number: Int, process: Int32? = nil, now: Instant) {
         self.fd = fd
         self.number = number
+        self.process = process ?? -Int32(truncatingIfNeeded: number)
         budgetTime = now
     }
 
@@ -62,6 +66,14 @@ final class ClientServer {
     static let turnBudgetBytes = 8 * readBudgetBytes
     /// The loop turn of the last read, and the bytes read from clients in it.
     private var turnRead: (turn: UInt64, bytes: Int) = (0, 0)
+    /// Which process a connection comes from.
+    var peerProcess: (Int32) -> Int32? = UnixSocket.peerProcess
+    /// Bytes queued for all clients and not yet sent.
+    private(set) var queuedBytes = 0
+    /// Bytes of unfinished lines held for all clients.
+    private(set) var pendingInputBytes = 0
+    /// Warnings about dropping clients that stopped reading: at most one a second.
+    private var stoppedReadingWarnings = WarningRateLimit()
 
     /// `/run/gestured/gestured.sock`, or `$RUNTIME_DIRECTORY/gestured.sock` under systemd.
     static func defaultPath(environment: [String: String]) -> String {
@@ -132,7 +144,7 @@ final class ClientServer {
                 }
                 return accepted
             }
-            let client = ClientConnection(fd: fd, number: nextNumber, now: now)
+            let client = ClientConnection(fd: fd, number: nextNumber, process: peerProcess(fd), now: now)
             nextNumber += 1
             clients[fd] = client
             accepted.append(client)
@@ -146,17 +158,46 @@ final class ClientServer {
 
     /// Queues `line` for `client` and sends what the socket takes. Returns false when the
     /// client fell too far behind and was dropped (the caller forgets it).
-    func send(_ line: String, to client: ClientConnection) -> Bool {
+    func send(_ line: String, to client: ClientConnection, now: Instant) -> Bool {
+        let before = client.output.count
         client.output.append(contentsOf: line.utf8)
+        queuedBytes += client.output.count - before
         flush(client)
         guard client.output.count <= ProtocolLimits.maximumBacklogBytes else {
-            logger.warning("socket client dropped: it stopped reading", metadata: [
-                "client": "\(client.number)", "backlog_bytes": "\(client.output.count)", "limit": "\(ProtocolLimits.maximumBacklogBytes)",
-            ])
+            if let suppressed = stoppedReadingWarnings.allow(at: now) {
+                logger.warning("socket client dropped: it stopped reading", metadata: [
+                    "client": "\(client.number)", "backlog_bytes": "\(client.output.count)", "limit": "\(ProtocolLimits.maximumBacklogBytes)",
+                    "more_since_last_warning": "\(suppressed)",
+                ])
+            }
             remove(client.fd, reason: nil)
             return false
         }
         return true
+    }
+
+    /// Writes `line` to `client` if the socket takes it now, without queueing, and closes the
+    /// connection: the last word to a client being let go.
+    func sayAndClose(_ client: ClientConnection, _ line: String) {
+        var bytes = Array(line.utf8)
+        if !client.output.isEmpty { bytes = [] }  // it would land inside an unsent message
+        _ = bytes.withUnsafeBytes { UnixSocket.send(client.fd, $0) }
+        remove(client.fd, reason: nil)
+    }
+
+    /// The connection to give up past a budget: of the process holding the most by `weight`,
+    /// its connection holding the most (the newest among equals). `requester`'s process counts
+    /// with `extra` (what it asks for): when that holds as much as any, `requester` itself is
+    /// the one — the process holding the most is refused, never a newcomer.
+    func victim(requester: ClientConnection, extra: Int = 0, weight: (ClientConnection) -> Int) -> ClientConnection {
+        var totals: [Int32: Int] = [:]
+        for c in clients.values { totals[c.process, default: 0] += weight(c) }
+        totals[requester.process, default: 0] += extra
+        let mine = totals[requester.process] ?? 0
+        guard let heaviest = totals.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              heaviest.value > mine else { return requester }
+        return clients.values.filter { $0.process == heaviest.key }
+            .max { (weight($0), $0.number) < (weight($1), $1.number) } ?? requester
     }
 
     /// The client can take more output.
@@ -181,7 +222,11 @@ final class ClientServer {
         var results: [Result<ClientMessage, ProtocolError>] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var total = 0
-        defer { turnRead.bytes += total }
+        let pendingBefore = client.input.pendingBytes
+        defer {
+            turnRead.bytes += total
+            pendingInputBytes += client.input.pendingBytes - pendingBefore
+        }
         var closed = false
         func take(_ line: LineFramer.Line) {
             switch line {
@@ -221,6 +266,8 @@ final class ClientServer {
     /// Closes the client; `reason`, when given, is logged as a warning.
     func remove(_ fd: Int32, reason: String?) {
         guard let client = clients.removeValue(forKey: fd) else { return }
+        queuedBytes -= client.output.count
+        pendingInputBytes -= client.input.pendingBytes
         UnixSocket.close(fd)
         if outOfDescriptors {
             outOfDescriptors = false
@@ -239,9 +286,28 @@ final class ClientServer {
             let n = c.output.withUnsafeBytes { UnixSocket.send(c.fd, $0) }
             if n > 0 {
                 c.output.removeFirst(n)
+                queuedBytes -= n
             } else {
                 return  // EAGAIN (full) or an error the read side will report
             }
         }
+    }
+}
+
+/// Lets a warning that a crowd of clients could repeat through at most once a second, and says
+/// how many were held back since.
+struct WarningRateLimit {
+    private var last: Instant?
+    private var heldBack = 0
+
+    /// Nil: hold this one back. Otherwise log it, with the number held back since the last.
+    mutating func allow(at now: Instant) -> Int? {
+        if let last, now - last < .seconds(1) {
+            heldBack += 1
+            return nil
+        }
+        last = now
+        defer { heldBack = 0 }
+        return heldBack
     }
 }

@@ -21,7 +21,7 @@ extension GestureService {
     }
 
     /// Regions registered by clients, over all clients.
-    public var clientRegionCount: Int { server?.clients.values.reduce(0) { $0 + $1.regions.count } ?? 0 }
+    public var clientRegionCount: Int { clientRegionsHeld }
 
     // MARK: - Connections
 
@@ -34,6 +34,11 @@ extension GestureService {
     func acceptClients() {
         guard let server else { return }
         for client in server.acceptClients(now: clock.now) {
+            if server.clients.count > options.budgets.clients {
+                let victim = server.victim(requester: client) { _ in 1 }
+                letGo(victim, "the service has \(options.budgets.clients) connections, as many as it takes, and this client's process has the most")
+                if victim === client { continue }
+            }
             runtime.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
             send(.greeting(greeting), to: client)
         }
@@ -58,6 +63,7 @@ extension GestureService {
             switch server.read(client, turn: runtime.turn) {
             case .lines(let results):
                 handle(results, from: client)
+                keepInputWithinBudget(reading: client)
             case .closed(let results):
                 handle(results, from: client)
                 forget(client, reason: nil)
@@ -70,15 +76,54 @@ extension GestureService {
         }
     }
 
-    /// The client is gone (or dropped): its regions leave every layout.
+    /// The client is gone (or dropped): its regions leave every layout. When the last client
+    /// has gone, the memory they took goes back to the system.
     func forget(_ client: ClientConnection, reason: String?) {
         focus.forget("client \(client.number)")
         if !client.regions.isEmpty {
             for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
         }
+        clientRegionsHeld -= client.regions.count
         client.regions.removeAll()
         runtime.unwatch(client.fd)
         server?.remove(client.fd, reason: reason)
+        if server?.clients.isEmpty ?? false { FreedMemory.release() }
+    }
+
+    /// Lets `client` go for a budget: a `service-full` error saying `why` (if its socket takes
+    /// it now), then the connection closes; the warning is logged at most once a second.
+    func letGo(_ client: ClientConnection, _ why: String) {
+        if let heldBack = budgetWarnings.allow(at: clock.now) {
+            logger.warning("socket client let go: the service is full", metadata: [
+                "client": "\(client.number)", "why": "\(why)", "more_since_last_warning": "\(heldBack)",
+            ])
+        }
+        focus.forget("client \(client.number)")
+        if !client.regions.isEmpty {
+            for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
+        }
+        clientRegionsHeld -= client.regions.count
+        client.regions.removeAll()
+        runtime.unwatch(client.fd)
+        server?.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
+        if server?.clients.isEmpty ?? false { FreedMemory.release() }
+    }
+
+    /// Unfinished lines of all clients past their budget: the process holding the most lets
+    /// its connection holding the most go, until they fit.
+    private func keepInputWithinBudget(reading client: ClientConnection) {
+        while let server, server.pendingInputBytes > options.budgets.inputBytes {
+            let victim = server.victim(requester: client) { $0.input.pendingBytes }
+            letGo(victim, "unfinished lines of all clients take more than \(options.budgets.inputBytes) bytes, and this client's process holds the most")
+        }
+    }
+
+    /// Output queued for all clients past its budget: the same, by queued bytes.
+    private func keepOutputWithinBudget(sending client: ClientConnection) {
+        while let server, server.queuedBytes > options.budgets.outputBytes {
+            let victim = server.victim(requester: client) { $0.output.count }
+            letGo(victim, "messages waiting for all clients take more than \(options.budgets.outputBytes) bytes, and this client's process has the most not read")
+        }
     }
 
     /// Sends `message` to `client`; a client too far behind is dropped.
@@ -91,11 +136,15 @@ extension GestureService {
     @discardableResult
     func send(line: String, to client: ClientConnection) -> Bool {
         guard let server else { return false }
-        guard server.send(line, to: client) else {
+        guard server.send(line, to: client, now: clock.now) else {
             forget(client, reason: nil)
             return false
         }
         if !client.output.isEmpty { runtime.setWritable(client.fd, true) }
+        if server.queuedBytes > options.budgets.outputBytes {
+            keepOutputWithinBudget(sending: client)
+            return server.clients[client.fd] === client
+        }
         return true
     }
 
@@ -183,7 +232,14 @@ extension GestureService {
             guard client.regions.count < ProtocolLimits.maximumRegions else {
                 throw ProtocolError(.tooManyRegions, field: "region", "this client has \(client.regions.count) regions, as many as it may")
             }
+            if clientRegionsHeld >= options.budgets.regions, let server {
+                let victim = server.victim(requester: client, extra: 1) { $0.regions.count }
+                let why = "the service holds \(options.budgets.regions) regions of all clients, as many as it takes, and this client's process holds the most"
+                if victim === client { throw ProtocolError(.serviceFull, field: "region", why) }
+                letGo(victim, why)
+            }
             client.regions.append(region)
+            clientRegionsHeld += 1
             for session in runtime.sessions { ClientRegions.install(region, client: client.number, in: session.layout) }
         case .update(let update):
             guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
@@ -200,7 +256,9 @@ extension GestureService {
             }
             for session in runtime.sessions { ClientRegions.remove(id, client: client.number, from: session.layout) }
             let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
+            let before = client.regions.count
             client.regions.removeAll { gone.contains($0.id) }
+            clientRegionsHeld -= before - client.regions.count
         }
     }
 

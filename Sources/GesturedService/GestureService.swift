@@ -27,6 +27,8 @@ public final class GestureService {
         public var printJSON = false
         /// Measure every frame's latency (``latency``), for `--latency-report`.
         public var measureLatency = false
+        /// What all socket clients together may hold.
+        public var budgets = ServiceBudgets()
         public var environment: [String: String] = [:]
 
         public init(configPath: String? = nil) {
@@ -48,6 +50,13 @@ public final class GestureService {
     /// The compositor followed for `when: {app: …}`, if one was found.
     private(set) var compositor: CompositorFocus?
     var server: ClientServer?
+    /// Regions held by all socket clients together (``ServiceBudgets/regions``).
+    var clientRegionsHeld = 0
+    /// Warnings about clients let go for a budget: at most one a second.
+    var budgetWarnings = WarningRateLimit()
+    /// Tells which process a client's connection comes from (``ServiceBudgets``): the socket's
+    /// `SO_PEERCRED`. Tests with every client in one process put another rule here.
+    package var clientProcess: (Int32) -> Int32? = UnixSocket.peerProcess
     /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
     public var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
         try UInputDevice(description: kind.description)
@@ -152,6 +161,7 @@ public final class GestureService {
             let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
             let limit = UnixSocket.raiseDescriptorLimit()
             let server = try ClientServer(path: path, group: configuration?.service.socketGroup, logger: logger)
+            server.peerProcess = clientProcess
             self.server = server
             watchListener()
             // The listener is watched again; the waiting client is accepted in the next turn,

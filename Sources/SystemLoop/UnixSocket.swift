@@ -102,6 +102,13 @@ public enum UnixSocket {
     }
 
     /// Makes `fd` non-blocking (a client's connection, once connected).
+    /// The process id at the other end of a connected socket (`SO_PEERCRED`: the process that
+    /// connected), or nil when the kernel does not say.
+    public static func peerProcess(_ fd: Int32) -> Int32? {
+        let pid = gestured_peer_pid(fd)
+        return pid > 0 ? pid : nil
+    }
+
     public static func setNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }

@@ -37,7 +37,8 @@ final class Harness {
 
     /// `prepare` runs before the service starts (to put recorders in place of virtual devices).
     init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start, folder: String? = nil,
-         environment: [String: String] = [:], prepare: ((GestureService) -> Void)? = nil) throws {
+         environment: [String: String] = [:], budgets: ServiceBudgets = ServiceBudgets(),
+         prepare: ((GestureService) -> Void)? = nil) throws {
         clock = ManualClock(start: start)
         let folder = folder ?? NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
         self.folder = folder
@@ -51,6 +52,7 @@ final class Harness {
         options.socketPath = folder + "/gestured.sock"
         options.printJSON = json
         options.environment = environment
+        options.budgets = budgets
         let recorder = log
         service = try GestureService(options: options, monitor: monitor, clock: clock,
                                      logger: Logger(label: "test") { _ in recorder }) { _ in }

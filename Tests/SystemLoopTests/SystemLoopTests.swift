@@ -36,6 +36,20 @@ struct SystemLoopTests {
         UnixSocket.close(server)
     }
 
+    /// The kernel says which process is at the other end: this one, here (the service counts
+    /// its clients' connections and regions by process).
+    @Test func theProcessAtTheOtherEndIsKnown() throws {
+        let path = folder + "/peer.sock"
+        let listener = try UnixSocket.listen(at: path).fd
+        defer { UnixSocket.close(listener); UnixSocket.unlink(path) }
+        let client = try UnixSocket.connect(to: path)
+        defer { UnixSocket.close(client) }
+        let server = try #require(UnixSocket.accept(listener))
+        defer { UnixSocket.close(server) }
+        #expect(UnixSocket.peerProcess(server) == getpid())
+        #expect(UnixSocket.peerProcess(-1) == nil)
+    }
+
     /// The socket file has its final mode and group before anyone can connect: they are set
     /// between bind and listen (with umask 000 it was 0777 until a chmod after listen, and a
     /// connection made then survived the chmod).
