@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples guard e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples guard abuse e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -25,9 +25,9 @@ demo: build
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
 # The whole test suite: the unit tests, the instruction-count guard, the tests under the address
-# and thread sanitizers, the fuzz targets, the real-kernel lane in a VM, then the Debian package
-# installed on a clean Debian root.
-test: unit doc-examples guard sanitize fuzz e2e deb-test
+# and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
+# then the Debian package installed on a clean Debian root.
+test: unit doc-examples guard sanitize fuzz abuse e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -38,6 +38,19 @@ unit: check-swift deps
 release: check-swift deps
 	$(SWIFT) build -c release --static-swift-stdlib --product gestured --scratch-path .build-release
 	@echo "built .build-release/release/gestured"
+
+# Hostile socket clients against the release binary (gestured-abuse, about 15 s): junk, huge
+# lines, connection, region, context and unfinished-line floods past the budgets, clients that
+# never read, a connect/close storm. Fails unless a probe client's ping p99 stays under 5 ms,
+# memory comes back within 2 MiB, the context flood grows the log by under 100 KiB and the idle
+# service does not spin. A timing check on a shared machine: a failed run is run once more, and
+# both reports are printed. Report in out/abuse.json.
+ABUSE_SECONDS ?= 1
+abuse: release
+	$(SWIFT) build -c release --product gestured-abuse --scratch-path .build-release
+	@mkdir -p out
+	@.build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json \
+	  || { echo "abuse: failed once; again:"; .build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json; }
 
 # The example app the real-kernel lane runs (examples/LiveKiosk), built like the binary.
 live-kiosk-release: check-swift deps

@@ -22,6 +22,7 @@
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
+//   gestured-abuse      hostile socket clients against a running service (make test short run, make soak).
 //   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
 //   gestures-example    a small program on the public API (examples/GesturesExample).
 //   live-kiosk          closures on live devices with only the public products (examples/LiveKiosk).
@@ -119,6 +120,8 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "examples/LiveKiosk"
         ),
+        // Hostile socket clients against a running service (make test's short run, make soak).
+        .executableTarget(name: "gestured-abuse", dependencies: ["SystemLoop"]),
         // Counts heap allocations for the benchmark (interposes malloc): never in the product.
         .target(name: "CAllocationCounter"),
         .executableTarget(

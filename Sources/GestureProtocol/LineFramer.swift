@@ -10,8 +10,10 @@ public struct LineFramer: Sendable {
 
     public let maximumBytes: Int
     private var pending: [UInt8] = []
-    /// Bytes of an unfinished line held (waiting for its newline).
-    public var pendingBytes: Int { pending.count }
+    /// Where the bytes not yet cut into lines begin in ``pending``.
+    private var start = 0
+    /// Bytes held: lines not yet taken and an unfinished one.
+    public var pendingBytes: Int { pending.count - start }
     /// Skipping the rest of a line that was too long.
     private var skipping = false
 
@@ -21,37 +23,72 @@ public struct LineFramer: Sendable {
 
     /// Takes what was read; returns the lines it completed, in order.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [Line] {
-        pending.append(contentsOf: bytes)
+        append(bytes)
         var lines: [Line] = []
-        var start = 0
-        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if skipping {
-                skipping = false
-            } else {
-                var line = pending[start..<newline]
-                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                lines.append(line.count > maximumBytes ? .tooLarge : .line(Array(line)))
-            }
-            start = newline + 1
-        }
-        pending.removeFirst(start)
-        if pending.count > maximumBytes {
-            if !skipping { lines.append(.tooLarge) }
-            skipping = true
-            pending.removeAll(keepingCapacity: true)
-        }
+        while let line = next() { lines.append(line) }
         return lines
+    }
+
+    /// Takes what was read, to be cut into lines by ``next()`` as they are wanted.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        if start > 0 && start >= pending.count / 2 {
+            pending.removeFirst(start)
+            start = 0
+        }
+        pending.append(contentsOf: bytes)
+    }
+
+    /// The next whole line taken in, or nil until more comes. A line longer than
+    /// ``maximumBytes`` is ``Line/tooLarge`` once, as soon as that is clear, and its bytes are
+    /// dropped up to its newline.
+    public mutating func next() -> Line? {
+        while true {
+            guard let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                if pending.count - start > maximumBytes || skipping {
+                    pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
+                    start = 0
+                    if !skipping {
+                        skipping = true
+                        return .tooLarge
+                    }
+                }
+                return nil
+            }
+            let begin = start
+            start = newline + 1
+            if start == pending.count {
+                defer {
+                    pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
+                    start = 0
+                }
+                return take(begin, newline)
+            }
+            if let line = take(begin, newline) { return line }
+        }
+    }
+
+    /// The line from `begin` to the newline at `end`; nil for the end of a skipped line.
+    private mutating func take(_ begin: Int, _ end: Int) -> Line? {
+        if skipping {
+            skipping = false
+            return nil
+        }
+        var line = pending[begin..<end]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        return line.count > maximumBytes ? .tooLarge : .line(Array(line))
     }
 
     /// The stream ended: what is left after the last newline is a last line (a peer that
     /// writes its last request without a newline and closes its side); nil when nothing is.
+    /// Take the whole lines with ``next()`` first.
     public mutating func finish() -> Line? {
         defer {
             pending.removeAll()
+            start = 0
             skipping = false
         }
-        guard !skipping, !pending.isEmpty else { return nil }
-        var line = pending[...]
+        guard !skipping, pending.count > start else { return nil }
+        var line = pending[start...]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         return line.count > maximumBytes ? .tooLarge : .line(Array(line))
     }

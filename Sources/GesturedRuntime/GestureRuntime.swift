@@ -128,6 +128,9 @@ public final class GestureRuntime: @unchecked Sendable {
     private var otherEvents: [EventLoop.Event] = []
     /// Counts the loop's turns: whoever shares the loop can give each turn a budget.
     package private(set) var turn: UInt64 = 0
+    /// How many events for other descriptors this turn has (``otherEvents``): a budget for the
+    /// turn can give each its share.
+    package var otherEventCount: Int { otherEvents.count }
     private var saidNoDevices = false
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)

@@ -21,6 +21,8 @@ final class ClientConnection {
     var context: [String: String] = [:]
     /// Its regions, in the order they were registered.
     var regions: [RegionRequest] = []
+    /// It closed its side: once the requests it sent are answered, it is forgotten.
+    var closing = false
     /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
     var budget = ProtocolLimits.requestBurst
     var budgetTime: Instant
@@ -62,10 +64,16 @@ final class ClientServer {
     static let readBudgetBytes = 2 * ProtocolLimits.maximumMessageBytes
     /// Bytes read from all clients in one turn of the loop at most (eight clients' worth):
     /// with many clients flooding at once a turn still ends soon, and the devices are read
-    /// again. A client not read in a turn is read in the next (its socket stays readable).
+    /// again. Each client ready in the turn gets its share (at least 4 KiB, so a small request
+    /// is always read): a flood from some never starves the others. What is not read in a turn
+    /// is read in the next (the socket stays readable).
     static let turnBudgetBytes = 8 * readBudgetBytes
+    /// The least a ready client may read in a turn.
+    static let minimumShareBytes = 4 * 1024
     /// The loop turn of the last read, and the bytes read from clients in it.
     private var turnRead: (turn: UInt64, bytes: Int) = (0, 0)
+    /// What a read fills, kept from read to read.
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     /// Which process a connection comes from.
     var peerProcess: (Int32) -> Int32? = UnixSocket.peerProcess
     /// Bytes queued for all clients and not yet sent.
@@ -124,10 +132,15 @@ final class ClientServer {
     /// When running out of descriptors was last logged: at most once a minute.
     private var lastOutOfDescriptorsReport: Instant?
 
-    /// Accepts every waiting client; stops, setting ``outOfDescriptors``, when none can be.
+    /// Connections accepted in one wakeup at most: the rest wait for the next turn (the
+    /// listener stays readable), so a storm of connections never holds the loop.
+    static let acceptsPerWakeup = 64
+
+    /// Accepts the waiting clients, up to ``acceptsPerWakeup``; stops, setting
+    /// ``outOfDescriptors``, when none can be.
     func acceptClients(now: Instant) -> [ClientConnection] {
         var accepted: [ClientConnection] = []
-        while true {
+        while accepted.count < Self.acceptsPerWakeup {
             let fd: Int32
             switch UnixSocket.acceptOne(listener) {
             case .accepted(let accepted): fd = accepted
@@ -150,6 +163,7 @@ final class ClientServer {
             accepted.append(client)
             logger.debug("socket client connected", metadata: ["client": "\(client.number)", "clients": "\(clients.count)"])
         }
+        return accepted
     }
 
     /// Called when a client leaves while the process had no descriptor left: the caller
@@ -205,59 +219,64 @@ final class ClientServer {
         if let c = clients[fd] { flush(c) }
     }
 
-    enum ReadOutcome {
-        /// Whole lines read (each parsed, or what is wrong with it); input past the read budget
-        /// waits for the next wakeup.
-        case lines([Result<ClientMessage, ProtocolError>])
-        /// The client hung up (after these lines).
-        case closed([Result<ClientMessage, ProtocolError>])
-    }
-
-    /// Reads what the client sent, up to ``readBudgetBytes`` and what is left of this loop
-    /// `turn`'s ``turnBudgetBytes``, and splits it into lines.
-    func read(_ client: ClientConnection, turn: UInt64) -> ReadOutcome {
+    /// Reads what the client sent into its ``ClientConnection/input``, up to
+    /// ``readBudgetBytes`` and its share of this loop `turn`'s ``turnBudgetBytes`` among the
+    /// `ready` clients; nothing while it holds ``readBudgetBytes`` not yet taken as requests.
+    /// Returns false when the client closed its side (``ClientConnection/closing``).
+    func read(_ client: ClientConnection, turn: UInt64, ready: Int) -> Bool {
         if turnRead.turn != turn { turnRead = (turn, 0) }
-        let allowed = min(Self.readBudgetBytes, Self.turnBudgetBytes - turnRead.bytes)
-        guard allowed > 0 else { return .lines([]) }
-        var results: [Result<ClientMessage, ProtocolError>] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let share = max(Self.minimumShareBytes, Self.turnBudgetBytes / max(1, ready))
+        let allowed = min(Self.readBudgetBytes - client.input.pendingBytes, share,
+                          Self.turnBudgetBytes + Self.minimumShareBytes - turnRead.bytes)
+        guard allowed > 0 else { return true }
         var total = 0
         let pendingBefore = client.input.pendingBytes
         defer {
             turnRead.bytes += total
             pendingInputBytes += client.input.pendingBytes - pendingBefore
         }
-        var closed = false
-        func take(_ line: LineFramer.Line) {
+        while total < allowed {
+            let n = readBuffer.withUnsafeMutableBytes { buffer in
+                UnixSocket.read(client.fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, allowed - total)]))
+            }
+            switch n {
+            case .data(let n):
+                total += n
+                client.input.append(readBuffer[0..<n])
+            case .wouldBlock:
+                return true
+            case .closed:
+                client.closing = true
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The client's next request read (parsed, or what is wrong with it), blank lines
+    /// skipped; nil when none is whole yet. After the client closed its side, what is left
+    /// after its last newline is a request too (a last line without one), and gets its reply.
+    func nextRequest(_ client: ClientConnection) -> Result<ClientMessage, ProtocolError>? {
+        let before = client.input.pendingBytes
+        defer { pendingInputBytes += client.input.pendingBytes - before }
+        while true {
+            var line = client.input.next()
+            if line == nil && client.closing { line = client.input.finish() }
             switch line {
-            case .tooLarge:
-                results.append(.failure(Self.tooLarge))
-            case .line(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
-                break  // blank lines are skipped
-            case .line(let bytes):
+            case nil:
+                return nil
+            case .tooLarge?:
+                return .failure(Self.tooLarge)
+            case .line(let bytes)? where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                continue  // blank lines are skipped
+            case .line(let bytes)?:
                 do throws(ProtocolError) {
-                    results.append(.success(try ClientMessage.parse(bytes)))
+                    return .success(try ClientMessage.parse(bytes))
                 } catch {
-                    results.append(.failure(error))
+                    return .failure(error)
                 }
             }
         }
-        reading: while total < allowed {
-            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
-            case .data(let n):
-                total += n
-                for line in client.input.feed(buffer[0..<n]) { take(line) }
-            case .wouldBlock:
-                break reading
-            case .closed:
-                // A last request without its newline, then the client closed its side: it is
-                // a request all the same, and gets its reply.
-                if let last = client.input.finish() { take(last) }
-                closed = true
-                break reading
-            }
-        }
-        return closed ? .closed(results) : .lines(results)
     }
 
     static let tooLarge = ProtocolError(

@@ -60,14 +60,13 @@ extension GestureService {
         case .hangup:
             forget(client, reason: nil)
         case .readable:
-            switch server.read(client, turn: runtime.turn) {
-            case .lines(let results):
-                handle(results, from: client)
+            // A client holding what it sent before is read no further until that is taken:
+            // its socket stays readable, and the kernel holds the rest.
+            if !client.closing {
+                _ = server.read(client, turn: runtime.turn, ready: runtime.otherEventCount)
                 keepInputWithinBudget(reading: client)
-            case .closed(let results):
-                handle(results, from: client)
-                forget(client, reason: nil)
             }
+            serve(client, ready: runtime.otherEventCount)
         case .writable:
             server.writable(client.fd)
             if client.output.isEmpty { runtime.setWritable(client.fd, false) }
@@ -76,18 +75,11 @@ extension GestureService {
         }
     }
 
-    /// The client is gone (or dropped): its regions leave every layout. When the last client
-    /// has gone, the memory they took goes back to the system.
+    /// The client is gone (or dropped): its regions leave every layout.
     func forget(_ client: ClientConnection, reason: String?) {
-        focus.forget("client \(client.number)")
-        if !client.regions.isEmpty {
-            for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
-        }
-        clientRegionsHeld -= client.regions.count
-        client.regions.removeAll()
-        runtime.unwatch(client.fd)
+        release(client)
         server?.remove(client.fd, reason: reason)
-        if server?.clients.isEmpty ?? false { FreedMemory.release() }
+        giveMemoryBack()
     }
 
     /// Lets `client` go for a budget: a `service-full` error saying `why` (if its socket takes
@@ -98,15 +90,33 @@ extension GestureService {
                 "client": "\(client.number)", "why": "\(why)", "more_since_last_warning": "\(heldBack)",
             ])
         }
+        release(client)
+        server?.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
+        giveMemoryBack()
+    }
+
+    /// What the client held in the service goes: its focus report, its regions in every
+    /// layout, the loop's watch.
+    private func release(_ client: ClientConnection) {
         focus.forget("client \(client.number)")
         if !client.regions.isEmpty {
             for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
         }
+        // About what a region costs in each layout (the region, its recognizers, the index).
+        freedSinceTrim += client.regions.count * 4096 * max(1, runtime.sessions.count)
+            + client.output.capacity + client.input.pendingBytes
         clientRegionsHeld -= client.regions.count
         client.regions.removeAll()
         runtime.unwatch(client.fd)
-        server?.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
-        if server?.clients.isEmpty ?? false { FreedMemory.release() }
+    }
+
+    /// Gives the heap's free memory back to the system when the last client has gone, or
+    /// after clients let 4 MiB or more go: a crowd that leaves does not leave the service
+    /// holding what it took.
+    private func giveMemoryBack() {
+        guard server?.clients.isEmpty ?? true || freedSinceTrim >= 4 * 1024 * 1024 else { return }
+        FreedMemory.release()
+        freedSinceTrim = 0
     }
 
     /// Unfinished lines of all clients past their budget: the process holding the most lets
@@ -150,12 +160,51 @@ extension GestureService {
 
     // MARK: - Requests
 
-    private func handle(_ results: [Result<ClientMessage, ProtocolError>], from client: ClientConnection) {
-        for result in results {
-            guard server?.clients[client.fd] === client else { return }
+    /// Requests carried out in one turn of the loop at most, over all clients: each ready
+    /// client gets its share (at least 4), the rest wait for the next turns, which come at
+    /// once. Bytes read bound what a turn reads; this bounds what it does (a flood of small
+    /// requests, each answered, costs per request), so devices are read again soon.
+    static let requestsPerTurn = 256
+
+    /// Carries out `client`'s queued requests, up to its share of this turn's among `ready`
+    /// clients; a client with requests left waits in ``backlogged``; one that closed its side
+    /// is forgotten once answered.
+    func serve(_ client: ClientConnection, ready: Int) {
+        guard let server, server.clients[client.fd] === client else { return }
+        if turnRequests.turn != runtime.turn { turnRequests = (runtime.turn, 0) }
+        let share = max(4, Self.requestsPerTurn / max(1, ready))
+        var allowed = min(share, max(0, Self.requestsPerTurn + 4 - turnRequests.count))
+        var drained = false
+        while allowed > 0 {
+            guard let request = server.nextRequest(client) else {
+                drained = true
+                break
+            }
+            allowed -= 1
+            turnRequests.count += 1
+            handle(request, from: client)
+            guard server.clients[client.fd] === client else { return }
+        }
+        if drained {
+            if client.closing { forget(client, reason: nil) }
+        } else if !backlogged.contains(where: { $0 === client }) {
+            backlogged.append(client)
+        }
+    }
+
+    /// After each turn's events: the clients that fell behind, each its share of what is left.
+    func serveBacklog() {
+        guard !backlogged.isEmpty else { return }
+        let waiting = backlogged
+        backlogged.removeAll()
+        for client in waiting { serve(client, ready: waiting.count) }
+    }
+
+    private func handle(_ result: Result<ClientMessage, ProtocolError>, from client: ClientConnection) {
+        do {
             guard client.spend(now: clock.now) else {
                 refuseForRate(client, id: try? result.get().id)
-                continue
+                return
             }
             switch result {
             case .failure(let error):

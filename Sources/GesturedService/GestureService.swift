@@ -54,6 +54,12 @@ public final class GestureService {
     var clientRegionsHeld = 0
     /// Warnings about clients let go for a budget: at most one a second.
     var budgetWarnings = WarningRateLimit()
+    /// About how many bytes clients let go since the heap was last trimmed.
+    var freedSinceTrim = 0
+    /// Requests carried out in the loop's current turn (``requestsPerTurn``).
+    var turnRequests: (turn: UInt64, count: Int) = (0, 0)
+    /// Clients with requests read and not yet carried out, in the order they fell behind.
+    var backlogged: [ClientConnection] = []
     /// Tells which process a client's connection comes from (``ServiceBudgets``): the socket's
     /// `SO_PEERCRED`. Tests with every client in one process put another rule here.
     package var clientProcess: (Int32) -> Int32? = UnixSocket.peerProcess
@@ -97,12 +103,15 @@ public final class GestureService {
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
         runtime.additionalDeadline = { [weak self] in
             guard let self else { return nil }
+            // Requests waiting for a turn: the next turn comes at once.
+            if !backlogged.isEmpty { return clock.now }
             switch (actions.nextDeadline, compositor?.retryAt) {
             case (let a?, let b?): return min(a, b)
             case (let a, let b): return a ?? b
             }
         }
         runtime.afterWake = { [weak self] in
+            self?.serveBacklog()
             self?.tendActions()
             self?.compositor?.tend()
         }

@@ -101,7 +101,6 @@ public enum UnixSocket {
         return fd
     }
 
-    /// Makes `fd` non-blocking (a client's connection, once connected).
     /// The process id at the other end of a connected socket (`SO_PEERCRED`: the process that
     /// connected), or nil when the kernel does not say.
     public static func peerProcess(_ fd: Int32) -> Int32? {
@@ -109,6 +108,7 @@ public enum UnixSocket {
         return pid > 0 ? pid : nil
     }
 
+    /// Makes `fd` non-blocking (a client's connection, once connected).
     public static func setNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }

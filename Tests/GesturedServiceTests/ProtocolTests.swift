@@ -138,8 +138,9 @@ struct ProtocolTests {
     }
 
     /// Ten clients each send 120 KB at once (two pings padded with a field the service
-    /// ignores): one turn of the loop reads at most 1 MB of it, the next turns the rest, and
-    /// every ping is answered.
+    /// ignores): one turn of the loop reads at most 1 MB of it, each client its share (a
+    /// tenth: its first ping and part of the second), the next turns the rest, and every ping
+    /// is answered.
     @Test func aTurnReadsABoundedAmountFromAllClients() throws {
         let h = try Harness(socket: true)
         let clients = try (0..<10).map { _ in try RawClient(h) }
@@ -147,10 +148,34 @@ struct ProtocolTests {
         let padding = String(repeating: "x", count: 60 * 1024)
         for c in clients { c.send(#"{"type": "ping", "id": 1, "pad": "\#(padding)"}"# + "\n" + #"{"type": "ping", "id": 2, "pad": "\#(padding)"}"# + "\n") }
         h.service.runOnce(timeout: 0)
-        let first = clients.map { $0.summary().count }.reduce(0, +)
-        #expect(first >= 16 && first < 20, "1 MB a turn: 8 clients' two pings, not all 10")
+        let first = clients.map { $0.summary().count }
+        #expect(first == Array(repeating: 1, count: 10), "1 MB a turn, shared: each client's first ping")
         for _ in 0..<3 { h.service.runOnce(timeout: 0) }
-        #expect(clients.map { $0.summary().count }.reduce(0, +) + first == 20)
+        #expect(clients.map { $0.summary().count } == Array(repeating: 1, count: 10))
+    }
+
+    /// One client sends 1,000 pings at once, another one ping: a turn carries out at most 256
+    /// requests, shared among the clients ready, the lone ping among them; the flood's rest
+    /// waits for the next turns, and every request is answered (200 pongs, then rate-limited
+    /// errors), in order.
+    @Test func aTurnCarriesOutABoundedNumberOfRequestsSharedAmongClients() throws {
+        let h = try Harness(socket: true)
+        let flood = try RawClient(h), lone = try RawClient(h)
+        _ = flood.lines() + lone.lines()
+        flood.send(String(repeating: #"{"type": "ping", "id": 1}"# + "\n", count: 1000))
+        lone.send(#"{"type": "ping", "id": 2}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        #expect(lone.summary() == ["pong"])
+        var answers = flood.summary()
+        #expect(answers.count > 0 && answers.count <= 256 + 4, "256 a turn, and the 4 any client may take")
+        var turns = 1
+        while answers.count < 1000 && turns < 50 {
+            h.service.runOnce(timeout: 0)
+            answers += flood.summary()
+            turns += 1
+        }
+        #expect(answers == Array(repeating: "pong", count: 200) + Array(repeating: "error rate-limited 1", count: 800))
+        #expect(turns >= 4)
     }
 
     @Test func aClientsRegionsGoWhenItDisconnectsOrUnregisters() throws {
