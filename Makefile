@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples guard abuse e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -51,6 +51,16 @@ abuse: release
 	@mkdir -p out
 	@.build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json \
 	  || { echo "abuse: failed once; again:"; .build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json; }
+
+# Hostile clients while touches stream in (scripts/vm/soak.sh, in the VM, about 5 minutes;
+# outside make test): frame latency and frames handled with and without the attack, memory
+# every second. Results in out/soak/soak.json.
+soak: release
+	$(SWIFT) build -c release --product gestured-abuse --scratch-path .build-release
+	@command -v evemu-play >/dev/null || scripts/install-deps.sh evemu-tools
+	@status=0; scripts/vm/run.sh out/soak 'GESTURED=.build-release/release/gestured ABUSE=.build-release/release/gestured-abuse scripts/vm/soak.sh' || status=$$?; \
+	grep -E '^soak:' out/soak/vm-console.log || echo "soak: the VM did not run it (see out/soak/vm-console.log)"; \
+	exit $$status
 
 # The example app the real-kernel lane runs (examples/LiveKiosk), built like the binary.
 live-kiosk-release: check-swift deps

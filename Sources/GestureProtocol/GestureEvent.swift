@@ -18,6 +18,10 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     public var kind: GestureKind
     public var state: GestureState
     public var region: String
+    /// The socket client whose region it is (its number, as the service's log names it), in
+    /// `gestured run --json`; nil for the service's own regions, and in the messages a client
+    /// gets (its own regions are the only client regions it sees).
+    public var client: Int?
     /// The gesture's fingers (the most it has had down); `currentTouches` the fingers down now,
     /// where they differ.
     public var touches: Int
@@ -43,7 +47,7 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     public var edge: Edge?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case time, device, kind, state, region, touches
+        case time, device, kind, state, region, client, touches
         case currentTouches = "current_touches"
         case x, y
         case localX = "local_x", localY = "local_y"
@@ -149,6 +153,7 @@ public struct GestureEvent: Codable, Sendable, Equatable {
         body("kind", .text(kind.rawValue))
         body("state", .text(state.rawValue))
         body("region", .text(region))
+        if let client { body("client", .integer(client)) }
         body("touches", .integer(touches))
         if let currentTouches { body("current_touches", .integer(currentTouches)) }
         body("x", .decimal(x, places: 2))
@@ -236,6 +241,7 @@ public struct GestureEvent: Codable, Sendable, Equatable {
         kind = try r.enumeration("kind")
         state = try r.enumeration("state")
         region = try r.string("region")
+        client = try r.optionalInteger("client")
         touches = try r.integer("touches")
         currentTouches = try r.optionalInteger("current_touches")
         x = try r.number("x")

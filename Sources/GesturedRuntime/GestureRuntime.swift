@@ -126,6 +126,9 @@ public final class GestureRuntime: @unchecked Sendable {
     /// This turn's events for other descriptors (the service's socket and clients): handled
     /// once every device of the batch has been read, so recognition never waits behind them.
     private var otherEvents: [EventLoop.Event] = []
+    /// Called at the end of every turn, after the deadlines that passed have fired: what was
+    /// left to write goes out (the service's queued messages to its clients).
+    package var endOfTurn: (() -> Void)?
     /// Counts the loop's turns: whoever shares the loop can give each turn a budget.
     package private(set) var turn: UInt64 = 0
     /// How many events for other descriptors this turn has (``otherEvents``): a budget for the
@@ -315,6 +318,7 @@ public final class GestureRuntime: @unchecked Sendable {
         if timerFired || ready == 0 || !clockHasTimer { fireDeadlines() }
         // What `perform` handed over: each call woke the wait above (or will wake the next).
         runCalls()
+        endOfTurn?()
     }
 
     /// Lets every device go: gestures in progress end `cancelled`, sessions end, the gesture
@@ -357,6 +361,16 @@ public final class GestureRuntime: @unchecked Sendable {
         watched[fd] = nil
         events.unwatch(fd)
         unwatchedThisTurn.append(fd)
+    }
+
+    /// Reads every device now, without waiting: the frames already there are handled. For
+    /// whoever shares the loop and has much to do in one turn (the service with many clients):
+    /// called between pieces of that work, it keeps frames from waiting behind it.
+    package func readDevicesNow() {
+        for node in Array(live.keys) {
+            guard let device = live[node]?.device, let slot = slot(of: device) else { continue }
+            read(slot)
+        }
     }
 
     /// Delivers `signals` to `handler` instead of their default actions.

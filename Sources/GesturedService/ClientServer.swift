@@ -23,6 +23,8 @@ final class ClientConnection {
     var regions: [RegionRequest] = []
     /// It closed its side: once the requests it sent are answered, it is forgotten.
     var closing = false
+    /// Output was queued for it without being written (``ClientServer/flushQueued(between:)``).
+    var awaitsFlush = false
     /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
     var budget = ProtocolLimits.requestBurst
     var budgetTime: Instant
@@ -74,6 +76,30 @@ final class ClientServer {
     private var turnRead: (turn: UInt64, bytes: Int) = (0, 0)
     /// What a read fills, kept from read to read.
     private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    /// Clients with output queued by ``send(_:to:now:flushNow:)`` and not yet written.
+    private(set) var awaitingFlush: [ClientConnection] = []
+
+    /// Writes what was queued without being written, for every client queued when called
+    /// (`between` is called after every 32: the caller's chance to read its devices; what that
+    /// queues waits for the next call). Returns the clients whose sockets did not take it all.
+    func flushQueued(between: () -> Void) -> [ClientConnection] {
+        guard !awaitingFlush.isEmpty else { return [] }
+        let list = awaitingFlush
+        awaitingFlush.removeAll(keepingCapacity: true)
+        var behind: [ClientConnection] = []
+        for (i, c) in list.enumerated() {
+            c.awaitsFlush = false
+            guard clients[c.fd] === c else { continue }
+            flush(c)
+            if !c.output.isEmpty { behind.append(c) }
+            if i % 32 == 31 && i + 1 < list.count { between() }
+        }
+        return behind
+    }
+
+    /// Some client has output queued and not yet written.
+    var hasQueuedOutput: Bool { !awaitingFlush.isEmpty }
+
     /// Which process a connection comes from.
     var peerProcess: (Int32) -> Int32? = UnixSocket.peerProcess
     /// Bytes queued for all clients and not yet sent.
@@ -172,11 +198,16 @@ final class ClientServer {
 
     /// Queues `line` for `client` and sends what the socket takes. Returns false when the
     /// client fell too far behind and was dropped (the caller forgets it).
-    func send(_ line: String, to client: ClientConnection, now: Instant) -> Bool {
+    func send(_ line: String, to client: ClientConnection, now: Instant, flushNow: Bool = true) -> Bool {
         let before = client.output.count
         client.output.append(contentsOf: line.utf8)
         queuedBytes += client.output.count - before
-        flush(client)
+        if flushNow {
+            flush(client)
+        } else if !client.awaitsFlush {
+            client.awaitsFlush = true
+            awaitingFlush.append(client)
+        }
         guard client.output.count <= ProtocolLimits.maximumBacklogBytes else {
             if let suppressed = stoppedReadingWarnings.allow(at: now) {
                 logger.warning("socket client dropped: it stopped reading", metadata: [
@@ -202,14 +233,16 @@ final class ClientServer {
     /// The connection to give up past a budget: of the process holding the most by `weight`,
     /// its connection holding the most (the newest among equals). `requester`'s process counts
     /// with `extra` (what it asks for): when that holds as much as any, `requester` itself is
-    /// the one — the process holding the most is refused, never a newcomer.
+    /// the one — the process holding the most is refused, never a newcomer. A requester already
+    /// gone is never the one.
     func victim(requester: ClientConnection, extra: Int = 0, weight: (ClientConnection) -> Int) -> ClientConnection {
         var totals: [Int32: Int] = [:]
         for c in clients.values { totals[c.process, default: 0] += weight(c) }
         totals[requester.process, default: 0] += extra
         let mine = totals[requester.process] ?? 0
+        let present = clients[requester.fd] === requester
         guard let heaviest = totals.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-              heaviest.value > mine else { return requester }
+              heaviest.value > mine || !present else { return requester }
         return clients.values.filter { $0.process == heaviest.key }
             .max { (weight($0), $0.number) < (weight($1), $1.number) } ?? requester
     }

@@ -22,7 +22,10 @@ final class FocusTracker {
         self.app = app
         self.source = source
         guard changed else { return }
-        logger.info("focused app", metadata: ["app": "\(app ?? "none")", "from": "\(source)"])
+        // At debug, and cut short: a client may say anything here, as often as its rate
+        // allows, and every window switch is one.
+        let said = app.map { $0.count > 32 ? String($0.prefix(32)) + "… (\($0.count) chars)" : $0 } ?? "none"
+        logger.debug("focused app", metadata: ["app": "\(said)", "from": "\(source)"])
         onChange?()
     }
 

@@ -33,7 +33,8 @@ extension GestureService {
 
     func acceptClients() {
         guard let server else { return }
-        for client in server.acceptClients(now: clock.now) {
+        for (i, client) in server.acceptClients(now: clock.now).enumerated() {
+            if i % 16 == 15 { runtime.readDevicesNow() }
             if server.clients.count > options.budgets.clients {
                 let victim = server.victim(requester: client) { _ in 1 }
                 letGo(victim, "the service has \(options.budgets.clients) connections, as many as it takes, and this client's process has the most")
@@ -85,13 +86,14 @@ extension GestureService {
     /// Lets `client` go for a budget: a `service-full` error saying `why` (if its socket takes
     /// it now), then the connection closes; the warning is logged at most once a second.
     func letGo(_ client: ClientConnection, _ why: String) {
+        guard let server, server.clients[client.fd] === client else { return }
         if let heldBack = budgetWarnings.allow(at: clock.now) {
             logger.warning("socket client let go: the service is full", metadata: [
                 "client": "\(client.number)", "why": "\(why)", "more_since_last_warning": "\(heldBack)",
             ])
         }
         release(client)
-        server?.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
+        server.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
         giveMemoryBack()
     }
 
@@ -124,6 +126,7 @@ extension GestureService {
     private func keepInputWithinBudget(reading client: ClientConnection) {
         while let server, server.pendingInputBytes > options.budgets.inputBytes {
             let victim = server.victim(requester: client) { $0.input.pendingBytes }
+            guard server.clients[victim.fd] === victim else { break }
             letGo(victim, "unfinished lines of all clients take more than \(options.budgets.inputBytes) bytes, and this client's process holds the most")
         }
     }
@@ -132,6 +135,7 @@ extension GestureService {
     private func keepOutputWithinBudget(sending client: ClientConnection) {
         while let server, server.queuedBytes > options.budgets.outputBytes {
             let victim = server.victim(requester: client) { $0.output.count }
+            guard server.clients[victim.fd] === victim else { break }
             letGo(victim, "messages waiting for all clients take more than \(options.budgets.outputBytes) bytes, and this client's process has the most not read")
         }
     }
@@ -142,11 +146,13 @@ extension GestureService {
         send(line: message.jsonLine, to: client)
     }
 
-    /// Sends a line already made (one gesture to many clients is encoded once).
+    /// Sends a line already made (one gesture to many clients is encoded once). Unless
+    /// `flushNow`, it is only queued, and written once the turn's devices are read: a gesture
+    /// for many clients costs its frame no system call.
     @discardableResult
-    func send(line: String, to client: ClientConnection) -> Bool {
+    func send(line: String, to client: ClientConnection, flushNow: Bool = true) -> Bool {
         guard let server else { return false }
-        guard server.send(line, to: client, now: clock.now) else {
+        guard server.send(line, to: client, now: clock.now, flushNow: flushNow) else {
             forget(client, reason: nil)
             return false
         }
@@ -183,6 +189,7 @@ extension GestureService {
             allowed -= 1
             turnRequests.count += 1
             handle(request, from: client)
+            if turnRequests.count % 32 == 0 { runtime.readDevicesNow() }
             guard server.clients[client.fd] === client else { return }
         }
         if drained {
@@ -192,7 +199,15 @@ extension GestureService {
         }
     }
 
-    /// After each turn's events: the clients that fell behind, each its share of what is left.
+    /// At the end of each turn: the gestures queued for clients are written.
+    func flushQueued() {
+        for client in server?.flushQueued(between: { runtime.readDevicesNow() }) ?? [] {
+            runtime.setWritable(client.fd, true)  // the rest when its socket takes more
+        }
+    }
+
+    /// After each turn's events: the clients that fell behind get each its share of what is
+    /// left of the turn.
     func serveBacklog() {
         guard !backlogged.isEmpty else { return }
         let waiting = backlogged
@@ -226,13 +241,19 @@ extension GestureService {
     }
 
     /// A flood: the request is not carried out and its reply says so (a client that sends
-    /// without reading is dropped by its backlog); the log says it at most once a second, with
-    /// the count since.
+    /// without reading is dropped by its backlog); the log says it at most once a second for
+    /// the client, with the count since, and once a second over all clients.
     private func refuseForRate(_ client: ClientConnection, id: JSONValue?) {
         client.refusedForRate += 1
         let now = clock.now
         if client.lastRateReport.map({ now - $0 >= .seconds(1) }) ?? true {
-            logger.warning("socket client rate-limited", metadata: ["client": "\(client.number)", "refused": "\(client.refusedForRate)"])
+            // Once a second for the client, and once a second for all clients together: a
+            // crowd of flooding clients writes one line a second.
+            if let heldBack = rateWarnings.allow(at: now) {
+                logger.warning("socket client rate-limited", metadata: [
+                    "client": "\(client.number)", "refused": "\(client.refusedForRate)", "other_clients_since_last_warning": "\(heldBack)",
+                ])
+            }
             client.lastRateReport = now
             client.refusedForRate = 0
         }
@@ -331,14 +352,14 @@ extension GestureService {
             guard let client = server.clients.values.first(where: { $0.number == owner.client }) else { return }
             var own = event
             own.region = owner.id
-            send(.gesture(own), to: client)
+            send(line: ServiceMessage.gesture(own).jsonLine, to: client, flushNow: false)
             return
         }
         var line: String?
         for client in Array(server.clients.values) {
             guard let filter = client.filter, filter.matches(event) else { continue }
             if line == nil { line = ServiceMessage.gesture(event).jsonLine }
-            send(line: line!, to: client)
+            send(line: line!, to: client, flushNow: false)
         }
     }
 }

@@ -54,6 +54,8 @@ public final class GestureService {
     var clientRegionsHeld = 0
     /// Warnings about clients let go for a budget: at most one a second.
     var budgetWarnings = WarningRateLimit()
+    /// Warnings about clients sending too fast: at most one a second over all clients.
+    var rateWarnings = WarningRateLimit()
     /// About how many bytes clients let go since the heap was last trimmed.
     var freedSinceTrim = 0
     /// Requests carried out in the loop's current turn (``requestsPerTurn``).
@@ -103,13 +105,14 @@ public final class GestureService {
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
         runtime.additionalDeadline = { [weak self] in
             guard let self else { return nil }
-            // Requests waiting for a turn: the next turn comes at once.
-            if !backlogged.isEmpty { return clock.now }
+            // Requests or messages waiting for a turn: the next turn comes at once.
+            if !backlogged.isEmpty || server?.hasQueuedOutput == true { return clock.now }
             switch (actions.nextDeadline, compositor?.retryAt) {
             case (let a?, let b?): return min(a, b)
             case (let a, let b): return a ?? b
             }
         }
+        runtime.endOfTurn = { [weak self] in self?.flushQueued() }
         runtime.afterWake = { [weak self] in
             self?.serveBacklog()
             self?.tendActions()
@@ -260,12 +263,21 @@ public final class GestureService {
         // Gestures on clients' regions go to their clients. Of the service's own: without a
         // configuration every gesture goes to the clients; with one, those whose action says
         // `emit`.
-        let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || ClientRegions.owner(of: g.region) != nil)
+        let owner = ClientRegions.owner(of: g.region)
+        let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || owner != nil)
         if options.printJSON || toClients {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)
             if options.printJSON {
                 line.removeAll(keepingCapacity: true)
-                event.appendJSONLine(to: &line)
+                if let owner {
+                    // A client's region as the client calls it, and which client.
+                    var own = event
+                    own.region = owner.id
+                    own.client = owner.client
+                    own.appendJSONLine(to: &line)
+                } else {
+                    event.appendJSONLine(to: &line)
+                }
                 output(line)
             }
             if toClients { deliver(event) }

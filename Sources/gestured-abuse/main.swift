@@ -37,16 +37,30 @@ var seconds = 1.0
 var reportPath: String?
 var only: String?
 var probeSocket: String?
+var probeSamples: String?
+var attachSocket: String?
+var attachPID: Int32?
+var attachLog: String?
+var rounds = 1
 while let a = arguments.popFirst() {
     switch a {
     case "--probe": probeSocket = arguments.popFirst()
+    case "--samples": probeSamples = arguments.popFirst()
+    case "--socket": attachSocket = arguments.popFirst()
+    case "--pid":
+        guard let p = Int32(arguments.popFirst() ?? "") else { fail("--pid takes a process id") }
+        attachPID = p
+    case "--log": attachLog = arguments.popFirst()
+    case "--rounds":
+        guard let r = Int(arguments.popFirst() ?? ""), r > 0 else { fail("--rounds takes a whole number") }
+        rounds = r
     case "--only": only = arguments.popFirst()
     case "--gestured": gestured = arguments.popFirst()
     case "--seconds":
         guard let s = Double(arguments.popFirst() ?? "") else { fail("--seconds takes a number") }
         seconds = s
     case "--report": reportPath = arguments.popFirst()
-    default: fail("unknown argument \(a) (usage: gestured-abuse --gestured PATH [--seconds S] [--only CASE] [--report FILE])")
+    default: fail("unknown argument \(a) (usage: gestured-abuse (--gestured PATH | --socket PATH --pid PID [--log FILE]) [--seconds S] [--rounds N] [--only CASE] [--report FILE])")
     }
 }
 _ = UnixSocket.raiseDescriptorLimit()
@@ -54,20 +68,32 @@ _ = UnixSocket.raiseDescriptorLimit()
 // MARK: - The service
 
 let folder = NSTemporaryDirectory() + "gestured-abuse-" + UUID().uuidString
-nonisolated(unsafe) var socketPath = probeSocket ?? folder + "/gestured.sock"
-if let probeSocket { runProbe(probeSocket) }
-guard let gestured else { fail("--gestured PATH is needed") }
-try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-let logPath = folder + "/log"
-_ = FileManager.default.createFile(atPath: logPath, contents: nil)
-let service = Process()
-service.executableURL = URL(fileURLWithPath: gestured)
-service.arguments = ["run", "--socket", socketPath]
-service.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-service.standardOutput = FileHandle.nullDevice
-do { try service.run() } catch { fail("cannot start \(gestured): \(error)") }
-let pid = service.processIdentifier
-defer { kill(pid, SIGTERM) }
+nonisolated(unsafe) var socketPath = probeSocket ?? attachSocket ?? folder + "/gestured.sock"
+if let probeSocket { runProbe(probeSocket, samples: probeSamples ?? "/dev/null") }
+/// The service's log (empty: not known, when attached without --log).
+let logPath: String
+/// The service started here, or nil when attached to a running one (--socket, --pid).
+let service: Process?
+let pid: Int32
+if attachSocket != nil {
+    guard let attachPID else { fail("--socket needs --pid, the service's process id") }
+    pid = attachPID
+    logPath = attachLog ?? ""
+    service = nil
+} else {
+    guard let gestured else { fail("--gestured PATH (or --socket PATH --pid PID) is needed") }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    logPath = folder + "/log"
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    let started = Process()
+    started.executableURL = URL(fileURLWithPath: gestured)
+    started.arguments = ["run", "--socket", socketPath]
+    started.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+    started.standardOutput = FileHandle.nullDevice
+    do { try started.run() } catch { fail("cannot start \(gestured): \(error)") }
+    pid = started.processIdentifier
+    service = started
+}
 for _ in 0..<500 where !UnixSocket.fileKind(socketPath).isSocket { _ = poll(nil, 0, 20) }
 guard UnixSocket.fileKind(socketPath).isSocket else { fail("the service never listened (see \(logPath))") }
 
@@ -89,7 +115,8 @@ func cpuSeconds() -> Double {
 }
 
 func logBytes() -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: logPath))?[.size] as? Int) ?? 0
+    guard !logPath.isEmpty else { return 0 }
+    return ((try? FileManager.default.attributesOfItem(atPath: logPath))?[.size] as? Int) ?? 0
 }
 
 // MARK: - Clients
@@ -141,118 +168,87 @@ final class Client {
 
 // MARK: - The probe
 
-/// Pings every 15 ms (under the rate limit) on its own thread and keeps each round trip, in milliseconds.
-final class Probe: @unchecked Sendable {
-    private let lock = NSLock()
-    private var samples: [(phase: String, ms: Double)] = []
-    private var phase: String?
-    private var stopped = false
-    private(set) var dropped = false
-    private(set) var lastAnswered = false
-    private let client: Client
-
-    init() {
-        guard let c = Client() else { fail("the probe cannot connect") }
-        client = c
+/// `--probe SOCKET --samples FILE`: the probe in a process of its own (a client of another
+/// process, as an application is: budgets count clients by process). It pings every 15 ms
+/// until it is killed, and writes a line per ping to FILE as it goes: the monotonic time it
+/// was sent (seconds) and the round trip in milliseconds (`-` when unanswered within 2 s);
+/// `dropped` when the service closed the connection, and then it ends.
+func runProbe(_ socket: String, samples path: String) -> Never {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { fail("cannot write \(path)") }
+    guard let client = Client() else { fail("the probe cannot connect") }
+    func say(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
-
-    func start() {
-        Thread.detachNewThread { self.run() }
+    var pending: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var id = 0
+    while true {
+        id += 1
+        let sent = now()
+        client.send("{\"type\": \"ping\", \"id\": \(id)}\n")
+        let expected = Array("\"id\": \(id)}".utf8)
+        var answered = false
+        while !answered && now() - sent < 2 {
+            var p = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, 100)
+            switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
+            case .data(let n): pending += buffer[0..<n]
+            case .wouldBlock: continue
+            case .closed:
+                say("dropped")
+                exit(0)
+            }
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<newline])
+                pending.removeFirst(newline + 1)
+                if line.count >= expected.count && Array(line.suffix(expected.count)) == expected { answered = true }
+            }
+        }
+        say("\(sent) " + (answered ? "\((now() - sent) * 1000)" : "-"))
+        _ = poll(nil, 0, 15)  // about 60 a second: under the rate limit of 100
     }
+}
 
-    private func run() {
-        var pending: [UInt8] = []
-        var id = 0
-        while !lock.withLock({ stopped }) {
-            id += 1
-            let sent = now()
-            client.send("{\"type\": \"ping\", \"id\": \(id)}\n")
-            let expected = Array("\"id\": \(id)}".utf8)
-            var answered = false
-            while !answered && now() - sent < 2 {
-                var p = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&p, 1, 100)
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                switch buffer.withUnsafeMutableBytes({ UnixSocket.read(client.fd, into: $0) }) {
-                case .data(let n): pending += buffer[0..<n]
-                case .wouldBlock: continue
-                case .closed:
-                    lock.withLock { dropped = true }
-                    return
-                }
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = Array(pending[..<newline])
-                    pending.removeFirst(newline + 1)
-                    if line.count >= expected.count && Array(line.suffix(expected.count)) == expected { answered = true }
-                }
-            }
-            let rtt = (now() - sent) * 1000
-            lock.withLock {
-                lastAnswered = answered
-                if let phase { samples.append((phase, answered ? rtt : 2000)) }
-            }
-            _ = poll(nil, 0, 15)  // about 60 a second: under the rate limit of 100
+/// The probe process, seen from the abuser: it spawns it, notes when each case begins, and at
+/// the end reads its samples.
+final class ProbeProcess {
+    private let child: ChildProcess
+    private let samplesPath: String
+    /// When each case (nil: none) began, in monotonic seconds.
+    private var phases: [(start: Double, name: String?)] = []
+
+    init(samples: String) {
+        samplesPath = samples
+        do {
+            child = try ChildProcess.spawn([CommandLine.arguments[0], "--probe", socketPath, "--samples", samples], environment: [:])
+        } catch {
+            fail("cannot start the probe: \(error)")
         }
     }
 
-    /// Keeps the round trips from now on under `phase` (nil: none).
-    func record(_ phase: String?) { lock.withLock { self.phase = phase } }
-    func stop() { lock.withLock { stopped = true } }
-    var results: (samples: [(phase: String, ms: Double)], dropped: Bool, lastAnswered: Bool) { lock.withLock { (samples, dropped, lastAnswered) } }
-}
+    func record(_ phase: String?) { phases.append((now(), phase)) }
 
-/// `--probe SOCKET`: the probe in a process of its own (a client of another process, as an
-/// application is: budgets count clients by process). Its standard input names the case under
-/// way, a line each (`-`: none); at its end it prints each round trip as `CASE MS`, then
-/// `dropped BOOL` and `answered BOOL`.
-func runProbe(_ socket: String) -> Never {
-    let probe = Probe()
-    probe.start()
-    while let line = readLine() {
-        if line == "end" { break }
-        probe.record(line == "-" ? nil : line)
-    }
-    let (samples, dropped, lastAnswered) = probe.results
-    probe.stop()
-    for s in samples { print("\(s.phase) \(s.ms)") }
-    print("dropped \(dropped)")
-    print("answered \(lastAnswered)")
-    exit(0)
-}
-
-/// The probe process, seen from the abuser.
-final class ProbeProcess {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-
-    init() {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--probe", socketPath]
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch { fail("cannot start the probe: \(error)") }
-    }
-
-    func record(_ phase: String?) {
-        input.fileHandleForWriting.write(Data(((phase ?? "-") + "\n").utf8))
-    }
-
-    /// Ends the probe and returns what it measured.
+    /// Ends the probe and returns what it measured, each round trip under the case under way
+    /// when it was sent.
     func results() -> (samples: [(phase: String, ms: Double)], dropped: Bool, lastAnswered: Bool) {
-        input.fileHandleForWriting.write(Data("end\n".utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        child.signalGroup(.terminate)
+        _ = child.waitForExit()
+        let text = (try? String(contentsOfFile: samplesPath, encoding: .utf8)) ?? ""
         var samples: [(phase: String, ms: Double)] = []
-        var dropped = true, answered = false
+        var dropped = false, answered = false
         for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard parts.count == 2 else { continue }
-            switch parts[0] {
-            case "dropped": dropped = parts[1] == "true"
-            case "answered": answered = parts[1] == "true"
-            default: samples.append((String(parts[0]), Double(parts[1]) ?? 9999))
+            if line == "dropped" {
+                dropped = true
+                continue
             }
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let sent = Double(parts[0]) else { continue }
+            let ms = Double(parts[1])
+            answered = ms != nil
+            guard let phase = phases.last(where: { $0.start <= sent })?.name else { continue }
+            samples.append((phase, ms ?? 2000))
         }
         return (samples, dropped, answered)
     }
@@ -274,124 +270,132 @@ func connect(_ n: Int) -> [Client] { (0..<n).compactMap { _ in Client() } }
 
 _ = poll(nil, 0, 200)
 let startKiB = residentKiB()
-let probe = ProbeProcess()
+try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+let probe = ProbeProcess(samples: folder + "/probe-samples")
 _ = poll(nil, 0, 300)
 var notes: [String: String] = [:]
-/// Resident memory after each case, in KiB.
-var residentAfter: [(String, Int)] = []
+/// Resident memory after each case (its last round), in KiB.
+var residentAfter: [String: Int] = [:]
+/// The case under way, if any.
+var current: String?
 /// Starts case `name`: the probe's round trips are counted under it from now on.
-@MainActor func begin(_ name: String) -> Bool {
-    if let last = phasesRun.last, residentAfter.count < phasesRun.count { residentAfter.append((last, residentKiB())) }
-    guard only == nil || only == name else {
+@MainActor func begin(_ name: String?) -> Bool {
+    if let current { residentAfter[current] = residentKiB() }
+    current = nil
+    guard let name, only == nil || only == name else {
         probe.record(nil)
         return false
     }
-    phasesRun.append(name)
+    if !phasesRun.contains(name) { phasesRun.append(name) }
+    current = name
     probe.record(name)
     return true
 }
 var phasesRun: [String] = []
 
-// Junk: not JSON, not objects, nested 10,000 deep, unknown types, wrong field types.
-let junkLines: [[UInt8]] = [
-    "this is not json\n", "[1, 2, 3]\n", String(repeating: "[", count: 10_000) + "\n",
-    "{\"type\": \"teleport\", \"id\": 1}\n", "{\"type\": \"register\", \"id\": \"x\", \"region\": {\"id\": 5, \"frame\": \"wide\"}}\n",
-    "{\"type\": null}\n", "{\"type\": \"ping\", \"id\": 1e400}\n",
-].map { Array($0.utf8) }
-if begin("junk") {
-    let clients = connect(20)
-    var i = 0
-    keep(clients, for: seconds) { list in
-        for c in list {
-            c.send(junkLines[i % junkLines.count])
-            i += 1
-        }
-    }
-    clients.forEach { $0.hangUp() }
-}
 
-// Lines longer than 64 KiB, again and again.
-if begin("too-large") {
-    let clients = connect(10)
-    let huge = Array((String(repeating: "x", count: 200 * 1024) + "\n").utf8)
-    keep(clients, for: seconds) { list in for c in list { c.send(huge) } }
-    clients.forEach { $0.hangUp() }
-}
-
-// More connections than the budget (256), at once.
-if begin("connections") {
-    let clients = connect(400)
-    keep(clients, for: seconds / 2) { _ in }
-    notes["connections_closed_by_service"] = "\(clients.filter(\.closedByService).count) of \(clients.count)"
-    clients.forEach { $0.hangUp() }
-}
-
-// Region holders past the total (16,384): 100 clients of up to 250 regions.
-if begin("regions") {
-    let clients = connect(100)
-    var next = Array(repeating: 0, count: clients.count)
-    keep(clients, for: seconds * 3) { list in
-        for (k, c) in list.enumerated() where next[k] < 250 {
-            let i = next[k]
-            let sent = c.send("{\"type\": \"register\", \"id\": \(i), \"region\": {\"id\": \"r\(i)\", \"frame\": [\(i % 30 * 10), \(i / 30 * 10), 8, 8], \"gestures\": [{\"kind\": \"tap\"}]}}\n")
-            if sent > 0 { next[k] += 1 }
-        }
-    }
-    keep(clients, for: seconds / 2) { _ in }
-    clients.forEach { $0.hangUp() }
-}
-
-// A context flood at the rate limit: window titles of 1 KiB.
+/// How much the log grew during the context flood (its last round).
 var contextLogGrowth = 0
-if begin("context") {
-    let before = logBytes()
-    let clients = connect(10)
-    let title = String(repeating: "t", count: 1000)
-    let context = Array("{\"type\": \"context\", \"id\": 1, \"context\": {\"app\": \"app\", \"title\": \"\(title)\"}}\n".utf8)
-    keep(clients, for: seconds * 2) { list in
-        for c in list { c.send(context) }
-    }
-    clients.forEach { $0.hangUp() }
-    contextLogGrowth = logBytes() - before
-}
-
-// Unfinished lines past the total (4 MiB): 200 clients each with 60 KiB and no newline.
-if begin("unfinished") {
-    let clients = connect(200)
-    let part = "{\"type\": \"ping\", \"pad\": \"" + String(repeating: "p", count: 60 * 1024)
-    for c in clients { c.send(part) }
-    keep(clients, for: seconds) { _ in }
-    notes["unfinished_closed_by_service"] = "\(clients.filter(\.closedByService).count) of \(clients.count)"
-    clients.forEach { $0.hangUp() }
-}
-
-// Clients that never read: pings until they are dropped.
-if begin("not-reading") {
-    let clients = connect(20)
-    let pings = Array(String(repeating: "{\"type\": \"ping\", \"id\": 1}\n", count: 200).utf8)
-    let end = now() + seconds
-    while now() < end {
-        for c in clients { c.send(pings) }
-        _ = poll(nil, 0, 1)
-    }
-    clients.forEach { $0.hangUp() }
-}
-
-// A connect/close storm.
-if begin("storm") {
-    let end = now() + seconds
-    var n = 0
-    while now() < end {
-        if let c = Client() {
-            c.hangUp()
-            n += 1
+for _ in 1...rounds {
+    // Junk: not JSON, not objects, nested 10,000 deep, unknown types, wrong field types.
+    let junkLines: [[UInt8]] = [
+        "this is not json\n", "[1, 2, 3]\n", String(repeating: "[", count: 10_000) + "\n",
+        "{\"type\": \"teleport\", \"id\": 1}\n", "{\"type\": \"register\", \"id\": \"x\", \"region\": {\"id\": 5, \"frame\": \"wide\"}}\n",
+        "{\"type\": null}\n", "{\"type\": \"ping\", \"id\": 1e400}\n",
+    ].map { Array($0.utf8) }
+    if begin("junk") {
+        let clients = connect(20)
+        var i = 0
+        keep(clients, for: seconds) { list in
+            for c in list {
+                c.send(junkLines[i % junkLines.count])
+                i += 1
+            }
         }
+        clients.forEach { $0.hangUp() }
     }
-    notes["storm_connections"] = "\(n)"
-}
 
-probe.record(nil)
-if let last = phasesRun.last, residentAfter.count < phasesRun.count { residentAfter.append((last, residentKiB())) }
+    // Lines longer than 64 KiB, again and again.
+    if begin("too-large") {
+        let clients = connect(10)
+        let huge = Array((String(repeating: "x", count: 200 * 1024) + "\n").utf8)
+        keep(clients, for: seconds) { list in for c in list { c.send(huge) } }
+        clients.forEach { $0.hangUp() }
+    }
+
+    // More connections than the budget (256), at once.
+    if begin("connections") {
+        let clients = connect(400)
+        keep(clients, for: seconds / 2) { _ in }
+        notes["connections_closed_by_service"] = "\(clients.filter(\.closedByService).count) of \(clients.count)"
+        clients.forEach { $0.hangUp() }
+    }
+
+    // Region holders past the total (16,384): 100 clients of up to 250 regions.
+    if begin("regions") {
+        let clients = connect(100)
+        var next = Array(repeating: 0, count: clients.count)
+        keep(clients, for: seconds * 3) { list in
+            for (k, c) in list.enumerated() where next[k] < 250 {
+                let i = next[k]
+                let sent = c.send("{\"type\": \"register\", \"id\": \(i), \"region\": {\"id\": \"r\(i)\", \"frame\": [\(i % 30 * 10), \(i / 30 * 10), 8, 8], \"gestures\": [{\"kind\": \"tap\"}]}}\n")
+                if sent > 0 { next[k] += 1 }
+            }
+        }
+        keep(clients, for: seconds / 2) { _ in }
+        clients.forEach { $0.hangUp() }
+    }
+
+    // A context flood at the rate limit: window titles of 1 KiB.
+    if begin("context") {
+        let before = logBytes()
+        let clients = connect(10)
+        let title = String(repeating: "t", count: 1000)
+        let context = Array("{\"type\": \"context\", \"id\": 1, \"context\": {\"app\": \"app\", \"title\": \"\(title)\"}}\n".utf8)
+        keep(clients, for: seconds * 2) { list in
+            for c in list { c.send(context) }
+        }
+        clients.forEach { $0.hangUp() }
+        contextLogGrowth = logBytes() - before
+    }
+
+    // Unfinished lines past the total (4 MiB): 200 clients each with 60 KiB and no newline.
+    if begin("unfinished") {
+        let clients = connect(200)
+        let part = "{\"type\": \"ping\", \"pad\": \"" + String(repeating: "p", count: 60 * 1024)
+        for c in clients { c.send(part) }
+        keep(clients, for: seconds) { _ in }
+        notes["unfinished_closed_by_service"] = "\(clients.filter(\.closedByService).count) of \(clients.count)"
+        clients.forEach { $0.hangUp() }
+    }
+
+    // Clients that never read: pings until they are dropped.
+    if begin("not-reading") {
+        let clients = connect(20)
+        let pings = Array(String(repeating: "{\"type\": \"ping\", \"id\": 1}\n", count: 200).utf8)
+        let end = now() + seconds
+        while now() < end {
+            for c in clients { c.send(pings) }
+            _ = poll(nil, 0, 1)
+        }
+        clients.forEach { $0.hangUp() }
+    }
+
+    // A connect/close storm.
+    if begin("storm") {
+        let end = now() + seconds
+        var n = 0
+        while now() < end {
+            if let c = Client() {
+                c.hangUp()
+                n += 1
+            }
+        }
+        notes["storm_connections"] = "\(n)"
+    }
+
+}
+_ = begin(nil)
 // Everyone hostile has gone: the service settles.
 _ = poll(nil, 0, 500)
 let endKiB = residentKiB()
@@ -410,11 +414,11 @@ let p50 = percentile(all, 0.5)
 let byCase = phasesRun.map { name in
     "\"\(name)\": \(String(format: "%.2f", percentile(samples.filter { $0.phase == name }.map(\.ms), 0.99)))"
 }.joined(separator: ", ")
-let memory = residentAfter.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+let memory = phasesRun.map { "\"\($0)\": \(residentAfter[$0] ?? 0)" }.joined(separator: ", ")
 
 var failures: [String] = []
 if dropped || !lastAnswered { failures.append("the probe was dropped or its last ping not answered") }
-if service.isRunning == false { failures.append("the service exited") }
+if kill(pid, 0) != 0 { failures.append("the service exited") }
 if p99 >= 5 { failures.append("ping p99 \(p99) ms, not under 5 ms") }
 if endKiB - startKiB > 2048 { failures.append("resident memory \(startKiB) KiB before, \(endKiB) KiB after: more than 2 MiB more") }
 if contextLogGrowth >= 100 * 1024 { failures.append("the context flood grew the log by \(contextLogGrowth) bytes") }
@@ -430,7 +434,9 @@ let report = """
     """
 print(report)
 if let reportPath { try? (report + "\n").write(toFile: reportPath, atomically: true, encoding: .utf8) }
-kill(pid, SIGTERM)
-service.waitUntilExit()
+if let service {
+    kill(pid, SIGTERM)
+    service.waitUntilExit()
+}
 try? FileManager.default.removeItem(atPath: folder)
 exit(failures.isEmpty ? 0 : 1)

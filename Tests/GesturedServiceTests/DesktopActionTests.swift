@@ -244,6 +244,16 @@ struct DesktopActionTests {
         let lines = d.h.log.lines.filter { $0.contains("socket client context") }
         #expect(lines == [#"debug socket client context client=1 context=app: 7 chars "firefox", title: 54 chars "Inbox (3…""#])
         #expect(!d.h.log.lines.contains { $0.contains("private mail") })
+        // The app a client names: at debug, cut at 32 characters.
+        let app = "org.example." + String(repeating: "secret", count: 10)
+        client.send(#"{"type": "context", "id": 2, "context": {"app": "\#(app)"}}"# + "\n")
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.h.service.focusedApp == app)
+        #expect(d.h.log.lines.filter { $0.contains("focused app") } == [
+            "debug focused app app=firefox from=client 1",
+            "debug focused app app=org.example.secretsecretsecretse… (72 chars) from=client 1",
+        ])
+        #expect(!d.h.log.lines.contains { $0.hasPrefix("info") && $0.contains("focused") })
     }
 
     /// A storm of clients connecting and hanging up writes nothing at info level: each comes
@@ -416,8 +426,8 @@ struct DesktopActionTests {
         events.send(Array("activewindow>>,\n".utf8))
         d.h.service.runOnce(timeout: 0)
         #expect(d.h.service.focusedApp == nil)
-        #expect(d.h.log.lines.filter { $0.hasPrefix("info focused app") } == [
-            "info focused app app=firefox from=hyprland", "info focused app app=foot from=hyprland", "info focused app app=none from=hyprland",
+        #expect(d.h.log.lines.filter { $0.hasPrefix("debug focused app") } == [
+            "debug focused app app=firefox from=hyprland", "debug focused app app=foot from=hyprland", "debug focused app app=none from=hyprland",
         ])
     }
 

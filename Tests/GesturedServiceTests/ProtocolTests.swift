@@ -117,6 +117,11 @@ struct ProtocolTests {
             #"{"type": "gesture", "time": 1.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 30.0, "y": 20.0, "taps": 1}"#,
         ], "another client never sees the button's gestures")
         #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized root 1"])
+        // gestured run --json names the client's region as the client does, and the client.
+        #expect(h.printed == [
+            #"{"time": 0.06, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "ok", "client": 1, "touches": 1, "x": 100.0, "y": 50.0, "local_x": 10.0, "local_y": 10.0, "taps": 1}"#,
+            #"{"time": 1.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 30.0, "y": 20.0, "taps": 1}"#,
+        ])
     }
 
     /// A device's frame and a client's request ready in the same turn of the loop: the frame
@@ -406,7 +411,19 @@ struct ProtocolTests {
         #expect(replies.count == 300, "every request answered: 200 pongs (the burst), then 100 errors")
         #expect(replies.filter { $0.contains("pong") }.count == 200)
         #expect(replies.last == #"{"type": "error", "id": null, "code": "rate-limited", "message": "more than 100 requests a second (bursts of 200): not carried out"}"#)
-        #expect(h.log.lines.contains("warning socket client rate-limited client=1 refused=1"))
+        #expect(h.log.lines.contains("warning socket client rate-limited client=1 other_clients_since_last_warning=0 refused=1"))
+        // Another client flooding within the same second: no second warning (one a second
+        // over all clients), though it is refused as well.
+        let other = try RawClient(h)
+        _ = other.lines()
+        other.send(String(repeating: "{\"type\": \"ping\"}\n", count: 300))
+        var otherReplies: [String] = []
+        for _ in 0..<10 {
+            h.service.runOnce(timeout: 0)
+            otherReplies += other.lines()
+        }
+        #expect(otherReplies.filter { $0.contains("rate-limited") }.count == 100)
+        #expect(h.log.lines.filter { $0.contains("socket client rate-limited") }.count == 1)
         h.tap(device, at: 100)
         h.advance(to: 600)
         #expect(h.summary == ["tap recognized root 1"])

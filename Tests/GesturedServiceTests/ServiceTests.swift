@@ -30,7 +30,12 @@ final class Harness {
     let clock: ManualClock
     let log = LogRecorder(level: .debug)
     let folder: String
-    var lines: [String] = []
+    /// What the service printed (`--json` lines), each without its newline.
+    var printed: [String] { output.lines }
+    private let output = PrintedLines()
+    final class PrintedLines: @unchecked Sendable {
+        var lines: [String] = []
+    }
     var gestures: [Gesture] = []
     let service: GestureService
     private var nextTrackingID: Int32 = 1
@@ -55,7 +60,9 @@ final class Harness {
         options.budgets = budgets
         let recorder = log
         service = try GestureService(options: options, monitor: monitor, clock: clock,
-                                     logger: Logger(label: "test") { _ in recorder }) { _ in }
+                                     logger: Logger(label: "test") { _ in recorder }) { [output] bytes in
+            output.lines.append(String(decoding: bytes.dropLast(), as: UTF8.self))
+        }
         service.observer = { [unowned self] g in self.gestures.append(g) }
         prepare?(service)
         try service.start()
