@@ -112,13 +112,12 @@ extension GestureService {
         runtime.unwatch(client.fd)
     }
 
-    /// Gives the heap's free memory back to the system when the last client has gone, or
-    /// after clients let 4 MiB or more go: a crowd that leaves does not leave the service
-    /// holding what it took.
+    /// Asks for the heap's free memory to go back to the system, at the end of the turn
+    /// (``flushQueued()``), when the last client has gone or clients let 4 MiB or more go: a
+    /// crowd that leaves does not leave the service holding what it took. Never in the middle
+    /// of a frame's handling: a trim walks the heap.
     private func giveMemoryBack() {
-        guard server?.clients.isEmpty ?? true || freedSinceTrim >= 4 * 1024 * 1024 else { return }
-        FreedMemory.release()
-        freedSinceTrim = 0
+        if server?.clients.isEmpty ?? true || freedSinceTrim >= 4 * 1024 * 1024 { trimWanted = true }
     }
 
     /// Unfinished lines of all clients past their budget: the process holding the most lets
@@ -199,10 +198,19 @@ extension GestureService {
         }
     }
 
-    /// At the end of each turn: the gestures queued for clients are written.
+    /// At the end of each turn: the gestures queued for clients are written, and the heap
+    /// trimmed if clients let enough go (at most once a second while clients remain).
     func flushQueued() {
         for client in server?.flushQueued(between: { runtime.readDevicesNow() }) ?? [] {
             runtime.setWritable(client.fd, true)  // the rest when its socket takes more
+        }
+        if trimWanted {
+            let now = clock.now
+            guard server?.clients.isEmpty ?? true || lastTrim.map({ now - $0 >= .seconds(1) }) ?? true else { return }
+            FreedMemory.release()
+            trimWanted = false
+            freedSinceTrim = 0
+            lastTrim = now
         }
     }
 
