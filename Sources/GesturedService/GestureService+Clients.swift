@@ -112,12 +112,19 @@ extension GestureService {
         runtime.unwatch(client.fd)
     }
 
-    /// Asks for the heap's free memory to go back to the system, at the end of the turn
-    /// (``flushQueued()``), when the last client has gone or clients let 4 MiB or more go: a
-    /// crowd that leaves does not leave the service holding what it took. Never in the middle
-    /// of a frame's handling: a trim walks the heap.
+    /// Asks for the heap's free memory to go back to the system once clients let 4 MiB or
+    /// more go, or the last one has gone: a crowd that leaves does not leave the service
+    /// holding what it took. The trim (it walks the heap) comes at the end of a turn
+    /// (``flushQueued()``), never in the middle of a frame's handling, and only once clients
+    /// have let nothing go for a quarter of a second (at once when none is left): not again
+    /// and again while a crowd comes and goes.
     private func giveMemoryBack() {
-        if server?.clients.isEmpty ?? true || freedSinceTrim >= 4 * 1024 * 1024 { trimWanted = true }
+        let now = clock.now
+        if server?.clients.isEmpty ?? true {
+            trimAt = now
+        } else if trimAt != nil || freedSinceTrim >= 4 * 1024 * 1024 {
+            trimAt = now + .milliseconds(250)
+        }
     }
 
     /// Unfinished lines of all clients past their budget: the process holding the most lets
@@ -199,18 +206,15 @@ extension GestureService {
     }
 
     /// At the end of each turn: the gestures queued for clients are written, and the heap
-    /// trimmed if clients let enough go (at most once a second while clients remain).
+    /// trimmed when its time has come (``giveMemoryBack()``).
     func flushQueued() {
         for client in server?.flushQueued(between: { runtime.readDevicesNow() }) ?? [] {
             runtime.setWritable(client.fd, true)  // the rest when its socket takes more
         }
-        if trimWanted {
-            let now = clock.now
-            guard server?.clients.isEmpty ?? true || lastTrim.map({ now - $0 >= .seconds(1) }) ?? true else { return }
+        if let at = trimAt, clock.now >= at {
             FreedMemory.release()
-            trimWanted = false
+            trimAt = nil
             freedSinceTrim = 0
-            lastTrim = now
         }
     }
 

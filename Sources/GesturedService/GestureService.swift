@@ -58,9 +58,8 @@ public final class GestureService {
     var rateWarnings = WarningRateLimit()
     /// About how many bytes clients let go since the heap was last trimmed.
     var freedSinceTrim = 0
-    /// The heap is to be trimmed at the end of the turn; when it last was.
-    var trimWanted = false
-    var lastTrim: Instant?
+    /// When the heap is to be trimmed (at the end of the first turn from then on), if it is.
+    var trimAt: Instant?
     /// Requests carried out in the loop's current turn (``requestsPerTurn``).
     var turnRequests: (turn: UInt64, count: Int) = (0, 0)
     /// Clients with requests read and not yet carried out, in the order they fell behind.
@@ -110,12 +109,8 @@ public final class GestureService {
             guard let self else { return nil }
             // Requests or messages waiting for a turn: the next turn comes at once.
             if !backlogged.isEmpty || server?.hasQueuedOutput == true { return clock.now }
-            // A trim held back by its once a second: when the second is up.
-            if trimWanted, let last = lastTrim { return last + .seconds(1) }
-            switch (actions.nextDeadline, compositor?.retryAt) {
-            case (let a?, let b?): return min(a, b)
-            case (let a, let b): return a ?? b
-            }
+            // The actions', the compositor's, and a trim waiting for clients to settle.
+            return [actions.nextDeadline, compositor?.retryAt, trimAt].compactMap { $0 }.min()
         }
         runtime.endOfTurn = { [weak self] in self?.flushQueued() }
         runtime.afterWake = { [weak self] in
