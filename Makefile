@@ -104,6 +104,8 @@ fuzz: check-swift deps
 bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
+	$(SWIFT) build -c release --product gestured-abuse
+	.build/release/gestured-abuse --client-regions
 
 # The live path in the VM (scripts/vm/bench.sh): recordings played into uinput with evemu-play,
 # watched in turn by gestured run, lisgd and libinput debug-events; CPU during playback,

@@ -22,7 +22,8 @@
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
-//   gestured-abuse      hostile socket clients against a running service (make test short run, make soak).
+//   gestured-abuse      hostile socket clients against a running service (make test short run, make soak),
+//                       and the benchmark of socket clients' regions in a layout (make bench).
 //   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
 //   gestures-example    a small program on the public API (examples/GesturesExample).
 //   live-kiosk          closures on live devices with only the public products (examples/LiveKiosk).
@@ -121,13 +122,13 @@ let package = Package(
             path: "examples/LiveKiosk"
         ),
         // Hostile socket clients against a running service (make test's short run, make soak).
-        .executableTarget(name: "gestured-abuse", dependencies: ["SystemLoop"]),
+        .executableTarget(name: "gestured-abuse", dependencies: ["SystemLoop", "GesturedService", "GestureProtocol", "Gestures"]),
         // Counts heap allocations for the benchmark (interposes malloc): never in the product.
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
             dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting",
-                           "TouchInputTesting", "GesturedService", "GestureProtocol", .product(name: "Logging", package: "swift-log")]
+                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),

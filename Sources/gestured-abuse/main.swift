@@ -51,6 +51,7 @@ while let a = arguments.popFirst() {
         guard let p = Int32(arguments.popFirst() ?? "") else { fail("--pid takes a process id") }
         attachPID = p
     case "--log": attachLog = arguments.popFirst()
+    case "--client-regions": break
     case "--rounds":
         guard let r = Int(arguments.popFirst() ?? ""), r > 0 else { fail("--rounds takes a whole number") }
         rounds = r
@@ -62,6 +63,19 @@ while let a = arguments.popFirst() {
     case "--report": reportPath = arguments.popFirst()
     default: fail("unknown argument \(a) (usage: gestured-abuse (--gestured PATH | --socket PATH --pid PID [--log FILE]) [--seconds S] [--rounds N] [--only CASE] [--report FILE])")
     }
+}
+/// `--client-regions`: the benchmark of socket clients' regions in a layout (make bench), as
+/// JSON, and nothing else.
+if CommandLine.arguments.contains("--client-regions") {
+    let r = clientRegionsBench()
+    print("""
+        {"client_regions": \(r.regions), \
+        "client_region_register_us": {"p50": \(format2(r.registerP50)), "p99": \(format2(r.registerP99))}, \
+        "client_region_unregister_us": {"p50": \(format2(r.unregisterP50)), "p99": \(format2(r.unregisterP99))}, \
+        "client_leave_250_regions_us": {"p50": \(format2(r.leaveP50)), "p99": \(format2(r.leaveP99))}, \
+        "client_regions_hittest_us": {"p50": \(format2(r.hitP50)), "p99": \(format2(r.hitP99))}}
+        """)
+    exit(0)
 }
 _ = UnixSocket.raiseDescriptorLimit()
 

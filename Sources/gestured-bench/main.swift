@@ -130,20 +130,7 @@ func liveReadPath(_ events: [InputEvent], limit: Int, frameTime: ((Double) -> Vo
 /// decoded and played through the built-in layout, 20,000 hit tests in 1,000 regions, and
 /// the first 20,000 events again through the live read path (``liveReadPath(_:limit:)``).
 if CommandLine.arguments.contains("--instructions") {
-    /// `--client-regions`: only the socket clients' regions, as JSON.
-if CommandLine.arguments.contains("--client-regions") {
-    let r = clientRegionsBench()
-    print("""
-        {"client_regions": \(r.regions), \
-        "client_region_register_us": {"p50": \(format2(r.registerP50)), "p99": \(format2(r.registerP99))}, \
-        "client_region_unregister_us": {"p50": \(format2(r.unregisterP50)), "p99": \(format2(r.unregisterP99))}, \
-        "client_leave_250_regions_us": {"p50": \(format2(r.leaveP50)), "p99": \(format2(r.leaveP99))}, \
-        "client_regions_hittest_us": {"p50": \(format2(r.hitP50)), "p99": \(format2(r.hitP99))}}
-        """)
-    exit(0)
-}
-
-let events = generateEvents()
+    let events = generateEvents()
     let surface = TouchSurface(device: device)!
     var decoder = TouchDecoder(device: device, surface: surface)
     let (pipeline, handled) = benchPipeline()
@@ -175,19 +162,6 @@ if CommandLine.arguments.contains("--hour-of-use") {
         print("error: \(error)")
         exit(1)
     }
-}
-
-/// `--client-regions`: only the socket clients' regions, as JSON.
-if CommandLine.arguments.contains("--client-regions") {
-    let r = clientRegionsBench()
-    print("""
-        {"client_regions": \(r.regions), \
-        "client_region_register_us": {"p50": \(format2(r.registerP50)), "p99": \(format2(r.registerP99))}, \
-        "client_region_unregister_us": {"p50": \(format2(r.unregisterP50)), "p99": \(format2(r.unregisterP99))}, \
-        "client_leave_250_regions_us": {"p50": \(format2(r.leaveP50)), "p99": \(format2(r.leaveP99))}, \
-        "client_regions_hittest_us": {"p50": \(format2(r.hitP50)), "p99": \(format2(r.hitP99))}}
-        """)
-    exit(0)
 }
 
 let events = generateEvents()
@@ -232,7 +206,6 @@ do {
     liveTimes.sort()
     func livePercentile(_ p: Double) -> String { format2(liveTimes[min(liveTimes.count - 1, Int(Double(liveTimes.count) * p))] * 1e6) }
     let hits = hitTestLatency()
-    let clientRegions = clientRegionsBench()
     let allocations = allocationsPerFrame()
     let sequenceBytes = bytesPerActiveSequence()
     let hour = try hourJSON()
@@ -256,11 +229,6 @@ do {
         "pipeline_allocations_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \
         "pipeline_allocated_bytes_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.bytes))" }.joined(separator: ", "))}, \
         "bytes_per_active_sequence": \(sequenceBytes), \
-        "client_regions": \(clientRegions.regions), \
-        "client_region_register_us": {"p50": \(format2(clientRegions.registerP50)), "p99": \(format2(clientRegions.registerP99))}, \
-        "client_region_unregister_us": {"p50": \(format2(clientRegions.unregisterP50)), "p99": \(format2(clientRegions.unregisterP99))}, \
-        "client_leave_250_regions_us": {"p50": \(format2(clientRegions.leaveP50)), "p99": \(format2(clientRegions.leaveP99))}, \
-        "client_regions_hittest_us": {"p50": \(format2(clientRegions.hitP50)), "p99": \(format2(clientRegions.hitP99))}, \
         \(hour)}
         """)
 } catch {

@@ -220,7 +220,9 @@ struct HitIndex {
             return i
         }
         let area = frame.inset(by: r.hitInsets)
-        nodes.append(Node(frame: frame, hitArea: area, bounds: area, childStart: 0, childCount: 0, group: -1))
+        // A group is never hit itself: no hit area of its own.
+        let hitArea = r.isGroup ? Rect(x: frame.x, y: frame.y, width: 0, height: 0) : area
+        nodes.append(Node(frame: frame, hitArea: hitArea, bounds: area, childStart: 0, childCount: 0, group: -1))
         var kids: [Int] = []
         for c in r.children where c.isEnabled && !c.isHidden {
             kids.append(add(c, origin: Point(x: frame.x, y: frame.y)))
@@ -237,37 +239,43 @@ struct HitIndex {
     }
 
     func hitTest(_ p: Point) -> Region? {
-        hit(p)?.region
+        hit(p)?.region.takeUnretainedValue()
     }
 
-    /// The best hit and the distance from `p` to its true frame (0 when `p` is inside it).
-    private func hit(_ p: Point) -> (region: Region, distance: Double)? {
+    /// The best hit and the distance from `p` to its true frame (0 when `p` is inside it). The
+    /// region is unretained (the index holds it): the walk costs no reference counting.
+    private func hit(_ p: Point) -> (region: Unmanaged<Region>, distance: Double)? {
         guard let first = nodes.first, first.bounds.contains(p) else { return nil }
         return nodes.withUnsafeBufferPointer { n in
-            childList.withUnsafeBufferPointer { c in hit(0, p, n, c) }
+            childList.withUnsafeBufferPointer { c in
+                regions.withUnsafeBufferPointer { r in
+                    groups.withUnsafeBufferPointer { g in Self.hit(0, p, n, c, r, g) }
+                }
+            }
         }
     }
 
     /// The best hit in node `i`'s subtree (whose bounds contain `p`).
-    private func hit(_ i: Int, _ p: Point, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int>)
-        -> (region: Region, distance: Double)? {
+    private static func hit(_ i: Int, _ p: Point, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int>,
+                            _ regions: UnsafeBufferPointer<Region>, _ groups: UnsafeBufferPointer<(index: HitIndex, origin: Point)>)
+        -> (region: Unmanaged<Region>, distance: Double)? {
         let node = nodes[i]
         if node.group >= 0 {
-            let (index, origin) = groups[node.group]
-            return index.hit(Point(x: p.x - origin.x, y: p.y - origin.y))
+            let origin = groups[node.group].origin
+            return groups[node.group].index.hit(Point(x: p.x - origin.x, y: p.y - origin.y))
         }
-        var best: (region: Region, distance: Double)?
+        var best: (region: Unmanaged<Region>, distance: Double)?
         var k = node.childStart + node.childCount
         while k > node.childStart {  // front-most (last) child first
             k -= 1
             let child = children[k]
-            guard nodes[child].bounds.contains(p), let h = hit(child, p, nodes, children) else { continue }
+            guard nodes[child].bounds.contains(p), let h = hit(child, p, nodes, children, regions, groups) else { continue }
             if h.distance == 0 { return h }  // a true frame, and nothing in front of it was one
             if best == nil || h.distance < best!.distance { best = h }
         }
         if let best { return best }
-        // A group is never hit itself.
-        guard !regions[i].isGroup, node.hitArea.contains(p) else { return nil }
-        return (regions[i], node.frame.distance(to: p))
+        // A group is never hit itself (its node's hit area is empty).
+        guard node.hitArea.contains(p) else { return nil }
+        return (Unmanaged.passUnretained(regions[i]), node.frame.distance(to: p))
     }
 }
