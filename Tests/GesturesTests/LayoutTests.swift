@@ -150,6 +150,28 @@ struct LayoutTests {
         #expect(layout.hitTest(Point(x: 112, y: 12))?.id == "screen")
     }
 
+    /// A group and its regions go when they leave the layout, though it was hit-tested (its
+    /// index is kept on it): nothing holds them back.
+    @Test func aGroupThatLeftTheLayoutIsFreed() {
+        let (layout, _, _, _) = kiosk()
+        weak var gone: Region?
+        weak var goneChild: Region?
+        do {
+            let group = Region(id: "group", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+            group.isGroup = true
+            let child = Region(id: "child", frame: Rect(x: 150, y: 10, width: 10, height: 10))
+            group.addChild(child)
+            layout.root.addChild(group)
+            #expect(layout.hitTest(Point(x: 155, y: 15))?.id == "child")
+            #expect(group.groupIndex != nil)
+            group.removeFromParent()
+            #expect(layout.hitTest(Point(x: 155, y: 15))?.id == "screen")
+            gone = group
+            goneChild = child
+        }
+        #expect(gone == nil && goneChild == nil)
+    }
+
     /// A change in one group re-indexes that group only: another group's index is kept.
     @Test func aChangeInOneGroupKeepsTheOtherGroupsIndex() {
         let (layout, _, _, _) = kiosk()

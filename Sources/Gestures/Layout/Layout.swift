@@ -199,8 +199,14 @@ struct HitIndex {
 
     /// The index of `group`'s subtree, in its parent's coordinates.
     private init(group: Region) {
+        isGroupIndex = true
         _ = add(group, origin: .zero, top: true)
     }
+
+    /// It indexes a group's subtree (``init(group:)``).
+    private var isGroupIndex = false
+    /// Stands for a group in its own index.
+    nonisolated(unsafe) private static let placeholder = Region(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
 
     /// The union of every hit area in the index (nil: nothing can be hit).
     private var bounds: Rect? { nodes.first?.bounds }
@@ -210,7 +216,9 @@ struct HitIndex {
     private mutating func add(_ r: Region, origin: Point, top: Bool = false) -> Int {
         let i = nodes.count
         let frame = r.frame.offset(by: origin)
-        regions.append(r)
+        // A group's own index does not hold the group (it is never hit): the group holds its
+        // index, and holding the group back would keep both alive for ever.
+        regions.append(r.isGroup && top && i == 0 && isGroupIndex ? Self.placeholder : r)
         if r.isGroup && !top {
             if r.groupIndex == nil { r.groupIndex = HitIndex(group: r) }
             let sub = r.groupIndex!
