@@ -500,6 +500,12 @@ def main():
                             key=lambda x: x["file"])
         picked += candidates[:n]
     out_dir = os.path.join(corpus, "variants")
+    # Every variant file is written anew: one a source or a rule no longer makes must not stay.
+    for name in VARIANTS:
+        folder = os.path.join(out_dir, name)
+        for old in os.listdir(folder) if os.path.isdir(folder) else []:
+            if old.endswith(".evemu"):
+                os.remove(os.path.join(folder, old))
     records = []
     for source in picked:
         header, frames = read(os.path.join(corpus, source["file"]))
