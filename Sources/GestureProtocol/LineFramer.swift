@@ -45,8 +45,7 @@ public struct LineFramer: Sendable {
         while true {
             guard let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) else {
                 if pending.count - start > maximumBytes || skipping {
-                    pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
-                    start = 0
+                    clear()
                     if !skipping {
                         skipping = true
                         return .tooLarge
@@ -54,17 +53,17 @@ public struct LineFramer: Sendable {
                 }
                 return nil
             }
-            let begin = start
+            let line = take(start, newline)
             start = newline + 1
-            if start == pending.count {
-                defer {
-                    pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
-                    start = 0
-                }
-                return take(begin, newline)
-            }
-            if let line = take(begin, newline) { return line }
+            if start == pending.count { clear() }
+            if let line { return line }
         }
+    }
+
+    /// Drops every byte held, keeping the buffer unless a long line grew it far.
+    private mutating func clear() {
+        pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
+        start = 0
     }
 
     /// The line from `begin` to the newline at `end`; nil for the end of a skipped line.

@@ -194,32 +194,29 @@ struct HitIndex {
     /// The index of the layout: `root` and everything under it.
     init(_ root: Region) {
         guard root.isEnabled && !root.isHidden else { return }
-        _ = add(root, origin: .zero, top: true)
+        _ = add(root, origin: .zero)
     }
 
     /// The index of `group`'s subtree, in its parent's coordinates.
     private init(group: Region) {
-        isGroupIndex = true
-        _ = add(group, origin: .zero, top: true)
+        _ = add(group, origin: .zero)
     }
 
-    /// It indexes a group's subtree (``init(group:)``).
-    private var isGroupIndex = false
-    /// Stands for a group in its own index.
+    /// Stands for a group at the top of its own index.
     nonisolated(unsafe) private static let placeholder = Region(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
 
     /// The union of every hit area in the index (nil: nothing can be hit).
     private var bounds: Rect? { nodes.first?.bounds }
 
-    /// Adds `r` and its visible, enabled subtree; returns its index. A group below the top is
-    /// one node whose subtree is its own index (made now if it has none).
-    private mutating func add(_ r: Region, origin: Point, top: Bool = false) -> Int {
+    /// Adds `r` and its visible, enabled subtree; returns its index. A group below the top (the
+    /// first node) is one node whose subtree is its own index (made now if it has none).
+    private mutating func add(_ r: Region, origin: Point) -> Int {
         let i = nodes.count
         let frame = r.frame.offset(by: origin)
-        // A group's own index does not hold the group (it is never hit): the group holds its
-        // index, and holding the group back would keep both alive for ever.
-        regions.append(r.isGroup && top && i == 0 && isGroupIndex ? Self.placeholder : r)
-        if r.isGroup && !top {
+        // A group at the top is not held (it is never hit): the group holds its own index, and
+        // holding the group back would keep both alive for ever.
+        regions.append(r.isGroup && i == 0 ? Self.placeholder : r)
+        if r.isGroup && i > 0 {
             if r.groupIndex == nil { r.groupIndex = HitIndex(group: r) }
             let sub = r.groupIndex!
             let bounds = sub.bounds.map { $0.offset(by: origin) } ?? Rect(x: frame.x, y: frame.y, width: 0, height: 0)
