@@ -28,9 +28,8 @@ final class ClientConnection {
     /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
     var budget = ProtocolLimits.requestBurst
     var budgetTime: Instant
-    /// Requests refused for the rate since the last time the log said so.
-    var refusedForRate = 0
-    var lastRateReport: Instant?
+    /// Its requests refused for the rate, logged at most once a second.
+    var rateWarnings = WarningRateLimit()
 
     init(fd: Int32, number: Int, process: Int32? = nil, now: Instant) {
         self.fd = fd
@@ -224,9 +223,8 @@ final class ClientServer {
     /// Writes `line` to `client` if the socket takes it now, without queueing, and closes the
     /// connection: the last word to a client being let go.
     func sayAndClose(_ client: ClientConnection, _ line: String) {
-        var bytes = Array(line.utf8)
-        if !client.output.isEmpty { bytes = [] }  // it would land inside an unsent message
-        _ = bytes.withUnsafeBytes { UnixSocket.send(client.fd, $0) }
+        // Not after an unsent message: it would land inside it.
+        if client.output.isEmpty { _ = Array(line.utf8).withUnsafeBytes { UnixSocket.send(client.fd, $0) } }
         remove(client.fd, reason: nil)
     }
 
@@ -255,13 +253,13 @@ final class ClientServer {
     /// Reads what the client sent into its ``ClientConnection/input``, up to
     /// ``readBudgetBytes`` and its share of this loop `turn`'s ``turnBudgetBytes`` among the
     /// `ready` clients; nothing while it holds ``readBudgetBytes`` not yet taken as requests.
-    /// Returns false when the client closed its side (``ClientConnection/closing``).
-    func read(_ client: ClientConnection, turn: UInt64, ready: Int) -> Bool {
+    /// A client that closed its side is marked ``ClientConnection/closing``.
+    func read(_ client: ClientConnection, turn: UInt64, ready: Int) {
         if turnRead.turn != turn { turnRead = (turn, 0) }
         let share = max(Self.minimumShareBytes, Self.turnBudgetBytes / max(1, ready))
         let allowed = min(Self.readBudgetBytes - client.input.pendingBytes, share,
                           Self.turnBudgetBytes + Self.minimumShareBytes - turnRead.bytes)
-        guard allowed > 0 else { return true }
+        guard allowed > 0 else { return }
         var total = 0
         let pendingBefore = client.input.pendingBytes
         defer {
@@ -277,13 +275,12 @@ final class ClientServer {
                 total += n
                 client.input.append(readBuffer[0..<n])
             case .wouldBlock:
-                return true
+                return
             case .closed:
                 client.closing = true
-                return false
+                return
             }
         }
-        return true
     }
 
     /// The client's next request read (parsed, or what is wrong with it), blank lines

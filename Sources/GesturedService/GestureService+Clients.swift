@@ -21,7 +21,7 @@ extension GestureService {
     }
 
     /// Regions registered by clients, over all clients.
-    public var clientRegionCount: Int { clientRegionsHeld }
+    public var clientRegionCount: Int { server?.clients.values.reduce(0) { $0 + $1.regions.count } ?? 0 }
 
     // MARK: - Connections
 
@@ -64,7 +64,7 @@ extension GestureService {
             // A client holding what it sent before is read no further until that is taken:
             // its socket stays readable, and the kernel holds the rest.
             if !client.closing {
-                _ = server.read(client, turn: runtime.turn, ready: runtime.otherEventCount)
+                server.read(client, turn: runtime.turn, ready: runtime.otherEventCount)
                 keepInputWithinBudget(reading: client)
             }
             serve(client, ready: runtime.otherEventCount)
@@ -107,7 +107,6 @@ extension GestureService {
         // About what a region costs in each layout (the region, its recognizers, the index).
         freedSinceTrim += client.regions.count * 4096 * max(1, runtime.sessions.count)
             + client.output.capacity + client.input.pendingBytes
-        clientRegionsHeld -= client.regions.count
         client.regions.removeAll()
         runtime.unwatch(client.fd)
     }
@@ -256,18 +255,13 @@ extension GestureService {
     /// without reading is dropped by its backlog); the log says it at most once a second for
     /// the client, with the count since, and once a second over all clients.
     private func refuseForRate(_ client: ClientConnection, id: JSONValue?) {
-        client.refusedForRate += 1
         let now = clock.now
-        if client.lastRateReport.map({ now - $0 >= .seconds(1) }) ?? true {
-            // Once a second for the client, and once a second for all clients together: a
-            // crowd of flooding clients writes one line a second.
-            if let heldBack = rateWarnings.allow(at: now) {
-                logger.warning("socket client rate-limited", metadata: [
-                    "client": "\(client.number)", "refused": "\(client.refusedForRate)", "other_clients_since_last_warning": "\(heldBack)",
-                ])
-            }
-            client.lastRateReport = now
-            client.refusedForRate = 0
+        // Once a second for the client, and once a second for all clients together: a crowd of
+        // flooding clients writes one line a second.
+        if let heldBack = client.rateWarnings.allow(at: now), let othersHeldBack = rateWarnings.allow(at: now) {
+            logger.warning("socket client rate-limited", metadata: [
+                "client": "\(client.number)", "refused": "\(heldBack + 1)", "other_clients_since_last_warning": "\(othersHeldBack)",
+            ])
         }
         let message = "more than \(Int(ProtocolLimits.requestsPerSecond)) requests a second (bursts of \(Int(ProtocolLimits.requestBurst))): not carried out"
         send(.error(ProtocolError(.rateLimited, message, id: id)), to: client)
@@ -314,14 +308,13 @@ extension GestureService {
             guard client.regions.count < ProtocolLimits.maximumRegions else {
                 throw ProtocolError(.tooManyRegions, field: "region", "this client has \(client.regions.count) regions, as many as it may")
             }
-            if clientRegionsHeld >= options.budgets.regions, let server {
+            if let server, clientRegionCount >= options.budgets.regions {
                 let victim = server.victim(requester: client, extra: 1) { $0.regions.count }
                 let why = "the service holds \(options.budgets.regions) regions of all clients, as many as it takes, and this client's process holds the most"
                 if victim === client { throw ProtocolError(.serviceFull, field: "region", why) }
                 letGo(victim, why)
             }
             client.regions.append(region)
-            clientRegionsHeld += 1
             for session in runtime.sessions { ClientRegions.install(region, client: client.number, in: session.layout) }
         case .update(let update):
             guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
@@ -338,9 +331,7 @@ extension GestureService {
             }
             for session in runtime.sessions { ClientRegions.remove(id, client: client.number, from: session.layout) }
             let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
-            let before = client.regions.count
             client.regions.removeAll { gone.contains($0.id) }
-            clientRegionsHeld -= before - client.regions.count
         }
     }
 
@@ -358,9 +349,10 @@ extension GestureService {
 
     /// A gesture on a client's region goes to that client only, under its own id; any other to
     /// every client whose subscription takes it.
-    func deliver(_ event: GestureEvent) {
+    /// `owner`: the client whose region it is and its own id for it (``ClientRegions/owner(of:)``).
+    func deliver(_ event: GestureEvent, owner: (client: Int, id: String)?) {
         guard let server else { return }
-        if let owner = ClientRegions.owner(of: event.region) {
+        if let owner {
             guard let client = server.clients.values.first(where: { $0.number == owner.client }) else { return }
             var own = event
             own.region = owner.id

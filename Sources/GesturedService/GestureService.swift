@@ -50,8 +50,6 @@ public final class GestureService {
     /// The compositor followed for `when: {app: …}`, if one was found.
     private(set) var compositor: CompositorFocus?
     var server: ClientServer?
-    /// Regions held by all socket clients together (``ServiceBudgets/regions``).
-    var clientRegionsHeld = 0
     /// Warnings about clients let go for a budget: at most one a second.
     var budgetWarnings = WarningRateLimit()
     /// Warnings about clients sending too fast: at most one a second over all clients.
@@ -280,7 +278,7 @@ public final class GestureService {
                 }
                 output(line)
             }
-            if toClients { deliver(event) }
+            if toClients { deliver(event, owner: owner) }
         }
         observer?(g)
     }
@@ -306,7 +304,7 @@ public final class GestureService {
                     if let argv = action.exec {
                         self.actions.start(argv, environment: ActionRunner.environment(GestureEvent(g, origin: origin)), label: label)
                     }
-                    if action.emit { self.deliver(GestureEvent(g, origin: origin)) }
+                    if action.emit { self.deliver(GestureEvent(g, origin: origin), owner: nil) }
                 }
             }
         }

@@ -44,20 +44,6 @@ func clientRegion(_ i: Int, _ random: inout BenchRandom) -> RegionRequest {
     return spec
 }
 
-func benchNow() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
-/// Two decimals.
-func format2(_ v: Double) -> String { String(format: "%.2f", v) }
-
-func benchPercentile(_ samples: [Double], _ p: Double) -> Double {
-    let sorted = samples.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
-
 func clientRegionsBench(clients: Int = 400, perClient: Int = 250) -> ClientRegionsResult {
     let layout = Layout.standard(size: (300, 200), touchscreen: true)
     var random = BenchRandom(seed: 7)
@@ -74,34 +60,34 @@ func clientRegionsBench(clients: Int = 400, perClient: Int = 250) -> ClientRegio
     for round in 0..<200 {
         let client = 1 + (round * 37) % clients
         let spec = specs[client - 1][round % perClient]
-        var start = benchNow()
+        var start = now()
         ClientRegions.remove(spec.id, client: client, from: layout)
         if touch() { found += 1 }
-        unregister.append((benchNow() - start) * 1e6)
-        start = benchNow()
+        unregister.append((now() - start) * 1e6)
+        start = now()
         ClientRegions.install(spec, client: client, in: layout)
         if touch() { found += 1 }
-        register.append((benchNow() - start) * 1e6)
+        register.append((now() - start) * 1e6)
     }
     for round in 0..<50 {
         let client = 1 + (round * 53) % clients
-        let start = benchNow()
+        let start = now()
         ClientRegions.removeAll(client: client, from: layout)
         if touch() { found += 1 }
-        leave.append((benchNow() - start) * 1e6)
+        leave.append((now() - start) * 1e6)
         for spec in specs[client - 1] { ClientRegions.install(spec, client: client, in: layout) }
         if touch() { found += 1 }
     }
     for _ in 0..<20_000 {
-        let start = benchNow()
+        let start = now()
         if touch() { found += 1 }
-        hits.append((benchNow() - start) * 1e6)
+        hits.append((now() - start) * 1e6)
     }
     precondition(found > 0, "no hits")
     precondition(layout.region(ClientRegions.internalID(client: clients, id: "r0")) != nil, "a region went missing")
     return ClientRegionsResult(regions: clients * perClient,
-                               registerP50: benchPercentile(register, 0.5), registerP99: benchPercentile(register, 0.99),
-                               unregisterP50: benchPercentile(unregister, 0.5), unregisterP99: benchPercentile(unregister, 0.99),
-                               leaveP50: benchPercentile(leave, 0.5), leaveP99: benchPercentile(leave, 0.99),
-                               hitP50: benchPercentile(hits, 0.5), hitP99: benchPercentile(hits, 0.99))
+                               registerP50: percentile(register, 0.5), registerP99: percentile(register, 0.99),
+                               unregisterP50: percentile(unregister, 0.5), unregisterP99: percentile(unregister, 0.99),
+                               leaveP50: percentile(leave, 0.5), leaveP99: percentile(leave, 0.99),
+                               hitP50: percentile(hits, 0.5), hitP99: percentile(hits, 0.99))
 }

@@ -20,11 +20,6 @@ import Glibc
 import Foundation
 import SystemLoop
 
-func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("gestured-abuse: \(message)\n".utf8))
@@ -42,25 +37,29 @@ var attachSocket: String?
 var attachPID: Int32?
 var attachLog: String?
 var rounds = 1
+/// The value after `option`; a missing one is an error.
+@MainActor func value(of option: String) -> String {
+    guard let v = arguments.popFirst() else { fail("\(option) needs a value") }
+    return v
+}
+/// The value after `option` as a number above zero.
+@MainActor func positive<N: LosslessStringConvertible & Comparable & ExpressibleByIntegerLiteral>(_ option: String) -> N {
+    guard let n = N(value(of: option)), n > 0 else { fail("\(option) takes a number above zero") }
+    return n
+}
 while let a = arguments.popFirst() {
     switch a {
-    case "--probe": probeSocket = arguments.popFirst()
-    case "--samples": probeSamples = arguments.popFirst()
-    case "--socket": attachSocket = arguments.popFirst()
-    case "--pid":
-        guard let p = Int32(arguments.popFirst() ?? "") else { fail("--pid takes a process id") }
-        attachPID = p
-    case "--log": attachLog = arguments.popFirst()
+    case "--probe": probeSocket = value(of: a)
+    case "--samples": probeSamples = value(of: a)
+    case "--socket": attachSocket = value(of: a)
+    case "--pid": attachPID = positive(a)
+    case "--log": attachLog = value(of: a)
     case "--client-regions": break
-    case "--rounds":
-        guard let r = Int(arguments.popFirst() ?? ""), r > 0 else { fail("--rounds takes a whole number") }
-        rounds = r
-    case "--only": only = arguments.popFirst()
-    case "--gestured": gestured = arguments.popFirst()
-    case "--seconds":
-        guard let s = Double(arguments.popFirst() ?? "") else { fail("--seconds takes a number") }
-        seconds = s
-    case "--report": reportPath = arguments.popFirst()
+    case "--rounds": rounds = positive(a)
+    case "--only": only = value(of: a)
+    case "--gestured": gestured = value(of: a)
+    case "--seconds": seconds = positive(a)
+    case "--report": reportPath = value(of: a)
     default: fail("unknown argument \(a) (usage: gestured-abuse (--gestured PATH | --socket PATH --pid PID [--log FILE]) [--seconds S] [--rounds N] [--only CASE] [--report FILE])")
     }
 }
@@ -418,15 +417,11 @@ _ = poll(nil, 0, 1000)
 let idleCPU = cpuSeconds() - cpuBefore
 _ = poll(nil, 0, 100)
 let (samples, dropped, lastAnswered) = probe.results()
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 9999 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
 let all = samples.map(\.ms)
 let p99 = percentile(all, 0.99)
 let p50 = percentile(all, 0.5)
 let byCase = phasesRun.map { name in
-    "\"\(name)\": \(String(format: "%.2f", percentile(samples.filter { $0.phase == name }.map(\.ms), 0.99)))"
+    "\"\(name)\": \(format2(percentile(samples.filter { $0.phase == name }.map(\.ms), 0.99)))"
 }.joined(separator: ", ")
 let memory = phasesRun.map { "\"\($0)\": \(residentAfter[$0] ?? 0)" }.joined(separator: ", ")
 
@@ -439,7 +434,7 @@ if contextLogGrowth >= 100 * 1024 { failures.append("the context flood grew the 
 if idleCPU >= 0.05 { failures.append("\(Int(idleCPU * 1000)) ms of CPU in the idle second after: it spins") }
 
 let report = """
-    {"pings": \(samples.count), "ping_p50_ms": \(String(format: "%.2f", p50)), "ping_p99_ms": \(String(format: "%.2f", p99)), \
+    {"pings": \(samples.count), "ping_p50_ms": \(format2(p50)), "ping_p99_ms": \(format2(p99)), \
     "ping_p99_ms_by_case": {\(byCase)}, "rss_kib_after_case": {\(memory)}, \
     "rss_start_kib": \(startKiB), "rss_after_kib": \(endKiB), "context_flood_log_bytes": \(contextLogGrowth), \
     "idle_cpu_ms": \(Int(idleCPU * 1000)), "log_bytes": \(logBytes()), \
