@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -27,7 +27,7 @@ demo: build
 # The whole test suite: the unit tests, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
 # then the Debian package installed on a clean Debian root.
-test: unit doc-examples guard sanitize fuzz abuse e2e deb-test
+test: unit doc-examples docs guard sanitize fuzz abuse e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -79,6 +79,19 @@ e2e: release live-kiosk-release
 # (type-checked against the debug build of `make unit`).
 doc-examples: unit
 	scripts/check-doc-examples.sh
+
+# The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
+# out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
+DOC_TARGETS := Gestures GesturedRuntime GesturedClient GestureTesting
+docs: check-swift deps
+	@mkdir -p out/docs
+	@for target in $(DOC_TARGETS); do \
+	  echo "docs: $$target"; \
+	  $(SWIFT) package --disable-sandbox generate-documentation --target $$target --warnings-as-errors \
+	    --output-path out/docs/$$target.doccarchive > out/docs/$$target.log 2>&1 \
+	    || { cat out/docs/$$target.log; echo "docs: $$target has warnings or errors (above)"; exit 1; }; \
+	done
+	@echo "docs: $(DOC_TARGETS) built in out/docs/"
 
 # The performance regression guard: instructions of a fixed workload under callgrind against
 # benchmarks/instructions-baseline.txt (fails above +25%).
