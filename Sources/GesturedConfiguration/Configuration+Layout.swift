@@ -42,12 +42,15 @@ extension Configuration {
 
     /// How `surface` maps onto the layout under `rule`: onto `output` if given; else a
     /// touchscreen onto the root's frame (or its own millimetres if the root has none), a
-    /// touchpad onto its own millimetres.
-    public func mapping(for rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind) -> (mapping: SurfaceMapping, rootSize: SurfaceSize) {
+    /// touchpad onto its own millimetres. The rule's calibration, else `deviceCalibration`
+    /// (udev's matrix for the device), else none.
+    public func mapping(for rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind,
+                        deviceCalibration: [Double]? = nil) -> (mapping: SurfaceMapping, rootSize: SurfaceSize) {
         let rootFrame = layout(for: rule).frame.map { SurfaceSize(width: $0.width, height: $0.height) }
         let output = rule.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
         let mapping = SurfaceMapping(surface: surface, output: output, rotation: rule.rotation,
-                                     flipX: rule.flipX, flipY: rule.flipY, calibration: rule.calibration)
+                                     flipX: rule.flipX, flipY: rule.flipY,
+                                     calibration: rule.calibration ?? deviceCalibration ?? [1, 0, 0, 0, 1, 0])
         return (mapping, rootFrame ?? output)
     }
 

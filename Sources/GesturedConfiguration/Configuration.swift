@@ -70,8 +70,9 @@ public struct DeviceRule: Sendable, Equatable {
     public var rotation: Rotation = .none
     public var flipX = false
     public var flipY = false
-    /// libinput's six-value calibration matrix.
-    public var calibration: [Double] = [1, 0, 0, 0, 1, 0]
+    /// libinput's six-value calibration matrix; nil: the device's own (udev's
+    /// `LIBINPUT_CALIBRATION_MATRIX`), or none.
+    public var calibration: [Double]?
     /// The id of the layout the device drives (`layout:`); nil: the first.
     public var layout: String?
     public var line = 0

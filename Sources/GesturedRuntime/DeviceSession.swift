@@ -36,14 +36,20 @@ public final class DeviceSession {
     public private(set) var origin: Instant?
     /// Every frame, before the pipeline has it.
     public var onFrame: ((TouchFrame) -> Void)?
+    /// What looks wrong in how the device meets the layout (a layout much larger than the
+    /// device maps onto), for whoever starts the session to log.
+    public let warnings: [String]
     private var decoder: TouchDecoder
     private let dropPolicy: TouchDecoder.DropPolicy
 
     /// With a `configuration`: its rule for the device maps the surface onto its layout.
-    /// Without one: `layout`, or else the built-in layout (``Layout/standard(size:touchscreen:)``)
-    /// sized to the surface, in millimetres. `size` overrides any size the device or the rule gives.
+    /// Without one: `layout`, or else the built-in layout (`Layout.standard(size:touchscreen:)`)
+    /// sized to the surface, in millimetres; with a `screen`, a touchscreen maps onto it (see
+    /// `Screen`), and the built-in layout is the screen's size. `size` overrides any size the
+    /// device or the rule gives.
     public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
-                layout: Layout? = nil, size: SurfaceSize? = nil, dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
+                layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
+                dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
                 logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
         var rule: DeviceRule?
         if let configuration {
@@ -54,17 +60,30 @@ public final class DeviceSession {
         var mapping = SurfaceMapping.identity
         let chosen: Layout
         if let configuration, let rule {
-            let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind)
+            let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind,
+                                          deviceCalibration: device.calibrationMatrix)
             mapping = m.mapping
             let built = configuration.buildLayout(configuration.layout(for: rule), rootSize: m.rootSize)
             chosen = built.layout
             actions = built.actions
             conditions = built.conditions
         } else {
-            chosen = layout ?? Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: device.kind == .touchscreen)
+            let touchscreen = device.kind == .touchscreen
+            if let layout {
+                chosen = layout
+            } else if let size = screen?.size, touchscreen || screen!.includesTouchpads {
+                chosen = Layout.standard(size: (size.width, size.height), touchscreen: touchscreen)
+            } else {
+                chosen = Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: touchscreen)
+            }
+            if let screen, let m = screen.mapping(surface: surface.size, touchscreen: touchscreen,
+                                                  deviceCalibration: device.calibrationMatrix, layout: chosen) {
+                mapping = m
+            }
             actions = [:]
             conditions = [:]
         }
+        warnings = rule?.output != nil ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
         description = device
         self.node = node
         self.rule = rule
@@ -79,8 +98,31 @@ public final class DeviceSession {
             .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height,
                       sizeAssumed: surface.sizeSource == .assumed)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
-        pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, deviceName: device.name, logger: logger)
+        pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, surface: surface.size, deviceName: device.name,
+                                   logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)
+    }
+
+    /// A warning when the layout's root is much larger (more than twice, on either axis) than
+    /// what the whole surface maps onto: most of the layout would never be touched — a layout
+    /// in pixels on a device in millimetres, without a screen.
+    static func mismatch(layout: Layout, mapping: SurfaceMapping, surface: SurfaceSize, kind: DeviceKind) -> [String] {
+        let root = layout.root.frame
+        let corners = [Point(x: 0, y: 0), Point(x: surface.width, y: 0), Point(x: 0, y: surface.height),
+                       Point(x: surface.width, y: surface.height)].map(mapping.point)
+        let width = corners.map(\.x).max()! - corners.map(\.x).min()!
+        let height = corners.map(\.y).max()! - corners.map(\.y).min()!
+        guard root.width > 2 * width || root.height > 2 * height else { return [] }
+        func f(_ v: Double) -> String {
+            let r = (v * 10).rounded() / 10
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        let units = mapping == .identity ? " mm (its own millimetres: no screen)" : ""
+        let fix = kind == .touchscreen
+            ? "give the layout's screen (GestureRuntime(layout:screen:), replay's screen:), or a configuration's output"
+            : "touchpads keep millimetres unless the screen includes them (Screen(includesTouchpads: true))"
+        return ["the layout's root is \(f(root.width)) × \(f(root.height)) but the \(kind) maps onto \(f(width)) × \(f(height))\(units) of it: "
+                + "most of the layout cannot be touched; " + fix]
     }
 
     /// The surface-to-layout mapping.

@@ -13,9 +13,10 @@ import TouchInput
 /// built on.
 ///
 /// ```swift
-/// let screen = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
-/// screen.onTap { tap in print("tap at", tap.location) }
-/// let runtime = try GestureRuntime(layout: Layout(root: screen))
+/// let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
+/// root.onTap { tap in print("tap at", tap.location) }
+/// // Touchscreens map onto the root's 1280 × 800: positions come in its units.
+/// let runtime = try GestureRuntime(layout: Layout(root: root), screen: .rootFrame)
 /// try runtime.run()   // blocks until stop() (or SIGTERM, when run in a ServiceGroup)
 /// ```
 ///
@@ -80,6 +81,8 @@ public final class GestureRuntime: @unchecked Sendable {
 
     /// Where layouts come from (``replaceSource(_:)`` changes it).
     package private(set) var source: LayoutSource
+    /// The screen touchscreens map onto (layouts in code; a configuration maps by its rules).
+    public let screen: Screen?
     /// Which kinds of device to use (a configuration's device rules decide on their own).
     public let kinds: Set<DeviceKind>
     /// A device's session began (plugged in, or present at start): attach what depends on
@@ -157,25 +160,32 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     /// Runs `layout`'s closures on the touch devices of `seat` (by default every touchscreen
-    /// and touchpad; the first that matches drives the layout).
-    public convenience init(layout: Layout, seat: String = "seat0", kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+    /// and touchpad; the first that matches drives the layout). With a `screen` (in the
+    /// layout's units: `.rootFrame` is the root's frame), touchscreens map onto it and gestures
+    /// come in its units; without, the layout is in the surface's millimetres.
+    public convenience init(layout: Layout, screen: Screen? = nil, seat: String = "seat0",
+                            kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
                             logger: Logger = Logger(label: "gestured")) throws(RunError) {
-        try self.init(source: .shared(layout), seat: seat, kinds: kinds, logger: logger)
+        try self.init(source: .shared(layout), screen: screen, seat: seat, kinds: kinds, logger: logger)
     }
 
-    /// Runs on the touch devices of `seat`, each with the layout `source` gives it.
-    public convenience init(source: LayoutSource, seat: String = "seat0", kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+    /// Runs on the touch devices of `seat`, each with the layout `source` gives it (mapped onto
+    /// `screen`, for a layout in code).
+    public convenience init(source: LayoutSource, screen: Screen? = nil, seat: String = "seat0",
+                            kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
                             logger: Logger = Logger(label: "gestured")) throws(RunError) {
-        try self.init(source: source, kinds: kinds, clock: MonotonicClock(), logger: logger) { () throws(InputError) in
+        try self.init(source: source, screen: screen, kinds: kinds, clock: MonotonicClock(), logger: logger) { () throws(InputError) in
             try LibinputSeat(seat: seat, logger: logger)
         }
     }
 
     /// Runs on the devices `monitor` reports, with `clock` for deadlines: how tests and the
     /// service drive it. `monitor` is called once, when the runtime starts.
-    package init(source: LayoutSource, kinds: Set<DeviceKind> = [.touchscreen, .touchpad], clock: any TouchClock, logger: Logger,
+    package init(source: LayoutSource, screen: Screen? = nil, kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+                 clock: any TouchClock, logger: Logger,
                  monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
         self.source = source
+        self.screen = screen
         self.kinds = kinds
         self.clock = clock
         clockHasTimer = clock.monotonicInstant(at: .zero) != nil
@@ -482,6 +492,7 @@ public final class GestureRuntime: @unchecked Sendable {
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
             session = try DeviceSession(device: d, node: device.node, configuration: configuration, layout: layout,
+                                        screen: configuration == nil ? screen : nil,
                                         dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
         } catch .noRule {
             logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
@@ -506,6 +517,9 @@ public final class GestureRuntime: @unchecked Sendable {
             details["hint"] = "the device reports no resolution, and udev's hwdb gives none: its size is assumed, and a press may move 1.43 times as far and still tap (the size may be 30% off); give its size in the configuration (devices: size: [w, h])"
         }
         logger.info("touch device added", metadata: details)
+        for warning in session.warnings {
+            logger.warning("the layout does not fit the device", metadata: ["device": "\(d.name)", "node": "\(device.node)", "problem": "\(warning)"])
+        }
         onSessionStarted?(session)
     }
 

@@ -18,6 +18,9 @@ public enum RecordingReplay {
         /// Every recognizer that failed: when, which (`tap(1 tap, 1 touch)`), where, why, and
         /// how many gestures had been emitted then (its place among them).
         public var failures: [Failure]
+        /// What looks wrong in how the device meets the layout (a layout much larger than the
+        /// surface maps onto); a live runtime logs the same at the device's start.
+        public var warnings: [String]
     }
 
     public struct Failure: Sendable {
@@ -31,12 +34,14 @@ public enum RecordingReplay {
 
     /// Replays `path` (libinput record or evemu) against `layout`, or against a
     /// `configuration` (its device rule, mapping and region tree), or else against the
-    /// built-in layout (``Layout/standard(size:touchscreen:)``) sized to the device.
-    /// `size` overrides any size the device or configuration gives. `configure` may attach
-    /// handlers to the pipeline's layout before anything is played.
+    /// built-in layout (`Layout.standard(size:touchscreen:)`) sized to the device. With a
+    /// `screen` (a layout in code, as `GestureRuntime(layout:screen:)` has it), a touchscreen
+    /// maps onto it. `size` overrides any size the device or configuration gives. `configure`
+    /// may attach handlers to the pipeline's layout before anything is played; `onFrame` sees
+    /// every decoded frame, before the pipeline.
     public static func run(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
-        layout: Layout? = nil, configuration: Configuration? = nil, configure: ((GesturePipeline) -> Void)? = nil,
+        layout: Layout? = nil, screen: Screen? = nil, configuration: Configuration? = nil, configure: ((GesturePipeline) -> Void)? = nil,
         onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil
     ) throws(RecordingError) -> Result {
         let recording = try Recording.load(path: path, descPath: descPath)
@@ -49,7 +54,7 @@ public enum RecordingReplay {
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
             session = try DeviceSession(device: device.description, node: device.node, configuration: configuration, layout: layout,
-                                        size: size)
+                                        screen: configuration == nil ? screen : nil, size: size)
         } catch .noRule {
             let d = device.description
             throw RecordingError(path: configuration?.path ?? path, line: 0, message:
@@ -70,6 +75,6 @@ public enum RecordingReplay {
         try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
         session.finish()
         return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
-                      mapping: session.mapping, gestures: gestures, failures: failures)
+                      mapping: session.mapping, gestures: gestures, failures: failures, warnings: session.warnings)
     }
 }

@@ -99,6 +99,15 @@ public struct DeviceDescription: Sendable, Equatable {
         self.udevProperties = udevProperties
     }
 
+    /// udev's `LIBINPUT_CALIBRATION_MATRIX` for the device (six numbers, libinput's order), or
+    /// nil when it has none or it is not six numbers.
+    public var calibrationMatrix: [Double]? {
+        let key = "LIBINPUT_CALIBRATION_MATRIX="
+        guard let property = udevProperties.last(where: { $0.hasPrefix(key) }) else { return nil }
+        let values = property.dropFirst(key.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+        return values.count == 6 ? values : nil
+    }
+
     /// True if the device has this event code enabled.
     public func has(type: UInt16, code: UInt16) -> Bool {
         if type == EventType.abs, absInfo[code] != nil { return true }

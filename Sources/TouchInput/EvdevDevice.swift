@@ -21,7 +21,9 @@ public final class EvdevDevice {
     /// Opens `path` read-only and non-blocking. `udevProperties` (the device's, by name) may
     /// carry udev's hwdb corrections of its axes (`EVDEV_ABS_XX`): they fill in a resolution the
     /// kernel does not report (``DeviceDescription/applyingUdevAbsOverrides(_:)``).
-    public init(path: String, udevProperties: [String: String] = [:]) throws(InputError) {
+    /// `keptProperties` (`NAME=value`, as `libinput record` keeps them: the calibration matrix
+    /// among them) become the description's ``DeviceDescription/udevProperties``.
+    public init(path: String, udevProperties: [String: String] = [:], keptProperties: [String] = []) throws(InputError) {
         let (fd, dev) = try Self.openLibevdev(path) { code in
             if code == EACCES || code == EPERM {
                 return " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
@@ -32,7 +34,9 @@ public final class EvdevDevice {
         self.path = path
         fileDescriptor = fd
         handle = dev
-        description = DeviceDescription(libevdev: dev).applyingUdevAbsOverrides(udevProperties)
+        var description = DeviceDescription(libevdev: dev).applyingUdevAbsOverrides(udevProperties)
+        description.udevProperties = keptProperties
+        self.description = description
     }
 
     /// `path` opened read-only and non-blocking, and its libevdev handle; the caller frees both.

@@ -75,7 +75,8 @@ public final class LibinputSeat: DeviceMonitor {
             let node = String(cString: nodePointer)
             if type == LIBINPUT_EVENT_DEVICE_ADDED {
                 do throws(InputError) {
-                    let opened = try EvdevDevice(path: node, udevProperties: TouchDeviceInventory.axisOverrides(udevDevice))
+                    let opened = try EvdevDevice(path: node, udevProperties: TouchDeviceInventory.axisOverrides(udevDevice),
+                                                 keptProperties: TouchDeviceInventory.udevProperties(udevDevice))
                     nodes.append(node)
                     result.append(.added(opened))
                     let status = libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)

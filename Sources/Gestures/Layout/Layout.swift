@@ -10,7 +10,18 @@ import TouchEvents
 /// front-most such region; a point only in extended areas goes to the region whose true
 /// frame is nearest (ties to the front-most), so enlarging two adjacent buttons never hides
 /// one of them. A child hit beats its parent.
+///
+/// **Beyond the root** (the same rule for routing touches and for ``hitTest(_:)``): a point
+/// beyond the root's frame by at most ``rootOvershoot`` of its width (horizontally) or height
+/// (vertically) is taken at the root's nearest point — devices report a little past their
+/// declared range now and then; farther out, nothing is hit, and a touch there is ignored.
 public final class Layout {
+    /// How far beyond the root's frame a point is still taken at the root's nearest point: 3%
+    /// of the root's width horizontally, of its height vertically. It scales with the root as
+    /// a device's overshoot scales with its axis range (a few percent past the declared
+    /// maximum); a layout smaller than the screen still ignores touches well outside it.
+    public static let rootOvershoot = 0.03
+
     public let root: Region
     /// Bumped whenever regions or their recognizers change: caches compare it.
     public private(set) var version = 0
@@ -118,10 +129,24 @@ public final class Layout {
     /// Every region, depth first.
     public var regions: [Region] { root.subtree }
 
-    /// The region a touch at `p` (layout units) belongs to, or nil.
+    /// The region a touch at `p` (layout units) belongs to, or nil: `p` taken as
+    /// ``landing(_:)`` says, then the front-most, deepest region whose hit area contains it.
     public func hitTest(_ p: Point) -> Region? {
+        guard let point = landing(p) else { return nil }
         if index == nil { index = HitIndex(root) }
-        return index!.hitTest(p)
+        return index!.hitTest(point)
+    }
+
+    /// Where a touch at `p` (layout units) lands: `p` itself inside the root's frame; the
+    /// root's nearest point when `p` is beyond it by at most ``rootOvershoot``; nil farther out.
+    @inlinable
+    public func landing(_ p: Point) -> Point? {
+        let root = self.root.frame
+        let slackX = root.width * Self.rootOvershoot
+        let slackY = root.height * Self.rootOvershoot
+        guard p.x >= root.minX - slackX, p.x <= root.maxX + slackX,
+              p.y >= root.minY - slackY, p.y <= root.maxY + slackY else { return nil }
+        return Point(x: min(max(p.x, root.minX), root.maxX), y: min(max(p.y, root.minY), root.maxY))
     }
 
     /// The built-in layout: one region `root` covering the whole surface with every

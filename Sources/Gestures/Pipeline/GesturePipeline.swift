@@ -49,13 +49,16 @@ public final class GesturePipeline {
     /// The layout's version when its changes were last looked at.
     @exclusivity(unchecked) private var layoutVersion: Int
 
-    public init(layout: Layout, mapping: SurfaceMapping = .identity, policy: TouchPolicy = .touchscreen, deviceName: String? = nil,
+    /// `surface`: the device's size (mm), when known: a touch landing beyond it (a device
+    /// reporting past its declared range) is taken at its nearest edge before it is mapped.
+    public init(layout: Layout, mapping: SurfaceMapping = .identity, policy: TouchPolicy = .touchscreen,
+                surface: SurfaceSize? = nil, deviceName: String? = nil,
                 logger: Logger = Logger(label: "gestured.gestures")) {
         self.layout = layout
         self.deviceName = deviceName
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
-        router = TouchRouter(layout: layout, mapping: mapping, policy: policy)
+        router = TouchRouter(layout: layout, mapping: mapping, policy: policy, surface: surface)
         layoutVersion = layout.version
         updateDebugLogging()
     }

@@ -7,8 +7,10 @@ import TouchEvents
 /// - A later touch joins a sequence when it lands in the owner's hit area (as it was when the
 ///   sequence began), or in a region the sequence's arena holds; otherwise it starts a sequence
 ///   of its own in the region it hits, so two buttons can be pressed at once.
-/// - A touch that hits no region is ignored; one beyond the root region (a device reporting
-///   past its declared range) is taken at the root's nearest point.
+/// - A touch landing beyond the device's surface (a device reporting past its declared range,
+///   however far) is taken at the surface's nearest edge; mapped, it lands where
+///   ``Layout/landing(_:)`` says — a little beyond the root: at its nearest point; farther out:
+///   nowhere, as ``Layout/hitTest(_:)`` has it. A touch that hits no region is ignored.
 /// - A sequence's arena holds the owner's and its ancestors' recognizers, deepest first,
 ///   leaving out regions another sequence already holds.
 ///
@@ -104,8 +106,12 @@ final class TouchRouter {
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
 
-    init(layout: Layout, mapping: SurfaceMapping, policy: TouchPolicy) {
+    /// The device's size (mm), when known.
+    let surface: SurfaceSize?
+
+    init(layout: Layout, mapping: SurfaceMapping, policy: TouchPolicy, surface: SurfaceSize?) {
         self.layout = layout
+        self.surface = surface
         self.mapping = mapping
         self.policy = policy
     }
@@ -428,10 +434,15 @@ final class TouchRouter {
 
     /// The sequence a new touch at `millimetres` (on the surface) belongs to, starting one if needed.
     private func sequence(for millimetres: Point, time: Instant, listener: any ArenaListener) -> TouchSequence? {
-        let root = layout.root.frame
-        var point = mapping.point(millimetres)
-        point.x = min(max(point.x, root.minX), root.maxX)
-        point.y = min(max(point.y, root.minY), root.maxY)
+        var onSurface = millimetres
+        if let surface {
+            onSurface.x = min(max(onSurface.x, 0), surface.width)
+            onSurface.y = min(max(onSurface.y, 0), surface.height)
+        }
+        guard let point = layout.landing(mapping.point(onSurface)) else {
+            logger?.debug("a touch at \(mapping.point(onSurface)) is beyond the root: ignored")
+            return nil
+        }
         if let joined = sequences.first(where: { $0.ownerArea.contains(point) }) { return joined }
         guard let hit = layout.hitTest(point) else {
             logger?.debug("a touch at \(point) hit no region: ignored")
