@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples docs guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs new-package guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -27,7 +27,7 @@ demo: build
 # The whole test suite: the unit tests, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
 # then the Debian package installed on a clean Debian root.
-test: unit doc-examples docs guard sanitize fuzz abuse e2e deb-test
+test: unit doc-examples docs new-package guard sanitize fuzz abuse e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -76,9 +76,16 @@ e2e: release live-kiosk-release
 	exit $$status
 
 # Every ```swift example of README.md, docs/ and the DocC catalogs compiles as printed
-# (type-checked against the debug build of `make unit`).
+# (type-checked against the debug build of `make unit`), and every link of README.md,
+# ARCHITECTURE.md and docs/ resolves.
 doc-examples: unit
 	scripts/check-doc-examples.sh
+	python3 scripts/check-links.py
+
+# A new package on this one, as the README says (examples/FirstApp), built from scratch and run
+# on a touchscreen recording tapped at (1200, 40) of its 1280 x 800 layout (about a minute).
+new-package: check-swift deps
+	scripts/check-new-package.sh
 
 # The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
