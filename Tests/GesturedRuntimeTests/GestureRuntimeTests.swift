@@ -132,6 +132,37 @@ struct GestureRuntimeTests {
         ])
     }
 
+    /// A layout in the app's pixels: with `screen:` the panel's 200 x 100 mm map onto its
+    /// 1000 x 500; without, the mismatch is a warning when the device starts.
+    @Test func aScreenMapsALiveTouchscreenOntoTheLayoutAndAMismatchIsLogged() throws {
+        var log: [String] = []
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1000, height: 500))
+        root.onTap { tap in log.append("tap at \(tap.location.x),\(tap.location.y)") }
+        let layout = Layout(root: root)
+        let monitor = self.monitor
+        let runtime = try GestureRuntime(source: .shared(layout), screen: .rootFrame, clock: clock,
+                                         logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { monitor }
+        try runtime.start()
+        let device = try plug("/dev/input/event7", into: runtime)
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        play(e.events, into: device, runtime)
+        runtime.shutdown()
+        #expect(log == ["tap at 100.0,150.0"])
+
+        let recorder = LogRecorder()
+        let unmapped = try GestureRuntime(source: .shared(Layout(root: Region(id: "r", frame: Rect(x: 0, y: 0, width: 1000, height: 500)))),
+                                          clock: clock, logger: Logger(label: "test") { _ in recorder }) { monitor }
+        try unmapped.start()
+        try plug("/dev/input/event8", into: unmapped)
+        unmapped.shutdown()
+        #expect(recorder.lines.filter { $0.contains("does not fit") } == [
+            "warning the layout does not fit the device device=\(panel.name) node=/dev/input/event8 problem=the layout's root is 1000 × 500 "
+                + "but the touchscreen maps onto 200 × 100 mm (its own millimetres: no screen) of it: most of the layout cannot be touched; "
+                + "give the layout's screen (GestureRuntime(layout:screen:), replay's screen:), or a configuration's output",
+        ])
+    }
+
     @Test func aSharedLayoutIsDrivenByOneDeviceAtATimeAndPassesToTheNext() throws {
         let kiosk = Kiosk()
         let runtime = try runtime(.shared(kiosk.layout))
