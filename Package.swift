@@ -2,7 +2,7 @@
 //
 // gestured — touch gestures for Linux touchscreens and touchpads.
 //
-// Modules, in the order data flows through them (the README's "Layout of the code" says what each
+// Modules, in the order data flows through them (ARCHITECTURE.md says what each
 // may import):
 //   CLibevdev, CLibinput, CLinux   C shims, one per system library. Only TouchInput and SystemLoop import them.
 //   TouchEvents         pure Swift, no I/O: Instant, kernel events and names, the device description, the decoder.

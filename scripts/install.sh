@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/install.sh DESTDIR PREFIX SYSCONFDIR — `make install`: what the Debian package
 # installs, for systems without dpkg, from the release build (.build-release). It creates no
-# group and enables nothing: the README's install section says what to do next.
+# group and enables nothing: the README's "Installing the service" says what to do next.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 destdir=$1 prefix=$2 sysconfdir=$3
@@ -23,6 +23,7 @@ sed -e "s|/usr/local/bin/gestured|$prefix/bin/gestured|g" -e "s|/etc/gestured/|$
     udev/gestured.service > "$generated/gestured.service"
 install -D -m 644 "$generated/gestured.service" "$root/lib/systemd/system/gestured.service"
 install -D -m 644 README.md "$root/share/doc/gestured/README.md"
+for page in ARCHITECTURE.md docs/*.md; do install -D -m 644 "$page" "$root/share/doc/gestured/$(basename "$page")"; done
 install -D -m 644 examples/kiosk.yaml "$root/share/doc/gestured/examples/kiosk.yaml"
 if [ ! -e "$destdir$sysconfdir/gestured/gestured.yaml" ]; then
     install -D -m 644 debian/gestured.yaml "$destdir$sysconfdir/gestured/gestured.yaml"

@@ -26,7 +26,7 @@ public struct DevicesRunner {
         if devices.isEmpty {
             output.warn("no touchscreen or touchpad found: udev knows none on this machine. "
                 + "Check that the device is connected and that `libinput list-devices` shows it; "
-                + "see \"Troubleshooting\" in the README.\n")
+                + "see docs/troubleshooting.md.\n")
             return 1
         }
         for (i, d) in devices.enumerated() {

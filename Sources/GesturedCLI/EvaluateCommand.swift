@@ -14,7 +14,7 @@ struct EvaluateCommand: ParsableCommand {
             recording's trace beside what was expected. The labels file is a JSON list of records \
             with file (relative to FOLDER), \
             device, label, touches, repetitions, direction, flags and also (gestures the prompt also had \
-            done, as kind/touches), as the README describes.
+            done, as kind/touches), as docs/evaluation.md describes.
 
             --gestures DIR judges other gestures by the same rules: for each recording FILE, the \
             JSON lines in DIR/FILE.jsonl, as gestured replay --json prints them (time in seconds \

@@ -12,8 +12,8 @@ extension Configuration {
             # Distances are millimetres on the touch surface, times milliseconds, angles degrees.
             #
             # Without a "devices" section every touchscreen and touchpad is used: a touchscreen
-            # maps onto the layout's root, a touchpad keeps its own millimetres. See the README's
-            # configuration reference for "devices", frames, hit-insets and actions.
+            # maps onto the layout's root, a touchpad keeps its own millimetres. See the configuration
+            # reference (docs/configuration.md) for "devices", frames, hit-insets and actions.
             layout:
               id: root
               # No frame: the root covers the whole surface (or the device's output).

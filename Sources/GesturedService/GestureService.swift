@@ -325,7 +325,7 @@ public final class GestureService {
                 logger.info("virtual \(kind.rawValue) ready", metadata: ["name": "\(kind.description.name)", "node": "\((device as? UInputDevice)?.node ?? "-")"])
             } catch {
                 let what = kind == .keyboard ? "key and hold" : "button, scroll and pointer"
-                logger.error("no virtual \(kind.rawValue): \(what) actions are off until uinput is writable (/dev/uinput: the gestured group, see the README's laptop section)",
+                logger.error("no virtual \(kind.rawValue): \(what) actions are off until uinput is writable (/dev/uinput: the gestured group, see docs/desktop.md)",
                              metadata: ["error": "\(error.message)"])
             }
         }

@@ -26,7 +26,7 @@ public final class EvdevDevice {
     public init(path: String, udevProperties: [String: String] = [:], keptProperties: [String] = []) throws(InputError) {
         let (fd, dev) = try Self.openLibevdev(path) { code in
             if code == EACCES || code == EPERM {
-                return " (install udev/70-gestured.rules and run gestured in the gestured group; see the README's \"Installing the service\")"
+                return " (install udev/70-gestured.rules and run gestured in the gestured group; see docs/service.md)"
             }
             return code == ENOENT ? " (`gestured devices` lists the touch devices)" : ""
         }

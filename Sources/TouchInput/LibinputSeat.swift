@@ -106,7 +106,7 @@ public final class LibinputSeat: DeviceMonitor {
             if code == EACCES || code == EPERM {
                 logger.error("permission denied on a \(kind)", metadata: [
                     "device": "\(path)",
-                    "fix": "install udev/70-gestured.rules and run gestured in the gestured group (see the README)",
+                    "fix": "install udev/70-gestured.rules and run gestured in the gestured group (see docs/service.md)",
                 ])
             }
             return -code

@@ -80,7 +80,7 @@ struct DevicesCommandTests {
         #expect(DevicesRunner(list: { [] }).run(output: &out) == 1)
         #expect(out.standardOutput == "")
         #expect(out.standardError.hasPrefix("no touchscreen or touchpad found"))
-        #expect(out.standardError.contains("Troubleshooting"))
+        #expect(out.standardError.contains("docs/troubleshooting.md"))
     }
 }
 

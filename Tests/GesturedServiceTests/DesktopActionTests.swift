@@ -211,7 +211,7 @@ struct DesktopActionTests {
             }
         }
         #expect(h.log.lines.contains(
-            "error no virtual keyboard: key and hold actions are off until uinput is writable (/dev/uinput: the gestured group, see the README's laptop section) error=/dev/uinput: cannot create a virtual device: Permission denied"
+            "error no virtual keyboard: key and hold actions are off until uinput is writable (/dev/uinput: the gestured group, see docs/desktop.md) error=/dev/uinput: cannot create a virtual device: Permission denied"
                 .replacingOccurrences(of: "error=/dev/uinput: ", with: "error=")))
         #expect(h.log.lines.contains { $0.hasPrefix("error no virtual pointer: button, scroll and pointer actions are off") })
         let device = try h.plug()
