@@ -40,7 +40,7 @@ public final class DeviceSession {
     private let dropPolicy: TouchDecoder.DropPolicy
 
     /// With a `configuration`: its rule for the device maps the surface onto its layout.
-    /// Without one: `layout`, or else the built-in layout (``Layout/standard(size:touchscreen:)``)
+    /// Without one: `layout`, or else the built-in layout (`Layout.standard(size:touchscreen:)`)
     /// sized to the surface, in millimetres. `size` overrides any size the device or the rule gives.
     public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
                 layout: Layout? = nil, size: SurfaceSize? = nil, dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,

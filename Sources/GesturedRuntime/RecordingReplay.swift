@@ -31,7 +31,7 @@ public enum RecordingReplay {
 
     /// Replays `path` (libinput record or evemu) against `layout`, or against a
     /// `configuration` (its device rule, mapping and region tree), or else against the
-    /// built-in layout (``Layout/standard(size:touchscreen:)``) sized to the device.
+    /// built-in layout (`Layout.standard(size:touchscreen:)`) sized to the device.
     /// `size` overrides any size the device or configuration gives. `configure` may attach
     /// handlers to the pipeline's layout before anything is played.
     public static func run(
