@@ -3,7 +3,8 @@ import TouchEvents
 
 /// The one manual clock for tests: time moves only when told to — the model of swift-nio's
 /// `EmbeddedEventLoop.advanceTime(by:)`. It can drive a pipeline's deadlines as it moves, and
-/// it stands in for the monotonic clock wherever a ``TouchClock`` is asked for (the service).
+/// it stands in for the monotonic clock wherever a `TouchClock` (of `TouchEvents`) is asked
+/// for (the service).
 public final class ManualClock: TouchClock {
     /// The pipeline whose deadlines fire as time moves, if any.
     public let pipeline: GesturePipeline?

@@ -21,8 +21,9 @@ import TouchInput
 /// ```
 ///
 /// **Where closures run.** Everything — reading devices, recognizing, calling your handlers,
-/// ``observer`` — happens on one thread: the one that called the blocking ``run()``, or for
-/// `await runtime.run()` (and in a `ServiceGroup`) a thread the runtime starts for itself.
+/// ``observer`` — happens on one thread: the one that called the blocking ``run()-2gm48``, or
+/// for `await runtime.run()` (``run()-25ier``, and in a `ServiceGroup`) a thread the runtime
+/// starts for itself.
 /// Handlers must not block it. To reach the main actor, hop: `Task { @MainActor in … }`. The
 /// ``gestures`` sequence can be iterated from any task.
 ///
@@ -39,7 +40,7 @@ import TouchInput
 public final class GestureRuntime: @unchecked Sendable {
     /// Where each device's layout comes from.
     public enum LayoutSource {
-        /// The built-in layout (``Layout/standard(size:touchscreen:)``) per device, in millimetres.
+        /// The built-in layout (`Layout.standard(size:touchscreen:)`) per device, in millimetres.
         case standard
         /// One layout, driven by one device at a time.
         case shared(Layout)
@@ -56,7 +57,7 @@ public final class GestureRuntime: @unchecked Sendable {
         case seat(InputError)
         /// A system call the loop needs failed.
         case system(SystemError)
-        /// ``run()`` was called while it runs already.
+        /// ``run()-2gm48`` or ``run()-25ier`` was called while the runtime runs already.
         case alreadyRunning
 
         public var description: String {
@@ -98,7 +99,8 @@ public final class GestureRuntime: @unchecked Sendable {
     package var additionalDeadline: (() -> Instant?)?
     /// Set it (`runtime.latency = LatencyMeter()`) to measure every live frame's latency, from
     /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
-    /// handler, ``perform(_:)`` or after ``run()``). Nil (the default) measures nothing.
+    /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
+    /// (the default) measures nothing.
     public var latency: LatencyMeter?
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     private var deliveredInFrame = false
@@ -240,7 +242,8 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
-    /// Ends ``run()`` (at once if it has not started). Safe from any thread.
+    /// Ends ``run()-2gm48`` or ``run()-25ier`` (at once if it has not started). Safe from any
+    /// thread.
     public func stop() {
         stopping.store(true, ordering: .releasing)
         events.wakeUp()

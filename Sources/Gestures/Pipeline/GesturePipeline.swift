@@ -4,10 +4,11 @@ import TouchEvents
 /// Touch frames in, gestures out — where a touch enters the gesture core. Pure logic: time
 /// comes with the frames and with ``advance(to:)``, never from a clock.
 ///
-/// A frame goes to the ``TouchRouter`` (which touch sequence each contact belongs to), then to
-/// each sequence's touches and its ``Arena`` (whose recognizers compete for it); what the
-/// arena decides comes back as gesture events, delivered here — to ``observer``, then to the
-/// recognizer's handlers, at once or after their delay (``DelayedHandlerCalls``).
+/// A frame goes to the touch router (`TouchRouter`, internal: which touch sequence each contact
+/// belongs to), then to each sequence's touches and its arena (`Arena`, internal: whose
+/// recognizers compete for it); what the arena decides comes back as gesture events, delivered
+/// here — to ``observer``, then to the recognizer's handlers, at once or after their delay
+/// (`DelayedHandlerCalls`, internal).
 ///
 /// **Time.** Drive it with ``process(_:)`` for each frame and ``advance(to:)`` when
 /// ``nextDeadline`` passes: a manual clock in tests, the event loop's timer in the service,

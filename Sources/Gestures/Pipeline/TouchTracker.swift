@@ -91,7 +91,7 @@ public final class TouchTracker {
     /// Whether a contact of the current press vanished, and whether one eased off, as it lifted.
     @exclusivity(unchecked) private var pressLifts = (vanished: false, eased: false)
     /// How long the contact of the current press that was down longest before it counted had
-    /// been down then (``TouchContact/downSince``: a thumb or finger that rested, left out,
+    /// been down then (`TouchContact.downSince` in `TouchEvents`: a thumb or finger that rested, left out,
     /// and moved): nil when every contact landed in the press. Such a press taps and holds
     /// nothing.
     @exclusivity(unchecked) public private(set) var pressRestedBefore: Duration?

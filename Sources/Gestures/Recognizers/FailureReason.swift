@@ -42,7 +42,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     /// (``TouchPolicy/vanishedTapReportInterval``).
     case vanished
     /// A contact of the press had been down this long, left out as a resting thumb or finger
-    /// (or a piece of a palm), before it counted (``TouchContact/downSince``).
+    /// (or a piece of a palm), before it counted (`TouchContact.downSince` in `TouchEvents`).
     case restedBefore(Duration)
     /// Its region was removed, hidden or disabled while the sequence lasted, or the recognizer
     /// was taken off it.

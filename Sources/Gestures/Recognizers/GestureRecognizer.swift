@@ -2,7 +2,7 @@ import TouchEvents
 
 /// The base of every recognizer: its configuration, handlers, failure requirements and who it
 /// may recognise with. Subclasses read touches and answer with a ``RecognizerUpdate`` (a step
-/// and their next deadline); the ``Arena`` alone decides what follows and changes ``state``.
+/// and their next deadline); the arena (internal) alone decides what follows and changes ``state``.
 /// One recognizer serves one region.
 ///
 /// **Your own recognizer.** Subclass it (`init(kind: .custom)`), override ``name``,

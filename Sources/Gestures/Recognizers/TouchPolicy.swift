@@ -121,10 +121,10 @@ public struct TouchPolicy: Sendable, Hashable {
     /// the same results, 500 ms lost one).
     public var restingFingerTime: Duration?
     /// Where the thumb area begins: millimetres from the top (y), set from the surface by
-    /// ``resolved(pressureRange:surfaceHeight:)``; nil: none.
+    /// ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: none.
     public private(set) var thumbLine: Double?
     /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
-    /// device that reports pressure by ``resolved(pressureRange:)``; nil: no palm by pressure.
+    /// device that reports pressure by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: no palm by pressure.
     public var palmPressure: Int32?
     /// A contact that lands pressing no more than this share of the device's pressure range
     /// hovers: it is left out until it presses harder, and then lands — as a touch that was
@@ -154,7 +154,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// on, and a press creeps.
     public var panMinimumDistance = GestureDefaults.panMinimumDistance
     /// ``hoverPressureShare`` in the device's pressure units, set for a device that reports
-    /// pressure by ``resolved(pressureRange:)``; nil: no hovering by pressure.
+    /// pressure by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: no hovering by pressure.
     public var hoverPressure: Int32?
     /// How many times its own limit a press may move (a tap's slop and the distance between
     /// its taps, a long press's drift): 1, or on a surface whose size is only assumed
