@@ -16,7 +16,8 @@ struct BeyondTheRootTests {
         let button = Region(id: "corner", frame: Rect(x: 180, y: 0, width: 20, height: 20))
         root.addChild(button)
         for region in [root, button] {
-            region.onTap { tap in log.lines.append("\(region.id) at \(tap.location.x),\(tap.location.y)") }
+            let id = region.id  // not the region: its own closure would keep it alive
+            region.onTap { tap in log.lines.append("\(id) at \(tap.location.x),\(tap.location.y)") }
         }
         return (Layout(root: root), { log.lines })
     }

@@ -24,8 +24,9 @@ struct ScreenUnitsTests {
         button.hitInsets = EdgeInsets(top: -12, left: -12, bottom: -12, right: -12)
         root.addChild(button)
         for region in [root, button] {
+            let id = region.id  // not the region: its own closure would keep it alive
             region.onTap { tap in
-                log.lines.append("\(region.id) taps=\(tap.taps) at \(Int(tap.location.x.rounded())),\(Int(tap.location.y.rounded()))")
+                log.lines.append("\(id) taps=\(tap.taps) at \(Int(tap.location.x.rounded())),\(Int(tap.location.y.rounded()))")
             }
         }
         return (Layout(root: root), { log.lines })
