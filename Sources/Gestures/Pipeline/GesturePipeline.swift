@@ -27,7 +27,10 @@ public final class GesturePipeline {
     /// How the device's touches are read (``TouchPolicy/touchpad`` or ``TouchPolicy/touchscreen``).
     public var policy: TouchPolicy {
         get { router.policy }
-        set { router.policy = newValue }
+        set {
+            router.policy = newValue
+            filter.policy = newValue
+        }
     }
     /// Put into every gesture's `device`.
     public var deviceName: String?
@@ -39,6 +42,8 @@ public final class GesturePipeline {
         didSet { updateDebugLogging() }
     }
 
+    /// Which contacts are fingers (palms, thumbs, hovers left out; bounces and vanished lifts noted).
+    private let filter: ContactFilter
     private let router: TouchRouter
     @exclusivity(unchecked) private var delayedCalls = DelayedHandlerCalls()
     private var invoker: HandlerInvoker
@@ -59,6 +64,7 @@ public final class GesturePipeline {
         self.deviceName = deviceName
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
+        filter = ContactFilter(policy: policy)
         router = TouchRouter(layout: layout, mapping: mapping, policy: policy, surface: surface)
         layoutVersion = layout.version
         updateDebugLogging()
@@ -67,6 +73,7 @@ public final class GesturePipeline {
     /// Transitions are logged at debug level; whether to is asked once, not on every transition.
     private func updateDebugLogging() {
         router.logger = logger.logLevel <= .debug ? logger : nil
+        filter.logger = router.logger
     }
 
     /// The earliest deadline pending, or nil when nothing waits.
@@ -101,25 +108,26 @@ public final class GesturePipeline {
     /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
     /// latest time seen is taken as happening then.
     public func process(_ input: TouchFrame) {
-        var frame = router.fingersOnly(input)
+        var frame = filter.fingersOnly(input)
         if frame.time < now { frame.time = now } else { now = frame.time }
         layout.releaseHandlersOfGoneOwners()
         advance(to: frame.time)
+        filter.track(frame)
         // Usually one sequence has every touch: it gets the frame as it is.
         let single = router.route(frame, listener: self)
         var active = 0
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty { active += 1 }
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {
             if sequence === single {
-                sequence.touches.update(frame, recentLifts: router.lifts, restedLandings: router.restedLandings,
-                                        liftsVanishing: router.liftsVanishing)
+                sequence.touches.update(frame, recentLifts: filter.lifts, restedLandings: filter.restedLandings,
+                                        liftsVanishing: filter.liftsVanishing)
             } else {
                 sequence.frame.time = frame.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
                 sequence.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
-                sequence.touches.update(sequence.frame, recentLifts: router.lifts, restedLandings: router.restedLandings,
-                                        liftsVanishing: router.liftsVanishing)
+                sequence.touches.update(sequence.frame, recentLifts: filter.lifts, restedLandings: filter.restedLandings,
+                                        liftsVanishing: filter.liftsVanishing)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: frame.time) }
             sequence.arena.frameArrived()
@@ -186,6 +194,7 @@ public final class GesturePipeline {
         }
         delayedCalls.removeAll()
         router.removeAll()
+        filter.removeAll()
     }
 }
 
