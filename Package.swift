@@ -19,6 +19,8 @@
 //   GesturedService     `gestured run`: devices to gestures to actions (programs, virtual keyboard and pointer, per-app
 //                       rules), socket clients and stdout.
 //   GestureTesting      for tests, users' too: a manual clock, scripted touches, a gesture recorder.
+//   GestureEvaluation   judging gesture logs against labelled recordings (`gestured evaluate`; not a product).
+//   GestureFuzzing      the fuzz targets' entry points (a product for Fuzz/ only).
 //   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
 //   gestured            the executable: a thin @main over GesturedCLI.
 //   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
@@ -41,6 +43,8 @@ let package = Package(
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "GesturedConfiguration", targets: ["GesturedConfiguration"]),
         .library(name: "GesturedClient", targets: ["GesturedClient"]),
+        // For Fuzz/ (a package of its own) only: the fuzz targets' entry points.
+        .library(name: "GestureFuzzing", targets: ["GestureFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -88,9 +92,13 @@ let package = Package(
         ),
         .target(
             name: "GestureTesting",
-            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Gestures", "TouchEvents", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(
+            name: "GestureFuzzing",
+            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings"]
+        ),
+        .target(name: "GestureEvaluation", dependencies: ["Gestures", "GestureProtocol", "TouchEvents"]),
         .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"]),
         .target(
             name: "TouchInput",
@@ -106,7 +114,7 @@ let package = Package(
             name: "GesturedCLI",
             dependencies: [
                 "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GesturedRuntime", "GesturedConfiguration",
-                "GesturedService", "GestureProtocol", "GesturedClient",
+                "GesturedService", "GestureProtocol", "GesturedClient", "GestureEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -138,7 +146,7 @@ let package = Package(
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
-        .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting", "GestureFuzzing"]),
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "GestureProtocol", "GesturedClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedRuntimeTests", dependencies: [
@@ -146,7 +154,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
+        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )

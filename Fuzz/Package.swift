@@ -9,7 +9,7 @@ let package = Package(
     dependencies: [.package(name: "gestured", path: "..")],
     targets: [
         // One binary for every entry point: GESTURED_FUZZ_TARGET chooses (scripts/fuzz.sh sets it).
-        .executableTarget(name: "gestured-fuzz", dependencies: [.product(name: "GestureTesting", package: "gestured")]),
+        .executableTarget(name: "gestured-fuzz", dependencies: [.product(name: "GestureFuzzing", package: "gestured")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GesturedRuntime
+import GestureEvaluation
 import Gestures
 import TouchEvents
 import TouchRecordings

@@ -1,4 +1,4 @@
-import GesturedRuntime
+import GestureEvaluation
 import Gestures
 import TouchEvents
 

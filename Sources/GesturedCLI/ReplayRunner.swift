@@ -1,5 +1,6 @@
 import GesturedRuntime
 import GesturedConfiguration
+import GestureProtocol
 import Gestures
 import Logging
 import TouchEvents

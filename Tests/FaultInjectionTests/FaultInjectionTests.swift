@@ -1,4 +1,5 @@
 import Foundation
+import GestureFuzzing
 import GestureTesting
 import GesturedConfiguration
 import Gestures

@@ -1,6 +1,7 @@
 import Foundation
 import GesturedCLI
 import GesturedRuntime
+import GestureEvaluation
 import Gestures
 import Testing
 import TouchEvents

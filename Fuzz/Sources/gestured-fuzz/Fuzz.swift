@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureTesting
+import GestureFuzzing
 
 /// The entry point GESTURED_FUZZ_TARGET names (see ``FuzzEntryPoints/entry(named:)``).
 nonisolated(unsafe) var target: ([UInt8]) -> Void = { _ in }

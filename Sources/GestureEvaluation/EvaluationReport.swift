@@ -1,3 +1,4 @@
+import GestureProtocol
 import Gestures
 import TouchEvents
 
