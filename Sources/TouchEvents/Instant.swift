@@ -107,3 +107,22 @@ public protocol TouchClock: AnyObject {
     /// for); nil for a clock no system timer follows (a manual clock: only its owner moves it).
     func monotonicInstant(at instant: Instant) -> Instant?
 }
+
+/// A `Duration` property that keeps its whole microseconds too (``Duration/inMicroseconds``,
+/// worked out once, when it is set), for deadlines worked out on every frame:
+/// `t.time.advanced(byMicroseconds: $maximumInterval.microseconds)`. Reading `Duration`'s
+/// attoseconds costs a 128-bit division; a recognizer's threshold changes seldom.
+@propertyWrapper
+public struct WithMicroseconds: Sendable, Hashable {
+    public var wrappedValue: Duration {
+        didSet { microseconds = wrappedValue.inMicroseconds }
+    }
+    /// ``wrappedValue`` in whole microseconds.
+    public private(set) var microseconds: Int64
+    public var projectedValue: WithMicroseconds { self }
+
+    public init(wrappedValue: Duration) {
+        self.wrappedValue = wrappedValue
+        microseconds = wrappedValue.inMicroseconds
+    }
+}

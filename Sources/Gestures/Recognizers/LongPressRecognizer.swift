@@ -13,11 +13,7 @@ public final class LongPressRecognizer: GestureRecognizer {
         didSet { configurationChanged() }
     }
     /// How long the fingers must stay down.
-    public var minimumDuration = GestureDefaults.longPressMinimumDuration {
-        didSet { minimumMicroseconds = minimumDuration.inMicroseconds }
-    }
-    /// ``minimumDuration`` in microseconds, for the deadline set on every press.
-    private var minimumMicroseconds = GestureDefaults.longPressMinimumDuration.inMicroseconds
+    @WithMicroseconds public var minimumDuration = GestureDefaults.longPressMinimumDuration
     /// Millimetres any finger may move before the press begins.
     public var allowedMovement = GestureDefaults.longPressAllowedMovement
 
@@ -63,7 +59,7 @@ public final class LongPressRecognizer: GestureRecognizer {
                 return .fail(.liftedTooSoon(t.time - t.pressStartTime, required: minimumDuration))
             }
             if case .gathering = phase, t.touches == touches {
-                phase = .holding(deadline: t.time.advanced(byMicroseconds: minimumMicroseconds))
+                phase = .holding(deadline: t.time.advanced(byMicroseconds: $minimumDuration.microseconds))
             }
             if case .holding(let deadline) = phase { return .wait(until: deadline) }
             return .none

@@ -69,7 +69,7 @@ public final class PanRecognizer: GestureRecognizer {
             }
             if t.touches > maximumTouches { return .fail(.tooManyTouches(t.touches, limit: maximumTouches, required: false)) }
             guard t.touches >= minimumTouches, translation.length >= minimumDistance,
-                  t.time >= t.lastLandingTime.advanced(byMicroseconds: t.policy.fingerSettleMicroseconds) else { return .none }
+                  t.time >= t.lastLandingTime.advanced(byMicroseconds: t.policy.$fingerSettleTime.microseconds) else { return .none }
             if let axis {
                 let oriented = t.mapping.orient(translation)
                 let along = abs(axis == .horizontal ? oriented.x : oriented.y)

@@ -31,11 +31,7 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// Millimetres per second along the direction.
     public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
     /// How long from the moment all fingers are down.
-    public var maximumDuration = GestureDefaults.swipeMaximumDuration {
-        didSet { maximumMicroseconds = maximumDuration.inMicroseconds }
-    }
-    /// ``maximumDuration`` in microseconds, for the deadline set on every press.
-    private var maximumMicroseconds = GestureDefaults.swipeMaximumDuration.inMicroseconds
+    @WithMicroseconds public var maximumDuration = GestureDefaults.swipeMaximumDuration
     /// Degrees the stroke may stray from its axis (with eight directions, at most
     /// ``GestureDefaults/swipeEightWayAngleTolerance``).
     public var angleTolerance = GestureDefaults.swipeAngleTolerance
@@ -84,7 +80,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         case .gathering:
             if !t.isDown { return .fail(.tooFewTouches(t.pressMaxTouches, required: touches)) }
             if t.touches == touches {
-                let deadline = t.time.advanced(byMicroseconds: maximumMicroseconds)
+                let deadline = t.time.advanced(byMicroseconds: $maximumDuration.microseconds)
                 phase = .tracking(since: t.time, deadline: deadline)
                 velocity.add(time: t.time, translation)
                 return .wait(until: deadline)

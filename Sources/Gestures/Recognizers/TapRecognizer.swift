@@ -18,16 +18,9 @@ public final class TapRecognizer: GestureRecognizer {
     /// Millimetres any finger may move during a tap.
     public var maximumMovement = GestureDefaults.tapMaximumMovement
     /// How long a tap may be held.
-    public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration {
-        didSet { maximumPressMicroseconds = maximumPressDuration.inMicroseconds }
-    }
+    @WithMicroseconds public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration
     /// How long from a lift to the next tap's touch.
-    public var maximumInterval = GestureDefaults.tapMaximumInterval {
-        didSet { maximumIntervalMicroseconds = maximumInterval.inMicroseconds }
-    }
-    // The durations in microseconds, for deadlines set on every press without converting.
-    private var maximumPressMicroseconds = GestureDefaults.tapMaximumPressDuration.inMicroseconds
-    private var maximumIntervalMicroseconds = GestureDefaults.tapMaximumInterval.inMicroseconds
+    @WithMicroseconds public var maximumInterval = GestureDefaults.tapMaximumInterval
     /// Millimetres between the first tap and a later one.
     public var maximumDistance = GestureDefaults.tapMaximumDistance
 
@@ -77,7 +70,7 @@ public final class TapRecognizer: GestureRecognizer {
                     return .fail(.tapTooFar(tap: done + 1, millimetres: distance, allowed: allowed))
                 }
             }
-            let deadline = t.pressStartTime.advanced(byMicroseconds: maximumPressMicroseconds)
+            let deadline = t.pressStartTime.advanced(byMicroseconds: $maximumPressDuration.microseconds)
             phase = .pressing(done: done, deadline: deadline)
             return pressing(done: done, until: deadline, t)
         case .pressing(let done, let deadline):
@@ -112,7 +105,7 @@ public final class TapRecognizer: GestureRecognizer {
             phase = .finished
             return .recognize
         }
-        let next = t.time.advanced(byMicroseconds: maximumIntervalMicroseconds)
+        let next = t.time.advanced(byMicroseconds: $maximumInterval.microseconds)
         phase = .waiting(done: done + 1, deadline: next)
         return .wait(until: next)
     }

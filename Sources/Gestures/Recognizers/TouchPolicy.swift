@@ -31,11 +31,8 @@ public struct TouchPolicy: Sendable, Hashable {
     /// apart start one pan of all of them rather than a pan of the first (on a touchpad the
     /// finger count is the gesture: one moves the pointer, two scroll, three swipe). Zero: at
     /// once.
-    public var fingerSettleTime: Duration {
-        didSet { fingerSettleMicroseconds = fingerSettleTime.inMicroseconds }
-    }
-    /// ``fingerSettleTime`` in microseconds, compared on every frame of a pan that has not begun.
-    public private(set) var fingerSettleMicroseconds: Int64
+    /// (`$fingerSettleTime.microseconds` is compared on every frame of a pan that has not begun.)
+    @WithMicroseconds public var fingerSettleTime: Duration
     /// A contact pressing harder than this share of the device's pressure range is a palm, as is
     /// a contact landing within ``GestureDefaults/palmFragmentDistance`` of a palm: a palm is
     /// cancelled in what it took part in and left out of every frame after, so fingers beside it
@@ -168,7 +165,6 @@ public struct TouchPolicy: Sendable, Hashable {
         self.buttonPressEndsRecognition = buttonPressEndsRecognition
         self.longPressYieldsToMotion = longPressYieldsToMotion
         self.fingerSettleTime = fingerSettleTime
-        fingerSettleMicroseconds = fingerSettleTime.inMicroseconds
         self.palmPressureShare = palmPressureShare
     }
 
