@@ -228,16 +228,24 @@ struct GestureRuntimeTests {
         let runtime = try runtime(.shared(kiosk.layout))
         try runtime.start()
         let device = try plug("/dev/input/event7", into: runtime)
+        var before = Events()
+        before.tap(at: 0, x: 20, y: 30)
+        play(before.events, into: device, runtime)
         let layout = Unchecked(kiosk.layout)
         await Task.detached {
             runtime.perform { layout.value.region("play")?.isEnabled = false }
         }.value
         runtime.runOnce(timeout: 0)  // woken by perform: the change is made
-        var e = Events()
-        e.tap(at: 0, x: 20, y: 30)
-        play(e.events, into: device, runtime)
-        #expect(kiosk.log == [], "the disabled button is not tapped")
+        var after = Events()
+        after.tap(at: 1000, x: 25, y: 30)
+        after.tap(at: 2000, x: 80, y: 30)  // the slider, still enabled: the device is still read
+        after.down(at: 3000, x: 80, y: 30)
+        after.move(at: 3050, x: 95, y: 30)
+        after.up(at: 3100)
+        play(after.events, into: device, runtime)
         runtime.shutdown()
+        // The first tap reached the button; the one after the change did not (it is disabled).
+        #expect(kiosk.log == ["play tapped at 10.0,20.0", "slider began at 35.0", "slider ended at 35.0"])
     }
 
     @Test func garbageFromADeviceResetsItAndTheLayoutGoesOn() throws {

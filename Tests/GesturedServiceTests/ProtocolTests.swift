@@ -454,7 +454,13 @@ struct ProtocolTests {
         #expect(h.service.clientRegionCount == ProtocolLimits.maximumRegions)
     }
 
+    /// A configuration's region id may not start with `@`, as a client's regions do: the file's
+    /// line and column name it.
     @Test func configurationRegionIdsCannotLookLikeAClients() throws {
-        #expect(throws: (any Error).self) { try Harness(config: "layout:\n  id: root\n  children:\n    - id: \"@1/ok\"\n      frame: [0, 0, 1, 1]\n") }
+        let error = #expect(throws: (any Error).self) {
+            try Harness(config: "layout:\n  id: root\n  children:\n    - id: \"@1/ok\"\n      frame: [0, 0, 1, 1]\n")
+        }
+        let text = "\(error.map { "\($0)" } ?? "")"
+        #expect(text.hasSuffix("gestured.yaml:4:11: region ids starting with @ are kept for the regions socket clients register: rename \"@1/ok\""))
     }
 }
