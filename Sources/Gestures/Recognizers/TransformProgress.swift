@@ -1,0 +1,49 @@
+import TouchEvents
+
+/// What a pinch and a rotation share: how far the fingers went the transform's way (the
+/// spread's change, the arc: millimetres on the surface) and how far together, the rate of the
+/// transform's value, and the one decision — begin once the transform is large enough and
+/// outweighs the fingers' moving together (fingers dragged side by side change their spread and
+/// angle a little: that is a pan); fail at the lift, saying which of the two it lacked.
+struct TransformProgress {
+    /// Begun (the recognizer's `began` has been reported).
+    private(set) var isTransforming = false
+    /// Millimetres the fingers went the transform's way, signed.
+    private(set) var motion = 0.0
+    /// How far the fingers moved together, mm; what fewer fingers did before one joined them
+    /// is no motion of the transform's.
+    private(set) var translation = Point.zero
+    /// The transform's value over time (scale, degrees), for its rate per second.
+    let rate = VelocityTracker()
+
+    mutating func reset() {
+        isTransforming = false
+        motion = 0
+        translation = .zero
+        rate.reset()
+    }
+
+    /// One frame: the fingers went `motionDelta` mm the transform's way, and its value is now
+    /// `value`; `reached` says whether the transform is large enough to begin (given the motion
+    /// so far), `changed` whether it changed in this frame, `tooLittle` why it fails at the lift
+    /// when it never was (given the motion).
+    @inline(__always)
+    mutating func step(_ t: TouchTracker, value: Double, motionDelta: Double, minimumTouches: Int, changed: Bool,
+                       reached: (Double) -> Bool, tooLittle: (Double) -> FailureReason) -> RecognizerUpdate {
+        motion += motionDelta
+        if t.landedStaggered && !isTransforming { translation = .zero }
+        translation += t.centroidDelta
+        rate.add(time: t.time, Point(x: value, y: 0))
+        guard isTransforming else {
+            if !t.isDown {
+                if reached(motion) { return .fail(.movedTogether(transform: abs(motion), together: translation.length)) }
+                return .fail(tooLittle(motion))
+            }
+            guard t.touches >= minimumTouches, reached(motion), t.transformDominates(motion, over: translation) else { return .none }
+            isTransforming = true
+            return .begin
+        }
+        if t.touches < minimumTouches { return .end }
+        return !changed && t.centroidDelta == .zero ? .none : .change
+    }
+}
