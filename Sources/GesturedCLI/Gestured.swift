@@ -31,6 +31,14 @@ public struct Gestured: ParsableCommand {
 }
 
 /// Options naming one device of a recording.
+/// `--config FILE`, as `run`, `replay` and `render` take it.
+struct ConfigurationOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "A configuration (YAML): devices and how they map onto the layout, the regions, gestures and actions.",
+        valueName: "FILE"))
+    var config: String?
+}
+
 struct RecordingOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "evemu device description for an events-only evemu file.",

@@ -26,8 +26,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var source: RecordingOptions
 
-    @Option(name: .long, help: ArgumentHelp("A configuration: devices, the region layout and gestures.", valueName: "FILE"))
-    var config: String?
+    @OptionGroup var configuration: ConfigurationOption
+    var config: String? { configuration.config }
 
     @Option(name: .long, help: ArgumentHelp(
         "The surface size in millimetres, for devices that report no resolution.", valueName: "WIDTHxHEIGHT"))

@@ -44,8 +44,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var source: RecordingOptions
 
-    @Option(name: .long, help: ArgumentHelp("A configuration: devices, the region layout and gestures.", valueName: "FILE"))
-    var config: String?
+    @OptionGroup var configuration: ConfigurationOption
+    var config: String? { configuration.config }
 
     @Option(name: .long, help: ArgumentHelp(
         "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",

@@ -33,8 +33,8 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The configuration (YAML).", valueName: "FILE"))
-    var config: String?
+    @OptionGroup var configuration: ConfigurationOption
+    var config: String? { configuration.config }
 
     @Flag(name: .long, help: "Print every gesture event to stdout as a JSON line.")
     var json = false
