@@ -39,10 +39,7 @@ run() {
     udevadm settle --timeout=30
     local socket=/tmp/gestured-soak-$tag.sock
     rm -f "$socket"
-    # At the priority the systemd unit gives it (Nice=-10 in udev/gestured.service); the
-    # hostile clients run at the default, as any user's programs do.
-    nice -n "$(sed -n 's/^Nice=//p' udev/gestured.service)" \
-        "$gestured" run --socket "$socket" --latency-report "$work/$tag.latency.json" > /dev/null 2> "$work/$tag.log" &
+    "$gestured" run --socket "$socket" --latency-report "$work/$tag.latency.json" > /dev/null 2> "$work/$tag.log" &
     local pid=$!
     wait_open "$pid" "$node" || { say "error: gestured never opened $node"; cat "$work/$tag.log"; kill $pid $device; return 1; }
     sleep 1
