@@ -52,7 +52,7 @@ abuse: release
 	@.build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json \
 	  || { echo "abuse: failed once; again:"; .build-release/release/gestured-abuse --gestured .build-release/release/gestured --seconds $(ABUSE_SECONDS) --report out/abuse.json; }
 
-# Hostile clients while touches stream in (scripts/vm/soak.sh, in the VM, about 5 minutes;
+# Hostile clients while touches stream in (scripts/vm/soak.sh, in the VM, about 10 minutes;
 # outside make test): frame latency and frames handled with and without the attack, memory
 # every second. Results in out/soak/soak.json.
 soak: release

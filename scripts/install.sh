@@ -25,6 +25,7 @@ install -D -m 644 "$generated/gestured.service" "$root/lib/systemd/system/gestur
 install -D -m 644 README.md "$root/share/doc/gestured/README.md"
 for page in ARCHITECTURE.md docs/*.md; do install -D -m 644 "$page" "$root/share/doc/gestured/$(basename "$page")"; done
 install -D -m 644 examples/kiosk.yaml "$root/share/doc/gestured/examples/kiosk.yaml"
+install -D -m 644 examples/desktop.yaml "$root/share/doc/gestured/examples/desktop.yaml"
 if [ ! -e "$destdir$sysconfdir/gestured/gestured.yaml" ]; then
     install -D -m 644 debian/gestured.yaml "$destdir$sysconfdir/gestured/gestured.yaml"
 fi

@@ -4,7 +4,7 @@ import TouchEvents
 /// Collects every gesture a pipeline emits, in order, and renders them as lines that a test
 /// can compare whole:
 ///
-///     "380ms tap recognized root touches=1 taps=2 at 20.0,30.0"
+///     "380.0ms tap recognized root touches=1 taps=2 at 20.0,30.0"
 public final class GestureRecorder {
     public private(set) var gestures: [Gesture] = []
 

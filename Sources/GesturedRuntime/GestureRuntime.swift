@@ -17,7 +17,7 @@ import TouchInput
 /// root.onTap { tap in print("tap at", tap.location) }
 /// // Touchscreens map onto the root's 1280 × 800: positions come in its units.
 /// let runtime = try GestureRuntime(layout: Layout(root: root), screen: .rootFrame)
-/// try runtime.run()   // blocks until stop() (or SIGTERM, when run in a ServiceGroup)
+/// try runtime.run()   // blocks until stop(); in a ServiceGroup, `try await runtime.run()` stops on SIGTERM
 /// ```
 ///
 /// **Where closures run.** Everything — reading devices, recognizing, calling your handlers,
@@ -140,6 +140,8 @@ public final class GestureRuntime: @unchecked Sendable {
     /// turn can give each its share.
     package var otherEventCount: Int { otherEvents.count }
     private var saidNoDevices = false
+    /// When the devices were last read (``readDevicesIfDue()``).
+    private var devicesReadAt = Instant.distantPast
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
     private let calls = Lock<[UncheckedCall]>([])
@@ -164,7 +166,8 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Runs `layout`'s closures on the touch devices of `seat` (by default every touchscreen
     /// and touchpad; the first that matches drives the layout). With a `screen` (in the
     /// layout's units: `.rootFrame` is the root's frame), touchscreens map onto it and gestures
-    /// come in its units; without, the layout is in the surface's millimetres.
+    /// come in its units, and touchpads are left alone unless the screen includes them; without,
+    /// the layout is in the surface's millimetres.
     public convenience init(layout: Layout, screen: Screen? = nil, seat: String = "seat0",
                             kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
                             logger: Logger = Logger(label: "gestured")) throws(RunError) {
@@ -313,6 +316,7 @@ public final class GestureRuntime: @unchecked Sendable {
         turn &+= 1
         if !unwatchedThisTurn.isEmpty { unwatchedThisTurn.removeAll(keepingCapacity: true) }
         let ready = events.wait(timeout: timeout) { dispatch($0) }
+        devicesReadAt = clock.now
         // Devices first, then the rest of the batch, in the kernel's order.
         if !otherEvents.isEmpty {
             for event in otherEvents {
@@ -376,14 +380,27 @@ public final class GestureRuntime: @unchecked Sendable {
         unwatchedThisTurn.append(fd)
     }
 
-    /// Reads every device now, without waiting: the frames already there are handled. For
-    /// whoever shares the loop and has much to do in one turn (the service with many clients):
-    /// called between pieces of that work, it keeps frames from waiting behind it.
-    package func readDevicesNow() {
-        for node in Array(live.keys) {
-            guard let device = live[node]?.device, let slot = slot(of: device) else { continue }
+    /// Reads every device now, without waiting: the frames already there are handled.
+    private func readDevicesNow() {
+        devicesReadAt = clock.now
+        for slot in byDescriptor {
+            guard let slot, slot.session != nil else { continue }
             read(slot)
         }
+    }
+
+    /// While other work runs on the loop, devices are read at least this often: a frame waits
+    /// behind it no longer than this and the one piece of work under way. A tenth of the
+    /// latency a touch may take from the glass to its gesture unnoticed (~5 ms), and a syscall
+    /// per device when nothing is there: a few microseconds in each half millisecond of work.
+    package static let deviceReadInterval = Duration.microseconds(500)
+
+    /// Reads the devices if ``deviceReadInterval`` has passed since they were last read: for
+    /// whoever shares the loop and has much to do in one turn (the service with many clients),
+    /// called between pieces of that work, so frames never wait behind it. (A manual clock
+    /// stands still: in tests devices are read at the turn's start only.)
+    package func readDevicesIfDue() {
+        if clock.now - devicesReadAt >= Self.deviceReadInterval { readDevicesNow() }
     }
 
     /// Delivers `signals` to `handler` instead of their default actions.
@@ -474,6 +491,13 @@ public final class GestureRuntime: @unchecked Sendable {
         case .standard, .shared, .perDevice:
             guard kinds.contains(d.kind) else {
                 logger.info("touch device not used: not a kind asked for", metadata: ["device": "\(d.name)", "kind": "\(d.kind)"])
+                return
+            }
+            // A layout in screen units: a touchpad is not on the screen (it would drive the
+            // layout in millimetres, and keep the touchscreen from it).
+            if let screen, d.kind == .touchpad, !screen.includesTouchpads {
+                logger.info("touch device not used: a touchpad, and the layout's screen does not include touchpads",
+                            metadata: ["device": "\(d.name)", "node": "\(device.node)"])
                 return
             }
             if case .shared(let shared) = source {

@@ -33,8 +33,8 @@ extension GestureService {
 
     func acceptClients() {
         guard let server else { return }
-        for (i, client) in server.acceptClients(now: clock.now).enumerated() {
-            if i % 16 == 15 { runtime.readDevicesNow() }
+        for client in server.acceptClients(now: clock.now) {
+            runtime.readDevicesIfDue()
             if server.clients.count > options.budgets.clients {
                 let victim = server.victim(requester: client) { _ in 1 }
                 letGo(victim, "the service has \(options.budgets.clients) connections, as many as it takes, and this client's process has the most")
@@ -63,6 +63,7 @@ extension GestureService {
         case .readable:
             // A client holding what it sent before is read no further until that is taken:
             // its socket stays readable, and the kernel holds the rest.
+            runtime.readDevicesIfDue()
             if !client.closing {
                 server.read(client, turn: runtime.turn, ready: runtime.otherEventCount)
                 keepInputWithinBudget(reading: client)
@@ -194,7 +195,7 @@ extension GestureService {
             allowed -= 1
             turnRequests.count += 1
             handle(request, from: client)
-            if turnRequests.count % 32 == 0 { runtime.readDevicesNow() }
+            runtime.readDevicesIfDue()
             guard server.clients[client.fd] === client else { return }
         }
         if drained {
@@ -207,7 +208,7 @@ extension GestureService {
     /// At the end of each turn: the gestures queued for clients are written, and the heap
     /// trimmed when its time has come (``giveMemoryBack()``).
     func flushQueued() {
-        for client in server?.flushQueued(between: { runtime.readDevicesNow() }) ?? [] {
+        for client in server?.flushQueued(between: { runtime.readDevicesIfDue() }) ?? [] {
             runtime.setWritable(client.fd, true)  // the rest when its socket takes more
         }
         if let at = trimAt, clock.now >= at {

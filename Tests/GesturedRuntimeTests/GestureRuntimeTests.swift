@@ -143,7 +143,11 @@ struct GestureRuntimeTests {
         let runtime = try GestureRuntime(source: .shared(layout), screen: .rootFrame, clock: clock,
                                          logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { monitor }
         try runtime.start()
+        // A touchpad first: not on the screen, it is left alone and the touchscreen drives the layout.
+        try plug("/dev/input/event6", .testTouchpad, into: runtime)
+        #expect(runtime.sessions.isEmpty)
         let device = try plug("/dev/input/event7", into: runtime)
+        #expect(runtime.sessions.map(\.node) == ["/dev/input/event7"])
         var e = Events()
         e.tap(at: 0, x: 20, y: 30)
         play(e.events, into: device, runtime)
@@ -161,6 +165,27 @@ struct GestureRuntimeTests {
                 + "but the touchscreen maps onto 200 × 100 mm (its own millimetres: no screen) of it: most of the layout cannot be touched; "
                 + "give the layout's screen (GestureRuntime(layout:screen:), replay's screen:), or a configuration's output",
         ])
+    }
+
+    /// Work that shares the loop (the service's clients) asks for the devices between its
+    /// pieces: they are read once ``GestureRuntime/deviceReadInterval`` has passed since they
+    /// last were, not before — a frame waits behind such work no longer than that.
+    @Test func devicesAreReadBetweenOtherWorkOnceTheIntervalHasPassed() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        try runtime.start()
+        let device = try plug("/dev/input/event7", into: runtime)
+        runtime.runOnce(timeout: 0)  // the turn reads the devices: the interval starts now
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        device.write(e.events)  // arrives while the loop is busy with other work
+        clock.advance(to: clock.now + .microseconds(499))
+        runtime.readDevicesIfDue()
+        #expect(kiosk.log == [], "read 0.499 ms ago: not yet")
+        clock.advance(to: clock.now + .microseconds(1))
+        runtime.readDevicesIfDue()
+        #expect(kiosk.log == ["play tapped at 10.0,20.0"], "0.5 ms: read, in the middle of the other work")
+        runtime.shutdown()
     }
 
     @Test func aSharedLayoutIsDrivenByOneDeviceAtATimeAndPassesToTheNext() throws {

@@ -5,7 +5,7 @@
 //     swift run live-kiosk                 # the touch devices of seat0 (needs read access to them)
 //     swift run live-kiosk --replay FILE   # the same closures over a recording, for comparison
 //
-// The layout is in millimetres on the touch surface (no configuration maps it to a screen).
+// The layout is in millimetres on the touch surface (no configuration or Screen maps it to a screen).
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -15,6 +15,8 @@ import TouchEvents
 /// beyond the root's frame by at most ``rootOvershoot`` of its width (horizontally) or height
 /// (vertically) is taken at the root's nearest point — devices report a little past their
 /// declared range now and then; farther out, nothing is hit, and a touch there is ignored.
+/// (Before that, the pipeline takes a touch the device reports past its own surface at the
+/// surface's nearest edge.)
 public final class Layout {
     /// How far beyond the root's frame a point is still taken at the root's nearest point: 3%
     /// of the root's width horizontally, of its height vertically. It scales with the root as

@@ -2,7 +2,7 @@
 /// it, and child regions drawn over it (later children on top).
 ///
 /// A region's `frame` is in its parent's coordinates (layout units: millimetres on the
-/// touch surface unless a configuration maps the device onto a screen). Its hit area is the
+/// touch surface unless a configuration or a `Screen` maps the device onto a screen). Its hit area is the
 /// frame inset by `hitInsets` — negative insets extend it, the seed libraries'
 /// `touchExtendInset` — and may reach beyond the parent's frame.
 public final class Region {

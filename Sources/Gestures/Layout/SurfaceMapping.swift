@@ -25,7 +25,7 @@ public struct SurfaceMapping: Sendable, Hashable {
     public private(set) var tx = 0.0
     public private(set) var ty = 0.0
 
-    /// Millimetres stay millimetres (touchpads, and replays without a configuration).
+    /// Millimetres stay millimetres (touchpads, and replays without a configuration or screen).
     public static let identity = SurfaceMapping()
 
     private init() {}
