@@ -12,13 +12,19 @@ import TouchEvents
 struct EvaluateTests {
     func g(_ kind: GestureKind, _ state: GestureState, touches: Int, at ms: Double = 100, taps: Int? = nil,
            translation: Point? = nil, scale: Double? = nil, direction: SwipeDirection? = nil) -> Gesture {
-        var gesture = Gesture(kind: kind, state: state, time: .zero + .milliseconds(ms), startTime: .zero, region: "root",
-                              touches: touches, location: .zero, recognizer: kind.rawValue)
-        gesture.taps = taps
-        gesture.translation = translation
-        gesture.scale = scale
-        gesture.direction = direction
-        return gesture
+        let values: GestureValues = switch kind {
+        case .tap: .tap(taps: taps ?? 1)
+        case .longPress: .longPress(duration: .milliseconds(ms))
+        case .pan: .pan(translation: translation ?? .zero, velocity: .zero)
+        case .swipe: .swipe(GestureValues.Swipe(direction: direction ?? .right, translation: translation ?? .zero, velocity: .zero,
+                                                decidedAfterMillimetres: 0, decidedAfter: .zero))
+        case .pinch: .pinch(scale: scale ?? 1, spanMillimetres: 0, velocity: 0)
+        case .rotate: .rotate(degrees: 0, degreesPerSecond: 0)
+        case .edgePan: .edgePan(edge: .left, translation: translation ?? .zero, velocity: .zero)
+        case .custom: .custom
+        }
+        return Gesture(values: values, state: state, time: .zero + .milliseconds(ms), startTime: .zero, region: "root",
+                       touches: touches, location: .zero, recognizer: kind.rawValue)
     }
 
     func judge(_ label: String, touches: Int? = nil, repetitions: Int? = nil, direction: String? = nil,
@@ -257,6 +263,11 @@ struct EvaluateTests {
          ":1: time must be between -1000000000.0 and 1000000000.0, not 2000000000"),
         ("{\"time\": \"soon\", \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
          ":1: time "),
+        ("{\"time\": 0.1, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}\n"
+            + "{\"time\": 0.2, \"kind\": \"swipe\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":2: a swipe needs its \"direction\""),
+        ("{\"time\": 0.1, \"kind\": \"edge-pan\", \"state\": \"began\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":1: an edge pan needs its \"edge\""),
         (nil, ": cannot read the gesture log"),
     ] as [(String?, String)])
     func aBadGestureLogSaysWhereAndLosesNothing(_ text: String?, _ message: String) throws {

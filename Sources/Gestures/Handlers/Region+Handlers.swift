@@ -28,7 +28,7 @@ extension Region {
     @discardableResult
     public func onTap(taps: Int = 1, touches: Int = 1, delay: Duration = .zero, configure: ((TapRecognizer) -> Void)? = nil,
                       _ handler: @escaping (TapGesture) throws -> Void) -> GestureToken {
-        attach(TapRecognizer(taps: taps, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(TapGesture($1)) }
+        attach(TapRecognizer(taps: taps, touches: touches), owner: nil, delay: delay, configure: configure) { if let g = TapGesture($1) { try handler(g) } }
     }
 
     @discardableResult
@@ -36,7 +36,7 @@ extension Region {
                                         configure: ((TapRecognizer) -> Void)? = nil,
                                         _ handler: @escaping (Owner, TapGesture) throws -> Void) -> GestureToken {
         attach(TapRecognizer(taps: taps, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, TapGesture($1)) }
+            if let o = $0 as? Owner, let g = TapGesture($1) { try handler(o, g) }
         }
     }
 
@@ -56,7 +56,7 @@ extension Region {
     @discardableResult
     public func onLongPress(touches: Int = 1, delay: Duration = .zero, configure: ((LongPressRecognizer) -> Void)? = nil,
                             _ handler: @escaping (LongPressGesture) throws -> Void) -> GestureToken {
-        attach(LongPressRecognizer(touches: touches), owner: nil, delay: delay, configure: configure) { try handler(LongPressGesture($1)) }
+        attach(LongPressRecognizer(touches: touches), owner: nil, delay: delay, configure: configure) { if let g = LongPressGesture($1) { try handler(g) } }
     }
 
     @discardableResult
@@ -64,7 +64,7 @@ extension Region {
                                               configure: ((LongPressRecognizer) -> Void)? = nil,
                                               _ handler: @escaping (Owner, LongPressGesture) throws -> Void) -> GestureToken {
         attach(LongPressRecognizer(touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, LongPressGesture($1)) }
+            if let o = $0 as? Owner, let g = LongPressGesture($1) { try handler(o, g) }
         }
     }
 
@@ -72,7 +72,7 @@ extension Region {
     public func onPan(minimumTouches: Int = 1, maximumTouches: Int = 5, axis: PanAxis? = nil, delay: Duration = .zero,
                       configure: ((PanRecognizer) -> Void)? = nil, _ handler: @escaping (PanGesture) throws -> Void) -> GestureToken {
         attach(Self.pan(minimumTouches, maximumTouches, axis), owner: nil, delay: delay,
-               configure: configure) { try handler(PanGesture($1)) }
+               configure: configure) { if let g = PanGesture($1) { try handler(g) } }
     }
 
     @discardableResult
@@ -80,13 +80,13 @@ extension Region {
                                         delay: Duration = .zero, configure: ((PanRecognizer) -> Void)? = nil,
                                         _ handler: @escaping (Owner, PanGesture) throws -> Void) -> GestureToken {
         attach(Self.pan(minimumTouches, maximumTouches, axis), owner: owner, delay: delay,
-               configure: configure) { if let o = $0 as? Owner { try handler(o, PanGesture($1)) } }
+               configure: configure) { if let o = $0 as? Owner, let g = PanGesture($1) { try handler(o, g) } }
     }
 
     @discardableResult
     public func onSwipe(_ directions: Set<SwipeDirection> = SwipeDirection.straight, touches: Int = 1, delay: Duration = .zero,
                         configure: ((SwipeRecognizer) -> Void)? = nil, _ handler: @escaping (SwipeGesture) throws -> Void) -> GestureToken {
-        attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(SwipeGesture($1)) }
+        attach(SwipeRecognizer(directions: directions, touches: touches), owner: nil, delay: delay, configure: configure) { if let g = SwipeGesture($1) { try handler(g) } }
     }
 
     @discardableResult
@@ -94,38 +94,38 @@ extension Region {
                                           touches: Int = 1, delay: Duration = .zero, configure: ((SwipeRecognizer) -> Void)? = nil,
                                           _ handler: @escaping (Owner, SwipeGesture) throws -> Void) -> GestureToken {
         attach(SwipeRecognizer(directions: directions, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, SwipeGesture($1)) }
+            if let o = $0 as? Owner, let g = SwipeGesture($1) { try handler(o, g) }
         }
     }
 
     @discardableResult
     public func onPinch(delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
                         _ handler: @escaping (PinchGesture) throws -> Void) -> GestureToken {
-        attach(Self.pinch(), owner: nil, delay: delay, configure: configure) { try handler(PinchGesture($1)) }
+        attach(Self.pinch(), owner: nil, delay: delay, configure: configure) { if let g = PinchGesture($1) { try handler(g) } }
     }
 
     @discardableResult
     public func onPinch<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((PinchRecognizer) -> Void)? = nil,
                                           _ handler: @escaping (Owner, PinchGesture) throws -> Void) -> GestureToken {
-        attach(Self.pinch(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, PinchGesture($1)) } }
+        attach(Self.pinch(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner, let g = PinchGesture($1) { try handler(o, g) } }
     }
 
     @discardableResult
     public func onRotate(delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
                          _ handler: @escaping (RotateGesture) throws -> Void) -> GestureToken {
-        attach(Self.rotate(), owner: nil, delay: delay, configure: configure) { try handler(RotateGesture($1)) }
+        attach(Self.rotate(), owner: nil, delay: delay, configure: configure) { if let g = RotateGesture($1) { try handler(g) } }
     }
 
     @discardableResult
     public func onRotate<Owner: AnyObject>(owner: Owner, delay: Duration = .zero, configure: ((RotateRecognizer) -> Void)? = nil,
                                            _ handler: @escaping (Owner, RotateGesture) throws -> Void) -> GestureToken {
-        attach(Self.rotate(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner { try handler(o, RotateGesture($1)) } }
+        attach(Self.rotate(), owner: owner, delay: delay, configure: configure) { if let o = $0 as? Owner, let g = RotateGesture($1) { try handler(o, g) } }
     }
 
     @discardableResult
     public func onEdgePan(_ edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1, delay: Duration = .zero,
                           configure: ((EdgePanRecognizer) -> Void)? = nil, _ handler: @escaping (EdgePanGesture) throws -> Void) -> GestureToken {
-        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: nil, delay: delay, configure: configure) { try handler(EdgePanGesture($1)) }
+        attach(EdgePanRecognizer(edges: edges, touches: touches), owner: nil, delay: delay, configure: configure) { if let g = EdgePanGesture($1) { try handler(g) } }
     }
 
     @discardableResult
@@ -133,7 +133,7 @@ extension Region {
                                             delay: Duration = .zero, configure: ((EdgePanRecognizer) -> Void)? = nil,
                                             _ handler: @escaping (Owner, EdgePanGesture) throws -> Void) -> GestureToken {
         attach(EdgePanRecognizer(edges: edges, touches: touches), owner: owner, delay: delay, configure: configure) {
-            if let o = $0 as? Owner { try handler(o, EdgePanGesture($1)) }
+            if let o = $0 as? Owner, let g = EdgePanGesture($1) { try handler(o, g) }
         }
     }
 

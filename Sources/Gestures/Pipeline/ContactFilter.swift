@@ -415,8 +415,10 @@ final class ContactFilter {
         if !liftsVanishing.isEmpty { liftsVanishing.removeAll(keepingCapacity: true) }
         if policy.bounceTime != nil || policy.vanishedTapReportInterval != nil { reportIntervals.record(frame.time) }
         if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
-        for contact in frame.contacts {
-            if let i = contacts.firstIndex(where: { $0.id == contact.id }) {
+        for (n, contact) in frame.contacts.enumerated() {
+            // Contacts come in the same order frame after frame: look where this one was first.
+            let hinted = n < contacts.count && contacts[n].id == contact.id
+            if let i = hinted ? n : contacts.firstIndex(where: { $0.id == contact.id }) {
                 if let pressure = contact.pressure {
                     if pressure > contacts[i].peak {
                         contacts[i].peak = pressure

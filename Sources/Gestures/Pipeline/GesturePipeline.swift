@@ -199,39 +199,12 @@ public final class GesturePipeline {
 }
 
 extension GesturePipeline: ArenaListener {
-    /// The gesture event, mapped onto the layout, goes to the observer, then to every handler
-    /// of the recognizer (through the one ``HandlerInvoker``).
+    /// The recognizer's gesture event, as it made it (``GestureRecognizer/event(_:time:_:)``),
+    /// with the device's name, goes to the observer, then to every handler of the recognizer
+    /// (through the one ``HandlerInvoker``).
     func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant) {
-        var gesture = recognizer.gesture(state, time: time, arena.touches)
+        var gesture = recognizer.event(state, time: time, arena.touches)
         gesture.device = deviceName
-        if state == .began || state == .recognized {
-            recognizer.gestureTouches = gesture.touches
-            if recognizer.kind == .pan { arena.touches.translatedInPress = true }
-        } else if state == .changed && arena.touches.isDown {
-            // Fingers joining a gesture that goes on count; one landing as it ends (a
-            // touchpad's pan, which a landing ends) does not.
-            recognizer.gestureTouches = max(recognizer.gestureTouches, gesture.touches)
-        }
-        if gesture.touches != recognizer.gestureTouches {
-            gesture.currentTouches = gesture.touches
-            gesture.touches = recognizer.gestureTouches
-        }
-        let mapping = router.mapping
-        if mapping != .identity {
-            gesture.location = mapping.point(gesture.location)
-            if let t = gesture.translation { gesture.translation = mapping.vector(t) }
-            if gesture.kind == .pan || gesture.kind == .swipe || gesture.kind == .edgePan, let v = gesture.velocity {
-                gesture.velocity = mapping.vector(v)
-            }
-            if mapping.mirrors, let rotation = gesture.rotation {
-                gesture.rotation = -rotation
-                if let v = gesture.velocity { gesture.velocity = Point(x: -v.x, y: v.y) }
-            }
-        }
-        if let region = recognizer.region {
-            gesture.localLocation = region.local(gesture.location)
-            gesture.targetReference = region.reference
-        }
         observer?(gesture)
         if state == .cancelled { delayedCalls.drop(callsOf: recognizer) }
         let handlers = recognizer.handlers

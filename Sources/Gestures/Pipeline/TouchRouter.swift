@@ -58,7 +58,9 @@ final class TouchRouter {
         var split = false
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
-            if let i = routes.firstIndex(where: { $0.contact == contact.id }) {
+            // Contacts come in the same order frame after frame: look where this one was first.
+            let hinted = n < routes.count && routes[n].contact == contact.id
+            if let i = hinted ? n : routes.firstIndex(where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
                 if contact.phase.isFinal { routes.remove(at: i) }
             } else if contact.phase.isFinal {

@@ -21,7 +21,6 @@ public final class EdgePanRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var phase = Phase.starting
     @exclusivity(unchecked) private var translation = Point.zero
     private let velocity = VelocityTracker()
-    @exclusivity(unchecked) private var edge: Edge?
 
     public init(edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1) {
         self.edges = edges
@@ -38,7 +37,6 @@ public final class EdgePanRecognizer: GestureRecognizer {
         phase = .starting
         translation = .zero
         velocity.reset()
-        edge = nil
     }
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {
@@ -67,7 +65,6 @@ public final class EdgePanRecognizer: GestureRecognizer {
             guard nearest.distance <= bandWidth else {
                 return .fail(.tooFarFromEdge(millimetres: nearest.distance, edge: nearest.edge, band: bandWidth))
             }
-            edge = nearest.edge
             phase = .tracking(nearest.edge)
             return handle(t)
         case .tracking(let e):
@@ -98,11 +95,9 @@ public final class EdgePanRecognizer: GestureRecognizer {
         }
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.translation = translation
-        g.velocity = velocity.velocity(at: time)
-        g.edge = edge
-        return g
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
+        // Its events are those of a pan that has begun: it has its edge.
+        guard case .panning(let edge) = phase else { preconditionFailure("an edge pan reports only once it pans") }
+        return .edgePan(edge: edge, translation: translation, velocity: velocity.velocity(at: time))
     }
 }

@@ -8,7 +8,7 @@ import TouchEvents
 /// **Your own recognizer.** Subclass it (`init(kind: .custom)`), override ``name``,
 /// ``handle(_:)`` (every frame of the sequence: read the ``TouchTracker``, answer with a
 /// ``RecognizerUpdate``), ``deadlinePassed(_:_:)`` when you asked for a deadline, ``reset()``
-/// for your own state and ``gesture(_:time:_:)`` for the values your events carry. Add it to a
+/// for your own state and ``values(_:time:_:)`` for the values your events carry. Add it to a
 /// region like any other: it takes part in the arena — it competes, can require others to fail
 /// and be required, and its handlers are released like every other's. Never read a clock:
 /// time comes with the tracker and the deadlines.
@@ -88,7 +88,7 @@ open class GestureRecognizer {
     }
 
     /// The most fingers its gesture has had down at once (from the event that began it), which
-    /// every event of the gesture carries; kept by the pipeline as it delivers them.
+    /// every event of the gesture carries (``event(_:time:_:)``).
     final var gestureTouches = 0
 
     /// True once the recognizer is done for this sequence.
@@ -106,12 +106,48 @@ open class GestureRecognizer {
     /// The deadline the recognizer asked for has come (`now` is that deadline).
     open func deadlinePassed(_ now: Instant, _ touches: TouchTracker) -> RecognizerUpdate { .none }
 
-    /// The gesture value for an event in `state` at `time`. Once the fingers have lifted,
-    /// `touches` is the number it ended with.
-    open func gesture(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
-        Gesture(kind: kind, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
-                touches: touches.isDown ? touches.touches : touches.previousTouches, location: touches.centroid,
-                recognizer: label)
+    /// What an event in `state` at `time` carries, measured on the surface (millimetres, as
+    /// the tracker has them): each kind's own values. A recognizer of your own carries `.custom`.
+    open func values(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> GestureValues { .custom }
+
+    /// Where an event is, on the surface: the fingers' centroid (a tap's: where it tapped).
+    open func location(_ touches: TouchTracker) -> Point { touches.centroid }
+
+    /// The fingers an event reports: those down (once they have lifted, those it ended with); a
+    /// tap's or swipe's, the fingers it needs. The event carries the most the gesture has had.
+    open func fingers(_ touches: TouchTracker) -> Int { touches.isDown ? touches.touches : touches.previousTouches }
+
+    /// The gesture event for `state` at `time`, made here once: its ``values(_:time:_:)`` and
+    /// ``location(_:)`` mapped onto the layout (``TouchTracker/mapping``), the most fingers the
+    /// gesture has had since it began (``Gesture/currentTouches`` when those down differ), its
+    /// region and where in it. The pipeline stamps the device and delivers it as it is.
+    public final func event(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
+        var values = values(state, time: time, touches)
+        var location = location(touches)
+        let mapping = touches.mapping
+        if mapping != .identity {
+            location = mapping.point(location)
+            values = values.mapped(by: mapping)
+        }
+        let fingers = fingers(touches)
+        if state == .began || state == .recognized {
+            gestureTouches = fingers
+        } else if state == .changed && touches.isDown {
+            // Fingers joining a gesture that goes on count; one landing as it ends (a
+            // touchpad's pan, which a landing ends) does not.
+            gestureTouches = max(gestureTouches, fingers)
+        }
+        var g = Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
+                        touches: fingers, location: location, recognizer: label)
+        if fingers != gestureTouches {
+            g.currentTouches = fingers
+            g.touches = gestureTouches
+        }
+        if let region {
+            g.localLocation = region.local(location)
+            g.targetReference = region.reference
+        }
+        return g
     }
 }
 

@@ -91,17 +91,18 @@ public final class PanRecognizer: GestureRecognizer {
         }
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.translation = translation
-        g.velocity = velocity.velocity(at: time)
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
+        // Once a pan has begun, a transform of the same press must outweigh its translation.
+        if state == .began || state == .recognized { t.translatedInPress = true }
+        var moved = translation
+        var v = velocity.velocity(at: time)
         if let axis {
             // Only the movement along the axis, on the surface: the mapping turns it onto the axis.
             let u = t.mapping.surfaceDirection(ofLayoutAxisHorizontal: axis == .horizontal)
-            g.translation = u * (translation.x * u.x + translation.y * u.y)
-            if let v = g.velocity { g.velocity = u * (v.x * u.x + v.y * u.y) }
+            moved = u * (translation.x * u.x + translation.y * u.y)
+            v = u * (v.x * u.x + v.y * u.y)
         }
-        return g
+        return .pan(translation: moved, velocity: v)
     }
 }
 

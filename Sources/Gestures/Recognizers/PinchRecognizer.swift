@@ -36,11 +36,7 @@ public final class PinchRecognizer: GestureRecognizer {
                              tooLittle: { .spreadTooSmall(millimetres: abs($0), required: minimum) })
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.scale = scale
-        g.span = t.spread
-        g.velocity = Point(x: progress.rate.velocity(at: time).x, y: 0)
-        return g
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
+        .pinch(scale: scale, spanMillimetres: t.spread, velocity: progress.rate.velocity(at: time).x)
     }
 }

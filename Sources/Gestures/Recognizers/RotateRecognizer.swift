@@ -38,10 +38,7 @@ public final class RotateRecognizer: GestureRecognizer {
                              tooLittle: { _ in .turnedTooLittle(degrees: abs(degrees), required: minimum) })
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.rotation = rotation
-        g.velocity = Point(x: progress.rate.velocity(at: time).x, y: 0)
-        return g
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
+        .rotate(degrees: rotation, degreesPerSecond: progress.rate.velocity(at: time).x)
     }
 }

@@ -139,16 +139,14 @@ public final class SwipeRecognizer: GestureRecognizer {
         .fail(.swipeTooSlow(allowed: maximumDuration, moved: translation.length))
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.touches = touches
-        g.translation = translation
-        g.velocity = recognized?.velocity ?? velocity.velocity(at: time)
-        g.direction = recognized?.direction ?? Self.direction(of: t.mapping.orient(translation), eightWay: eightWay)
-        g.decidedAfterDistance = recognized?.distance
-        g.decidedAfterTime = recognized?.after
-        return g
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
+        // A swipe's one event is its recognition: it has decided.
+        guard let recognized else { preconditionFailure("a swipe reports only once it is recognized") }
+        return .swipe(GestureValues.Swipe(direction: recognized.direction, translation: translation, velocity: recognized.velocity,
+                                          decidedAfterMillimetres: recognized.distance, decidedAfter: recognized.after))
     }
+
+    public override func fingers(_ t: TouchTracker) -> Int { touches }
 
     /// The stroke's motion from the newest point of its path at least `length` mm back to where
     /// it is now; nil when it has not gone that far from any point kept.

@@ -121,11 +121,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
     }
 
-    public override func gesture(_ state: GestureState, time: Instant, _ t: TouchTracker) -> Gesture {
-        var g = super.gesture(state, time: time, t)
-        g.touches = touches
-        g.taps = taps
-        g.location = tapLocation
-        return g
-    }
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues { .tap(taps: taps) }
+    public override func location(_ t: TouchTracker) -> Point { tapLocation }
+    public override func fingers(_ t: TouchTracker) -> Int { touches }
 }

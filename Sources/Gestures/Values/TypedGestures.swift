@@ -19,57 +19,90 @@ extension KindOfGesture {
 public struct TapGesture: KindOfGesture {
     public let gesture: Gesture
     /// How many taps (2 for a double tap).
-    public var taps: Int { gesture.taps ?? 1 }
+    public let taps: Int
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a tap; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .tap(let taps) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.taps = taps
+    }
 }
 
 /// A long press: `began` once held long enough, `changed` as it moves (touchscreens), `ended`.
 public struct LongPressGesture: KindOfGesture {
     public let gesture: Gesture
     /// How long the fingers have been down.
-    public var duration: Duration { gesture.time - gesture.startTime }
+    public let duration: Duration
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a long press; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .longPress(let duration) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.duration = duration
+    }
 }
 
 /// A pan: `began` once the fingers moved far enough, `changed` as they move, `ended`.
 public struct PanGesture: KindOfGesture {
     public let gesture: Gesture
     /// The centroid's movement since the pan began, in layout units (mm without a mapping).
-    public var translation: Point { gesture.translation ?? .zero }
+    public let translation: Point
     /// Layout units per second (mm/s without a mapping).
-    public var velocity: Point { gesture.velocity ?? .zero }
+    public let velocity: Point
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a pan; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .pan(let translation, let velocity) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.translation = translation
+        self.velocity = velocity
+    }
 }
 
 /// A swipe (`recognized` once its direction is decisive, usually before the fingers lift).
 public struct SwipeGesture: KindOfGesture {
     public let gesture: Gesture
-    public var direction: SwipeDirection { gesture.direction ?? .right }
+    public let direction: SwipeDirection
     /// The movement when it was recognized, in layout units.
-    public var translation: Point { gesture.translation ?? .zero }
+    public let translation: Point
     /// Layout units per second (mm/s without a mapping).
-    public var velocity: Point { gesture.velocity ?? .zero }
-    /// How far (mm on the surface) and how long the fingers had moved when the direction was decided.
-    public var decidedAfterMillimetres: Double { gesture.decidedAfterDistance ?? 0 }
-    public var decidedAfter: Duration { gesture.decidedAfterTime ?? .zero }
+    public let velocity: Point
+    /// How far (mm on the surface) and how long the fingers had moved when the direction was
+    /// decided.
+    public let decidedAfterMillimetres: Double
+    public let decidedAfter: Duration
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a swipe; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .swipe(let s) = gesture.values else { return nil }
+        self.gesture = gesture
+        direction = s.direction
+        translation = s.translation
+        velocity = s.velocity
+        decidedAfterMillimetres = s.decidedAfterMillimetres
+        decidedAfter = s.decidedAfter
+    }
 }
 
 /// A pinch: `began` once the fingers' spread changed enough, `changed`, `ended`.
 public struct PinchGesture: KindOfGesture {
     public let gesture: Gesture
     /// The spread relative to when the pinch began (2: twice as far apart).
-    public var scale: Double { gesture.scale ?? 1 }
+    public let scale: Double
     /// The fingers' mean distance from their centroid now, in millimetres on the surface.
-    public var spanMillimetres: Double { gesture.span ?? 0 }
+    public let spanMillimetres: Double
     /// Scale per second (positive: spreading).
-    public var velocity: Double { gesture.velocity?.x ?? 0 }
+    public let velocity: Double
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a pinch; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .pinch(let scale, let span, let velocity) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.scale = scale
+        spanMillimetres = span
+        self.velocity = velocity
+    }
 }
 
 /// A rotation: `began` once the fingers turned enough, `changed`, `ended`. Clockwise is
@@ -77,23 +110,36 @@ public struct PinchGesture: KindOfGesture {
 public struct RotateGesture: KindOfGesture {
     public let gesture: Gesture
     /// The angle turned since the rotation began, in degrees.
-    public var degrees: Double { gesture.rotation ?? 0 }
+    public let degrees: Double
     /// The same angle in radians.
     public var radians: Double { degrees * .pi / 180 }
     /// Degrees per second.
-    public var degreesPerSecond: Double { gesture.velocity?.x ?? 0 }
+    public let degreesPerSecond: Double
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as a rotation; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .rotate(let degrees, let rate) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.degrees = degrees
+        degreesPerSecond = rate
+    }
 }
 
 /// A pan that began at an edge, moving inward: `began`, `changed`, `ended`.
 public struct EdgePanGesture: KindOfGesture {
     public let gesture: Gesture
-    public var edge: Edge { gesture.edge ?? .left }
+    public let edge: Edge
     /// The movement since it began, in layout units.
-    public var translation: Point { gesture.translation ?? .zero }
+    public let translation: Point
     /// Layout units per second.
-    public var velocity: Point { gesture.velocity ?? .zero }
+    public let velocity: Point
 
-    public init(_ gesture: Gesture) { self.gesture = gesture }
+    /// `gesture` as an edge pan; nil when it is another kind.
+    public init?(_ gesture: Gesture) {
+        guard case .edgePan(let edge, let translation, let velocity) = gesture.values else { return nil }
+        self.gesture = gesture
+        self.edge = edge
+        self.translation = translation
+        self.velocity = velocity
+    }
 }
