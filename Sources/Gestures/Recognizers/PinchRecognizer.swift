@@ -5,27 +5,19 @@ import TouchEvents
 /// moved together (fingers dragged side by side change their spread a little: that is a pan);
 /// reports the scale relative to the spread at the first touch, the centroid, and the scale's
 /// rate per second.
-public final class PinchRecognizer: GestureRecognizer {
-    public var minimumTouches: Int {
-        didSet { configurationChanged() }
-    }
+public final class PinchRecognizer: TransformRecognizer {
     /// Millimetres the spread must change before the pinch begins.
     public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
 
     @exclusivity(unchecked) private var scale = 1.0
-    @exclusivity(unchecked) private var progress = TransformProgress()
 
     public init(minimumTouches: Int = 2) {
-        self.minimumTouches = max(2, minimumTouches)
-        super.init(kind: .pinch)
+        super.init(kind: .pinch, minimumTouches: minimumTouches)
     }
-
-    public override var name: String { "pinch(\(minimumTouches)+ touches)" }
 
     public override func reset() {
         super.reset()
         scale = 1
-        progress.reset()
     }
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {

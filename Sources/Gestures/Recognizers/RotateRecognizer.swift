@@ -5,28 +5,20 @@ import TouchEvents
 /// wobble of fingers dragged side by side is not a rotation);
 /// reports the rotation since the first touch in degrees, clockwise positive in y-down
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
-public final class RotateRecognizer: GestureRecognizer {
-    public var minimumTouches: Int {
-        didSet { configurationChanged() }
-    }
+public final class RotateRecognizer: TransformRecognizer {
     /// Degrees the fingers must turn before the rotation begins.
     public var minimumAngle = GestureDefaults.rotationMinimumAngle
 
+    /// (How far the fingers went around the centroid, the arc at their spread, is the progress's motion.)
     @exclusivity(unchecked) private var rotation = 0.0
-    /// How far the fingers went around the centroid (the arc at their spread) is the progress's motion.
-    @exclusivity(unchecked) private var progress = TransformProgress()
 
     public init(minimumTouches: Int = 2) {
-        self.minimumTouches = max(2, minimumTouches)
-        super.init(kind: .rotate)
+        super.init(kind: .rotate, minimumTouches: minimumTouches)
     }
-
-    public override var name: String { "rotate(\(minimumTouches)+ touches)" }
 
     public override func reset() {
         super.reset()
         rotation = 0
-        progress.reset()
     }
 
     public override func handle(_ t: TouchTracker) -> RecognizerUpdate {

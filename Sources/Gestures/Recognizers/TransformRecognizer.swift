@@ -1,5 +1,27 @@
 import TouchEvents
 
+/// A pinch or a rotation: two or more fingers transforming about their centroid, with what both
+/// share — the fewest fingers, and how the transform progresses (begin once large enough and
+/// dominant) — and each its own value and threshold.
+public class TransformRecognizer: GestureRecognizer {
+    public var minimumTouches: Int {
+        didSet { configurationChanged() }
+    }
+    @exclusivity(unchecked) var progress = TransformProgress()
+
+    init(kind: GestureKind, minimumTouches: Int) {
+        self.minimumTouches = max(2, minimumTouches)
+        super.init(kind: kind)
+    }
+
+    public override var name: String { "\(kind)(\(minimumTouches)+ touches)" }
+
+    public override func reset() {
+        super.reset()
+        progress.reset()
+    }
+}
+
 /// What a pinch and a rotation share: how far the fingers went the transform's way (the
 /// spread's change, the arc: millimetres on the surface) and how far together, the rate of the
 /// transform's value, and the one decision — begin once the transform is large enough and
