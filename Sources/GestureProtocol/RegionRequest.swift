@@ -156,25 +156,14 @@ public struct RegionUpdate: Equatable, Sendable {
     }
 }
 
-/// A gesture on a client's region: its kind and parameters, named and checked as in the
-/// configuration file (`{"kind": "tap", "taps": 2}`, `{"kind": "swipe", "directions": ["left"]}`).
-public struct GestureRequest: Equatable, Sendable {
-    public var kind: GestureKind
-    public var numbers: [String: Double] = [:]
-    public var directions: Set<SwipeDirection>?
-    public var edges: Set<Edge>?
-    public var simultaneousWith: Set<GestureKind> = []
+/// A gesture of a region a client registers: the same checked description of a built-in
+/// recognizer as a configuration file's gesture.
+public typealias GestureRequest = RecognizerSpec
 
-    public init(kind: GestureKind, numbers: [String: Double] = [:], directions: Set<SwipeDirection>? = nil, edges: Set<Edge>? = nil) {
-        self.kind = kind
-        self.numbers = numbers
-        self.directions = directions
-        self.edges = edges
-    }
-
+extension RecognizerSpec {
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
         let r = FieldReader(o, path: path)
-        kind = try r.enumeration("kind", excluding: ["custom"])
+        self.init(kind: try r.enumeration("kind", excluding: ["custom"]))
         let rules = GestureParameter.byKind[kind] ?? [:]
         for key in rules.keys.sorted() {
             guard let v = o[key], v != .null else { continue }
@@ -184,7 +173,7 @@ public struct GestureRequest: Equatable, Sendable {
             }
             numbers[key] = n
         }
-        if let lo = numbers["min-touches"], let hi = numbers["max-touches"], lo > hi {
+        if invertedTouches != nil {
             throw r.invalid("max-touches", "is less than min-touches")
         }
         if kind == .swipe, let d: [SwipeDirection] = try r.names("directions") {

@@ -96,55 +96,7 @@ extension DeviceRule {
 
 extension GestureSpec {
     /// The recognizer with this gesture's parameters (defaults where none is given).
-    public func makeRecognizer() -> GestureRecognizer {
-        func n(_ key: String) -> Double? { numbers[key] }
-        func i(_ key: String) -> Int? { numbers[key].map { Int($0) } }
-        let r: GestureRecognizer
-        switch kind {
-        case .tap:
-            let t = TapRecognizer(taps: i("taps") ?? 1, touches: i("touches") ?? 1)
-            if let v = n("max-movement") { t.maximumMovement = v }
-            if let v = n("max-duration") { t.maximumPressDuration = .milliseconds(v) }
-            if let v = n("max-interval") { t.maximumInterval = .milliseconds(v) }
-            if let v = n("max-distance") { t.maximumDistance = v }
-            r = t
-        case .longPress:
-            let l = LongPressRecognizer(touches: i("touches") ?? 1)
-            if let v = n("min-duration") { l.minimumDuration = .milliseconds(v) }
-            if let v = n("max-movement") { l.allowedMovement = v }
-            r = l
-        case .pan:
-            let p = PanRecognizer(minimumTouches: i("min-touches") ?? 1, maximumTouches: i("max-touches") ?? max(5, i("min-touches") ?? 1))
-            if let v = n("min-distance") { p.minimumDistance = v }
-            r = p
-        case .swipe:
-            let s = SwipeRecognizer(directions: directions ?? SwipeDirection.straight, touches: i("touches") ?? 1)
-            if let v = n("min-distance") { s.minimumDistance = v }
-            if let v = n("min-velocity") { s.minimumVelocity = v }
-            if let v = n("max-duration") { s.maximumDuration = .milliseconds(v) }
-            if let v = n("angle-tolerance") { s.angleTolerance = v }
-            r = s
-        case .pinch:
-            let p = PinchRecognizer(minimumTouches: i("min-touches") ?? 2)
-            if let v = n("min-spread-change") { p.minimumSpreadChange = v }
-            r = p
-        case .rotate:
-            let p = RotateRecognizer(minimumTouches: i("min-touches") ?? 2)
-            if let v = n("min-angle") { p.minimumAngle = v }
-            r = p
-        case .edgePan:
-            let e = EdgePanRecognizer(edges: edges ?? Set(Edge.allCases), touches: i("touches") ?? 1)
-            if let v = n("band-width") { e.bandWidth = v }
-            if let v = n("min-distance") { e.minimumDistance = v }
-            r = e
-        case .custom:
-            // A configuration cannot describe a recognizer of your own (the parser refuses
-            // `kind: custom`): a spec made in code gets one that recognises nothing.
-            r = GestureRecognizer(kind: .custom)
-        }
-        r.simultaneousKinds = simultaneousWith
-        return r
-    }
+    public func makeRecognizer() -> GestureRecognizer { recognizer.makeRecognizer() }
 }
 
 /// A configuration's layout made real: the regions and recognizers, and what the service needs

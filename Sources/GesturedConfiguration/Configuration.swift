@@ -112,19 +112,16 @@ public struct RegionSpec: Sendable, Equatable {
 
 /// A gesture on a region: its recognizer's parameters and its action.
 public struct GestureSpec: Sendable, Equatable {
-    public var kind: GestureKind
-    /// Parameters as given, by their configuration names (`max-movement`), already checked.
-    public var numbers: [String: Double] = [:]
-    public var directions: Set<SwipeDirection>?
-    public var edges: Set<Edge>?
-    public var simultaneousWith: Set<GestureKind> = []
+    /// The recognizer: its kind and parameters, as a socket client's registration has them.
+    public var recognizer: RecognizerSpec
+    public var kind: GestureKind { recognizer.kind }
     public var action: ActionSpec?
     /// When the gesture is recognised at all (`when: {app: [...]}`); nil: always.
     public var when: GestureCondition?
     public var line = 0
 
     public init(kind: GestureKind) {
-        self.kind = kind
+        recognizer = RecognizerSpec(kind: kind)
     }
 }
 

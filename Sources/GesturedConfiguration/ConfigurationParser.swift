@@ -288,14 +288,14 @@ struct ConfigurationParser {
         g.line = kindNode.mark?.line ?? 0
         for (key, rule) in rules {
             guard let v = m[key] else { continue }
-            g.numbers[key] = try parameter(v, key, rule)
+            g.recognizer.numbers[key] = try parameter(v, key, rule)
         }
-        if let lo = g.numbers["min-touches"], let hi = g.numbers["max-touches"], lo > hi {
+        if let (lo, hi) = g.recognizer.invertedTouches {
             throw fail(m["max-touches"], "max-touches \(Int(hi)) is less than min-touches \(Int(lo))")
         }
-        if let d = m["directions"] { g.directions = Set(try names(d, "directions", SwipeDirection.self)) }
-        if let e = m["edges"] { g.edges = Set(try names(e, "edges", Edge.self)) }
-        if let s = m["simultaneous-with"] { g.simultaneousWith = Set(try names(s, "simultaneous-with", GestureKind.self)) }
+        if let d = m["directions"] { g.recognizer.directions = Set(try names(d, "directions", SwipeDirection.self)) }
+        if let e = m["edges"] { g.recognizer.edges = Set(try names(e, "edges", Edge.self)) }
+        if let s = m["simultaneous-with"] { g.recognizer.simultaneousWith = Set(try names(s, "simultaneous-with", GestureKind.self)) }
         if let a = m["action"] { g.action = try action(a, kind: kind) }
         if let w = m["when"] { g.when = try condition(w) }
         return g

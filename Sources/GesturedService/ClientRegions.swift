@@ -36,14 +36,7 @@ package enum ClientRegions {
     package static func install(_ spec: RegionRequest, client: Int, in layout: Layout) {
         let region = Region(id: internalID(client: client, id: spec.id), frame: spec.frame)
         apply(spec, to: region)
-        for g in spec.gestures {
-            var gesture = GestureSpec(kind: g.kind)
-            gesture.numbers = g.numbers
-            gesture.directions = g.directions
-            gesture.edges = g.edges
-            gesture.simultaneousWith = g.simultaneousWith
-            region.add(gesture.makeRecognizer())
-        }
+        for gesture in spec.gestures { region.add(gesture.makeRecognizer()) }
         let parent = spec.parent.flatMap { layout.region(internalID(client: client, id: $0)) } ?? group(client: client, in: layout)
         parent.addChild(region)
     }
