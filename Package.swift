@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting",
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting", "GestureProtocol",
                            "TouchInputTesting", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),

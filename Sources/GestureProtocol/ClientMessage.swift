@@ -138,10 +138,7 @@ public enum ClientRequest: Equatable, Sendable {
             out += unknown(r, known, "region")
             for (i, g) in (r["gestures"]?.arrayValue ?? []).enumerated() {
                 guard type == "register", let go = g.objectValue, let kind = go["kind"]?.stringValue.flatMap(GestureKind.init(rawValue:)) else { continue }
-                var known = ["kind", "simultaneous-with"] + (GestureParameter.byKind[kind] ?? [:]).keys
-                if kind == .swipe { known.append("directions") }
-                if kind == .edgePan { known.append("edges") }
-                out += unknown(go, known, "region.gestures[\(i)]")
+                out += unknown(go, RecognizerSpec.keys(of: kind), "region.gestures[\(i)]")
             }
         case "unregister": out = unknown(o, ["type", "id", "region"], "")
         case "context": out = unknown(o, ["type", "id", "context"], "")

@@ -12,7 +12,7 @@ import TouchEvents
 /// `scale_velocity` in scale per second; `rotation` in degrees (clockwise positive, y down) and
 /// `rotation_velocity` in degrees per second; `time` in seconds from the recording's or
 /// session's first event.
-public struct GestureEvent: Codable, Sendable, Equatable {
+public struct GestureEvent: Sendable, Equatable {
     public var time: Double
     public var device: String?
     public var kind: GestureKind
@@ -45,20 +45,6 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     public var decidedMM: Double?
     public var decidedMS: Double?
     public var edge: Edge?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case time, device, kind, state, region, client, touches
-        case currentTouches = "current_touches"
-        case x, y
-        case localX = "local_x", localY = "local_y"
-        case taps, dx, dy, vx, vy, scale
-        case scaleVelocity = "scale_velocity"
-        case rotation
-        case rotationVelocity = "rotation_velocity"
-        case direction
-        case decidedMM = "decided_mm", decidedMS = "decided_ms"
-        case edge
-    }
 
     public init(kind: GestureKind, state: GestureState, region: String, touches: Int, x: Double, y: Double, time: Double = 0) {
         self.kind = kind
@@ -130,7 +116,7 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     }
 
     /// One value of ``forEachField(_:)``: a number rounded to some decimals, a whole number, text.
-    private enum FieldValue {
+    enum FieldValue {
         case decimal(Double, places: Int)
         case integer(Int)
         case text(String)
@@ -145,40 +131,70 @@ public struct GestureEvent: Codable, Sendable, Equatable {
         }
     }
 
-    /// The one list of the event's keys and values, in the documented order, only those that
-    /// apply: JSON lines, ``fields`` and ``environment`` all walk it.
+    /// One key of the message: its name, its value in an event (nil: left out), and how it is
+    /// read back from a JSON object.
+    struct Key: Sendable {
+        let name: String
+        let value: @Sendable (GestureEvent) -> FieldValue?
+        let read: @Sendable (inout GestureEvent, FieldReader) throws(ProtocolError) -> Void
+    }
+
+    /// The message's keys, in the documented order (docs/protocol.md's table lists them so; a
+    /// test holds it to this): the writer (JSON lines, ``fields``, ``environment``) and the
+    /// reader (``init(json:)``) both walk this one list. Values are rounded as they are written.
+    static let keys: [Key] = [
+        Key(name: "time", value: { .decimal($0.time, places: 6) }, read: { e, r throws(ProtocolError) in e.time = try r.number("time") }),
+        Key(name: "device", value: { $0.device.map { .text($0) } },
+            read: { e, r throws(ProtocolError) in e.device = try r.optionalString("device") }),
+        Key(name: "kind", value: { .text($0.kind.rawValue) }, read: { e, r throws(ProtocolError) in e.kind = try r.enumeration("kind") }),
+        Key(name: "state", value: { .text($0.state.rawValue) }, read: { e, r throws(ProtocolError) in e.state = try r.enumeration("state") }),
+        Key(name: "region", value: { .text($0.region) }, read: { e, r throws(ProtocolError) in e.region = try r.string("region") }),
+        Key(name: "client", value: { $0.client.map { .integer($0) } },
+            read: { e, r throws(ProtocolError) in e.client = try r.optionalInteger("client") }),
+        Key(name: "touches", value: { .integer($0.touches) }, read: { e, r throws(ProtocolError) in e.touches = try r.integer("touches") }),
+        Key(name: "current_touches", value: { $0.currentTouches.map { .integer($0) } },
+            read: { e, r throws(ProtocolError) in e.currentTouches = try r.optionalInteger("current_touches") }),
+        Key(name: "x", value: { .decimal($0.x, places: 2) }, read: { e, r throws(ProtocolError) in e.x = try r.number("x") }),
+        Key(name: "y", value: { .decimal($0.y, places: 2) }, read: { e, r throws(ProtocolError) in e.y = try r.number("y") }),
+        // A pair is written whole or not at all.
+        Key(name: "local_x", value: { e in e.localY == nil ? nil : e.localX.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.localX = try r.optionalNumber("local_x") }),
+        Key(name: "local_y", value: { e in e.localX == nil ? nil : e.localY.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.localY = try r.optionalNumber("local_y") }),
+        Key(name: "taps", value: { $0.taps.map { .integer($0) } }, read: { e, r throws(ProtocolError) in e.taps = try r.optionalInteger("taps") }),
+        Key(name: "dx", value: { e in e.dy == nil ? nil : e.dx.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.dx = try r.optionalNumber("dx") }),
+        Key(name: "dy", value: { e in e.dx == nil ? nil : e.dy.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.dy = try r.optionalNumber("dy") }),
+        Key(name: "vx", value: { e in e.vy == nil ? nil : e.vx.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.vx = try r.optionalNumber("vx") }),
+        Key(name: "vy", value: { e in e.vx == nil ? nil : e.vy.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.vy = try r.optionalNumber("vy") }),
+        Key(name: "scale", value: { $0.scale.map { .decimal($0, places: 4) } },
+            read: { e, r throws(ProtocolError) in e.scale = try r.optionalNumber("scale") }),
+        Key(name: "scale_velocity", value: { $0.scaleVelocity.map { .decimal($0, places: 4) } },
+            read: { e, r throws(ProtocolError) in e.scaleVelocity = try r.optionalNumber("scale_velocity") }),
+        Key(name: "rotation", value: { $0.rotation.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.rotation = try r.optionalNumber("rotation") }),
+        Key(name: "rotation_velocity", value: { $0.rotationVelocity.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.rotationVelocity = try r.optionalNumber("rotation_velocity") }),
+        Key(name: "direction", value: { $0.direction.map { .text($0.rawValue) } },
+            read: { e, r throws(ProtocolError) in e.direction = try r.optionalEnumeration("direction") }),
+        Key(name: "decided_mm", value: { $0.decidedMM.map { .decimal($0, places: 1) } },
+            read: { e, r throws(ProtocolError) in e.decidedMM = try r.optionalNumber("decided_mm") }),
+        Key(name: "decided_ms", value: { $0.decidedMS.map { .decimal($0, places: 1) } },
+            read: { e, r throws(ProtocolError) in e.decidedMS = try r.optionalNumber("decided_ms") }),
+        Key(name: "edge", value: { $0.edge.map { .text($0.rawValue) } }, read: { e, r throws(ProtocolError) in e.edge = try r.optionalEnumeration("edge") }),
+    ]
+
+    /// The names of the message's keys, in the documented order.
+    public static var keyNames: [String] { keys.map(\.name) }
+
+    /// The event's keys and values, in the documented order, only those that apply.
     private func forEachField(_ body: (String, FieldValue) -> Void) {
-        body("time", .decimal(time, places: 6))
-        if let device { body("device", .text(device)) }
-        body("kind", .text(kind.rawValue))
-        body("state", .text(state.rawValue))
-        body("region", .text(region))
-        if let client { body("client", .integer(client)) }
-        body("touches", .integer(touches))
-        if let currentTouches { body("current_touches", .integer(currentTouches)) }
-        body("x", .decimal(x, places: 2))
-        body("y", .decimal(y, places: 2))
-        if let localX, let localY {
-            body("local_x", .decimal(localX, places: 2))
-            body("local_y", .decimal(localY, places: 2))
+        for key in Self.keys {
+            if let value = key.value(self) { body(key.name, value) }
         }
-        if let taps { body("taps", .integer(taps)) }
-        if let dx, let dy {
-            body("dx", .decimal(dx, places: 2))
-            body("dy", .decimal(dy, places: 2))
-        }
-        if let vx, let vy {
-            body("vx", .decimal(vx, places: 2))
-            body("vy", .decimal(vy, places: 2))
-        }
-        if let scale { body("scale", .decimal(scale, places: 4)) }
-        if let scaleVelocity { body("scale_velocity", .decimal(scaleVelocity, places: 4)) }
-        if let rotation { body("rotation", .decimal(rotation, places: 2)) }
-        if let rotationVelocity { body("rotation_velocity", .decimal(rotationVelocity, places: 2)) }
-        if let direction { body("direction", .text(direction.rawValue)) }
-        if let decidedMM { body("decided_mm", .decimal(decidedMM, places: 1)) }
-        if let decidedMS { body("decided_ms", .decimal(decidedMS, places: 1)) }
-        if let edge { body("edge", .text(edge.rawValue)) }
     }
 
     /// One line of JSON (with its newline): `prefix` (already JSON, e.g. `"type": "gesture"`)
@@ -236,31 +252,8 @@ public struct GestureEvent: Codable, Sendable, Equatable {
     /// it does not know are ignored.
     public init(json o: JSONObject) throws(ProtocolError) {
         let r = FieldReader(o, path: "")
-        time = try r.number("time")
-        device = try r.optionalString("device")
-        kind = try r.enumeration("kind")
-        state = try r.enumeration("state")
-        region = try r.string("region")
-        client = try r.optionalInteger("client")
-        touches = try r.integer("touches")
-        currentTouches = try r.optionalInteger("current_touches")
-        x = try r.number("x")
-        y = try r.number("y")
-        localX = try r.optionalNumber("local_x")
-        localY = try r.optionalNumber("local_y")
-        taps = try r.optionalInteger("taps")
-        dx = try r.optionalNumber("dx")
-        dy = try r.optionalNumber("dy")
-        vx = try r.optionalNumber("vx")
-        vy = try r.optionalNumber("vy")
-        scale = try r.optionalNumber("scale")
-        scaleVelocity = try r.optionalNumber("scale_velocity")
-        rotation = try r.optionalNumber("rotation")
-        rotationVelocity = try r.optionalNumber("rotation_velocity")
-        direction = try r.optionalEnumeration("direction")
-        decidedMM = try r.optionalNumber("decided_mm")
-        decidedMS = try r.optionalNumber("decided_ms")
-        edge = try r.optionalEnumeration("edge")
+        self.init(kind: .tap, state: .possible, region: "", touches: 0, x: 0, y: 0)  // each key read below
+        for key in Self.keys { try key.read(&self, r) }
     }
 }
 

@@ -280,9 +280,8 @@ struct ConfigurationParser {
             throw fail(kindNode, "unknown gesture kind \"\(kindName)\" (known: \(kindList))")
         }
         let rules = GestureParameter.byKind[kind] ?? [:]
-        var known = ["kind", "action", "when", "simultaneous-with"] + rules.keys.sorted()
-        if kind == .swipe { known.append("directions") }
-        if kind == .edgePan { known.append("edges") }
+        var known = RecognizerSpec.keys(of: kind)
+        known.insert(contentsOf: ["action", "when"], at: 1)  // a file's gesture also says what it does, and when
         let m = try mapping(node, "a \(kind) gesture", known: known)
         var g = GestureSpec(kind: kind)
         g.line = kindNode.mark?.line ?? 0

@@ -1,3 +1,4 @@
+import GestureProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,6 +23,26 @@ func allocationsPerFrame() -> [(contacts: Int, allocations: Double, bytes: Doubl
         results.append((contacts, Double(gestured_allocations_count()) / count, Double(gestured_allocations_bytes()) / count))
     }
     return results
+}
+
+/// Heap allocations per gesture event written as `gestured run --json` writes it
+/// (``GestureEvent/appendJSONLine(to:prefix:)`` into a buffer kept with its capacity): the
+/// writer walks the message's one list of keys, and allocates nothing.
+func allocationsPerJSONLine() -> Double {
+    let pan = Gesture(values: .pan(translation: Point(x: 3, y: 4), velocity: Point(x: 30, y: 40)), state: .changed,
+                      time: .zero + .milliseconds(120), startTime: .zero, device: "bench", region: "root", touches: 2,
+                      location: Point(x: 10, y: 20), recognizer: "pan")
+    var line: [UInt8] = []
+    line.reserveCapacity(4096)
+    func write() {
+        line.removeAll(keepingCapacity: true)
+        GestureEvent(pan, origin: .zero).appendJSONLine(to: &line)
+    }
+    for _ in 0..<100 { write() }
+    gestured_allocations_start()
+    for _ in 0..<1000 { write() }
+    gestured_allocations_stop()
+    return Double(gestured_allocations_count()) / 1000
 }
 
 /// Heap memory an active touch sequence holds, in bytes: ten buttons side by side, each with

@@ -208,6 +208,7 @@ do {
     let hits = hitTestLatency()
     let allocations = allocationsPerFrame()
     let sequenceBytes = bytesPerActiveSequence()
+    let jsonLineAllocations = allocationsPerJSONLine()
     let hour = try hourJSON()
     func rate(_ value: Double) -> String { String(Int(value.rounded())) }
     func percentiles(_ key: KeyPath<Latency, Double>) -> String {
@@ -229,6 +230,7 @@ do {
         "pipeline_allocations_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \
         "pipeline_allocated_bytes_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.bytes))" }.joined(separator: ", "))}, \
         "bytes_per_active_sequence": \(sequenceBytes), \
+        "json_line_allocations": \(format2(jsonLineAllocations)), \
         \(hour)}
         """)
 } catch {

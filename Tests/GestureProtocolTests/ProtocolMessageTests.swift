@@ -90,6 +90,21 @@ struct GestureEventTests {
         }
     }
 
+    /// docs/protocol.md's table of a gesture message's keys lists the keys the writer and the
+    /// reader walk (GestureEvent.keys), in their order.
+    @Test func theDocumentedKeysAreTheMessagesKeys() throws {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let page = try String(contentsOf: url.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+        let table = page.components(separatedBy: "| key | meaning |")[1].components(separatedBy: "\n\n")[0]
+        var documented: [String] = []
+        for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+            let keys = row.split(separator: "|")[0]
+            documented += keys.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        #expect(documented == GestureEvent.keyNames)
+    }
+
     @Test func pinchAndRotateNameTheirRates() {
         var g = Gesture(values: .pinch(scale: 1.23456, spanMillimetres: 30, velocity: 0.5), state: .changed,
                         time: Instant.zero + .milliseconds(250), startTime: Instant.zero, region: "map", touches: 2,

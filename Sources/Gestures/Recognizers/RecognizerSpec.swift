@@ -20,6 +20,16 @@ public struct RecognizerSpec: Sendable, Equatable {
         self.edges = edges
     }
 
+    /// The keys a description of a `kind` recognizer may have, in files and messages alike:
+    /// `kind`, `simultaneous-with`, its parameters (sorted), and a swipe's `directions` or an
+    /// edge pan's `edges`.
+    public static func keys(of kind: GestureKind) -> [String] {
+        var keys = ["kind", "simultaneous-with"] + (GestureParameter.byKind[kind] ?? [:]).keys.sorted()
+        if kind == .swipe { keys.append("directions") }
+        if kind == .edgePan { keys.append("edges") }
+        return keys
+    }
+
     /// The fewest and most touches when the fewest is more than the most (a mistake either
     /// reader reports in its own words); nil when they are in order or not both given.
     public var invertedTouches: (minimum: Double, maximum: Double)? {
