@@ -69,17 +69,6 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
-    /// A device in use, with its session.
-    private final class LiveDevice {
-        let device: any TouchDevice
-        let session: DeviceSession
-
-        init(device: any TouchDevice, session: DeviceSession) {
-            self.device = device
-            self.session = session
-        }
-    }
-
     /// Where layouts come from (``replaceSource(_:)`` changes it).
     package private(set) var source: LayoutSource
     /// The screen touchscreens map onto (layouts in code; a configuration maps by its rules).
@@ -110,18 +99,13 @@ public final class GestureRuntime: @unchecked Sendable {
     private var monitor: (any DeviceMonitor)?
     private let clock: any TouchClock
     private let logger: Logger
-    /// Every touch device the monitor reported (used or not), by node.
-    private var known: [String: any TouchDevice] = [:]
-    /// The same devices by descriptor (the index), with their sessions: a wakeup finds its
-    /// device without hashing anything.
-    private var byDescriptor: [DeviceSlot?] = []
+    /// Every touch device the monitor reported (used or not), with its session while in use.
+    private var devices = DeviceTable()
     /// True when a system timer follows the clock (deadlines are due only once it fired);
     /// false for a manual clock, whose deadlines are checked at every turn.
     private let clockHasTimer: Bool
     /// The loop's timer fired in this turn.
     private var timerFired = false
-    /// The devices in use, by node.
-    private var live: [String: LiveDevice] = [:]
     /// Other descriptors the loop waits on, and who handles them.
     private var watched: [Int32: (EventLoop.Event) -> Void] = [:]
     private var signalHandler: ((Signal) -> Void)?
@@ -149,15 +133,6 @@ public final class GestureRuntime: @unchecked Sendable {
     private let streamCount = Atomic<Int>(0)
 
     /// A device the monitor reported, and its session while it is in use.
-    private final class DeviceSlot {
-        let device: any TouchDevice
-        var session: DeviceSession?
-
-        init(device: any TouchDevice) {
-            self.device = device
-        }
-    }
-
     /// A closure handed to the runtime's thread (``perform(_:)``).
     private struct UncheckedCall: @unchecked Sendable {
         let body: () -> Void
@@ -287,7 +262,7 @@ public final class GestureRuntime: @unchecked Sendable {
     public var gestures: AsyncStream<Gesture> { gestures() }
 
     /// The sessions of the devices in use (on the runtime's thread).
-    public var sessions: [DeviceSession] { live.keys.sorted().compactMap { live[$0]?.session } }
+    public var sessions: [DeviceSession] { devices.inUse.compactMap(\.session) }
 
     /// Opens the seat and takes the devices already present.
     package func start() throws(RunError) {
@@ -302,7 +277,7 @@ public final class GestureRuntime: @unchecked Sendable {
         self.monitor = monitor
         events.watch(monitor.fileDescriptor)
         apply(monitor.changes())
-        if live.isEmpty && !saidNoDevices {
+        if devices.noneInUse && !saidNoDevices {
             logger.notice("no touch devices yet: waiting for one to be plugged in")
             saidNoDevices = true
         }
@@ -342,10 +317,9 @@ public final class GestureRuntime: @unchecked Sendable {
     /// sequences finish.
     package func shutdown() {
         let now = clock.now
-        for node in live.keys.sorted() { end(node, at: now) }
-        for device in known.values { events.unwatch(device.fileDescriptor) }
-        known.removeAll()
-        byDescriptor.removeAll()
+        for entry in devices.inUse { end(entry.device.node, at: now) }
+        for node in devices.nodes { if let entry = devices.entry(node: node) { events.unwatch(entry.device.fileDescriptor) } }
+        devices.removeAll()
         if let monitor { events.unwatch(monitor.fileDescriptor) }
         monitor = nil
         let continuations = streams.withLock { state in
@@ -383,10 +357,7 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Reads every device now, without waiting: the frames already there are handled.
     private func readDevicesNow() {
         devicesReadAt = clock.now
-        for slot in byDescriptor {
-            guard let slot, slot.session != nil else { continue }
-            read(slot)
-        }
+        devices.forEachInUse { read($0) }
     }
 
     /// While other work runs on the loop, devices are read at least this often: a frame waits
@@ -414,8 +385,8 @@ public final class GestureRuntime: @unchecked Sendable {
     package func replaceSource(_ source: LayoutSource) {
         self.source = source
         let now = clock.now
-        for node in live.keys.sorted() { end(node, at: now) }
-        for node in known.keys.sorted() { if let device = known[node] { use(device) } }
+        for entry in devices.inUse { end(entry.device.node, at: now) }
+        for node in devices.nodes { if let entry = devices.entry(node: node) { use(entry.device) } }
     }
 
     // MARK: - The loop
@@ -430,15 +401,17 @@ public final class GestureRuntime: @unchecked Sendable {
 
     private var nextDeadline: Instant? {
         var earliest = additionalDeadline?()
-        for d in live.values {
-            if let t = d.session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+        devices.forEachSession { session in
+            if let t = session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
         return earliest
     }
 
     private func fireDeadlines() {
         let now = clock.now
-        for d in live.values where (d.session.pipeline.nextDeadline ?? .distantFuture) <= now { d.session.pipeline.advance(to: now) }
+        devices.forEachSession { session in
+            if (session.pipeline.nextDeadline ?? .distantFuture) <= now { session.pipeline.advance(to: now) }
+        }
     }
 
     private func dispatch(_ event: EventLoop.Event) {
@@ -450,8 +423,8 @@ public final class GestureRuntime: @unchecked Sendable {
         case .signal(let signal):
             signalHandler?(signal)
         case .readable(let fd), .hangup(let fd), .writable(let fd):
-            if fd >= 0 && Int(fd) < byDescriptor.count, let slot = byDescriptor[Int(fd)] {
-                read(slot)
+            if let entry = devices.entry(descriptor: fd) {
+                read(entry)
             } else if let monitor, fd == monitor.fileDescriptor {
                 apply(monitor.changes())
             } else if watched[fd] != nil {
@@ -467,11 +440,8 @@ public final class GestureRuntime: @unchecked Sendable {
             switch change {
             case .added(let device):
                 // A node reported again without its removal: the old device goes first.
-                if known[device.node] != nil { remove(device.node, reason: "replaced") }
-                known[device.node] = device
-                let fd = Int(device.fileDescriptor)
-                if fd >= byDescriptor.count { byDescriptor += [DeviceSlot?](repeating: nil, count: fd + 1 - byDescriptor.count) }
-                byDescriptor[fd] = DeviceSlot(device: device)
+                if devices.entry(node: device.node) != nil { remove(device.node, reason: "replaced") }
+                devices.add(device)
                 events.watch(device.fileDescriptor)
                 use(device)
             case .removed(let node):
@@ -501,7 +471,7 @@ public final class GestureRuntime: @unchecked Sendable {
                 return
             }
             if case .shared(let shared) = source {
-                if let user = live.values.first(where: { $0.session.layout === shared }) {
+                if let user = devices.inUse.first(where: { $0.session?.layout === shared }) {
                     logger.info("touch device not used: the layout is driven by another device", metadata: [
                         "device": "\(d.name)", "node": "\(device.node)", "in_use_by": "\(user.device.node)",
                     ])
@@ -532,8 +502,7 @@ public final class GestureRuntime: @unchecked Sendable {
             guard let self, let session else { return }
             self.deliver(g, session)
         }
-        live[device.node] = LiveDevice(device: device, session: session)
-        slot(of: device)?.session = session
+        devices.entry(node: device.node)?.session = session
         saidNoDevices = false
         let surface = session.surface
         var details: Logger.Metadata = [
@@ -560,42 +529,32 @@ public final class GestureRuntime: @unchecked Sendable {
 
     /// Ends the session of the device at `node`: its gestures end `cancelled` at `time`.
     private func end(_ node: String, at time: Instant) {
-        guard let state = live.removeValue(forKey: node) else { return }
-        slot(of: state.device)?.session = nil
-        state.session.cancel(at: time)
-        onSessionEnded?(state.session)
-        state.session.pipeline.observer = nil
+        guard let entry = devices.entry(node: node), let session = entry.session else { return }
+        entry.session = nil
+        session.cancel(at: time)
+        onSessionEnded?(session)
+        session.pipeline.observer = nil
     }
 
     private func remove(_ node: String, reason: String) {
-        if let state = live[node] {
+        if let entry = devices.entry(node: node), entry.session != nil {
             end(node, at: clock.now)
-            logger.info("touch device \(reason)", metadata: ["device": "\(state.device.description.name)", "node": "\(node)"])
+            logger.info("touch device \(reason)", metadata: ["device": "\(entry.device.description.name)", "node": "\(node)"])
         }
-        if let device = known.removeValue(forKey: node) {
-            events.unwatch(device.fileDescriptor)
-            if slot(of: device) != nil { byDescriptor[Int(device.fileDescriptor)] = nil }
-        }
+        if let entry = devices.remove(node: node) { events.unwatch(entry.device.fileDescriptor) }
         // A shared layout the device drove goes to the next device present.
-        if case .shared = source, live.isEmpty {
-            for other in known.keys.sorted() where live.isEmpty { if let device = known[other] { use(device) } }
+        if case .shared = source, devices.noneInUse {
+            for other in devices.nodes where devices.noneInUse { if let entry = devices.entry(node: other) { use(entry.device) } }
         }
-        if live.isEmpty && !saidNoDevices {
+        if devices.noneInUse && !saidNoDevices {
             logger.notice("no touch devices left: waiting for one to be plugged in")
             saidNoDevices = true
         }
     }
 
-    /// The slot of `device` (nil once it is gone).
-    private func slot(of device: any TouchDevice) -> DeviceSlot? {
-        let fd = Int(device.fileDescriptor)
-        guard fd >= 0 && fd < byDescriptor.count, let slot = byDescriptor[fd], slot.device === device else { return nil }
-        return slot
-    }
-
-    private func read(_ slot: DeviceSlot) {
-        let device = slot.device
-        let session = slot.session
+    private func read(_ entry: DeviceTable.Entry) {
+        let device = entry.device
+        let session = entry.session
         let woke = latency == nil ? Instant.zero : clock.now
         deliveredInFrame = false  // what deadlines delivered since belongs to no frame
         do throws(InputError) {
