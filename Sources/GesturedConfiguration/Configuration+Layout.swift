@@ -50,7 +50,7 @@ extension Configuration {
         let output = rule.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
         let mapping = SurfaceMapping(surface: surface, output: output, rotation: rule.rotation,
                                      flipX: rule.flipX, flipY: rule.flipY,
-                                     calibration: rule.calibration ?? deviceCalibration ?? [1, 0, 0, 0, 1, 0])
+                                     calibration: rule.calibration ?? deviceCalibration)
         return (mapping, rootFrame ?? output)
     }
 

@@ -45,7 +45,8 @@ public final class DeviceSession {
     /// With a `configuration`: its rule for the device maps the surface onto its layout.
     /// Without one: `layout`, or else the built-in layout (`Layout.standard(size:touchscreen:)`)
     /// sized to the surface, in millimetres; with a `screen`, a touchscreen maps onto it (see
-    /// `Screen`), and the built-in layout is the screen's size. `size` overrides any size the
+    /// `Screen`), and the built-in layout is the screen's size (a configuration's rules map by
+    /// themselves: the screen is not used). `size` overrides any size the
     /// device or the rule gives.
     public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
                 layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
@@ -113,10 +114,7 @@ public final class DeviceSession {
         let width = corners.map(\.x).max()! - corners.map(\.x).min()!
         let height = corners.map(\.y).max()! - corners.map(\.y).min()!
         guard root.width > 2 * width || root.height > 2 * height else { return [] }
-        func f(_ v: Double) -> String {
-            let r = (v * 10).rounded() / 10
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }
+        func f(_ v: Double) -> String { formatDecimal(v, places: 1, trailingZeros: .trimAll) }
         let units = mapping == .identity ? " mm (its own millimetres: no screen)" : ""
         let fix = kind == .touchscreen
             ? "give the layout's screen (GestureRuntime(layout:screen:), replay's screen:), or a configuration's output"

@@ -50,10 +50,10 @@ struct DeviceTable {
     func entry(node: String) -> Entry? { byNode[node] }
 
     /// Every device known, by node.
-    var nodes: [String] { byNode.keys.sorted() }
+    var all: [Entry] { byNode.keys.sorted().compactMap { byNode[$0] } }
 
     /// The devices in use, by node.
-    var inUse: [Entry] { nodes.compactMap { byNode[$0] }.filter { $0.session != nil } }
+    var inUse: [Entry] { all.filter { $0.session != nil } }
 
     /// True when no device is in use.
     var noneInUse: Bool { !byDescriptor.contains { $0?.session != nil } }

@@ -132,7 +132,6 @@ public final class GestureRuntime: @unchecked Sendable {
     private let streams = Lock<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
     private let streamCount = Atomic<Int>(0)
 
-    /// A device the monitor reported, and its session while it is in use.
     /// A closure handed to the runtime's thread (``perform(_:)``).
     private struct UncheckedCall: @unchecked Sendable {
         let body: () -> Void
@@ -318,7 +317,7 @@ public final class GestureRuntime: @unchecked Sendable {
     package func shutdown() {
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
-        for node in devices.nodes { if let entry = devices.entry(node: node) { events.unwatch(entry.device.fileDescriptor) } }
+        for entry in devices.all { events.unwatch(entry.device.fileDescriptor) }
         devices.removeAll()
         if let monitor { events.unwatch(monitor.fileDescriptor) }
         monitor = nil
@@ -386,7 +385,7 @@ public final class GestureRuntime: @unchecked Sendable {
         self.source = source
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
-        for node in devices.nodes { if let entry = devices.entry(node: node) { use(entry.device) } }
+        for entry in devices.all { use(entry.device) }
     }
 
     // MARK: - The loop
@@ -489,7 +488,7 @@ public final class GestureRuntime: @unchecked Sendable {
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
             session = try DeviceSession(device: d, node: device.node, configuration: configuration, layout: layout,
-                                        screen: configuration == nil ? screen : nil,
+                                        screen: screen,
                                         dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
         } catch .noRule {
             logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
@@ -544,7 +543,7 @@ public final class GestureRuntime: @unchecked Sendable {
         if let entry = devices.remove(node: node) { events.unwatch(entry.device.fileDescriptor) }
         // A shared layout the device drove goes to the next device present.
         if case .shared = source, devices.noneInUse {
-            for other in devices.nodes where devices.noneInUse { if let entry = devices.entry(node: other) { use(entry.device) } }
+            for other in devices.all where devices.noneInUse { use(other.device) }
         }
         if devices.noneInUse && !saidNoDevices {
             logger.notice("no touch devices left: waiting for one to be plugged in")

@@ -54,7 +54,7 @@ public enum RecordingReplay {
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
             session = try DeviceSession(device: device.description, node: device.node, configuration: configuration, layout: layout,
-                                        screen: configuration == nil ? screen : nil, size: size)
+                                        screen: screen, size: size)
         } catch .noRule {
             let d = device.description
             throw RecordingError(path: configuration?.path ?? path, line: 0, message:

@@ -68,6 +68,6 @@ public struct Screen: Sendable, Hashable {
         let output = size ?? SurfaceSize(width: root.width, height: root.height)
         guard output.width > 0, output.height > 0 else { return nil }
         return SurfaceMapping(surface: surface, output: output, rotation: rotation, flipX: flipX, flipY: flipY,
-                              calibration: calibration ?? deviceCalibration ?? [1, 0, 0, 0, 1, 0])
+                              calibration: calibration ?? deviceCalibration)
     }
 }

@@ -41,7 +41,8 @@ public struct SurfaceMapping: Sendable, Hashable {
 
     /// The mapping of a `surface` (mm) onto an `output` (layout units).
     public init(surface: SurfaceSize, output: SurfaceSize, rotation: Rotation = .none,
-                flipX: Bool = false, flipY: Bool = false, calibration: [Double] = [1, 0, 0, 0, 1, 0]) {
+                flipX: Bool = false, flipY: Bool = false, calibration: [Double]? = nil) {
+        let calibration = calibration ?? [1, 0, 0, 0, 1, 0]  // none
         precondition(calibration.count == 6, "a calibration matrix has six values")
         // mm → normalised.
         var m = SurfaceMapping(a: 1 / surface.width, b: 0, c: 0, d: 1 / surface.height, tx: 0, ty: 0)
