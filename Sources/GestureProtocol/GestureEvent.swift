@@ -71,30 +71,35 @@ public struct GestureEvent: Sendable, Equatable {
             localX = Self.round(g.localLocation.x, 2)
             localY = Self.round(g.localLocation.y, 2)
         }
-        taps = g.taps
-        if let t = g.translation {
+        // The kind's payload, once: each value under its key.
+        func movement(_ t: Point, _ v: Point) {
             dx = Self.round(t.x, 2)
             dy = Self.round(t.y, 2)
+            vx = Self.round(v.x, 2)
+            vy = Self.round(v.y, 2)
         }
-        switch g.kind {
-        case .pan, .swipe, .edgePan:
-            if let v = g.velocity {
-                vx = Self.round(v.x, 2)
-                vy = Self.round(v.y, 2)
-            }
-        case .pinch:
-            scale = g.scale.map { Self.round($0, 4) }
-            scaleVelocity = g.velocity.map { Self.round($0.x, 4) }
-        case .rotate:
-            rotation = g.rotation.map { Self.round($0, 2) }
-            rotationVelocity = g.velocity.map { Self.round($0.x, 2) }
-        case .tap, .longPress, .custom:
+        switch g.values {
+        case .tap(let n):
+            taps = n
+        case .pan(let t, let v):
+            movement(t, v)
+        case .swipe(let swipe):
+            movement(swipe.translation, swipe.velocity)
+            direction = swipe.direction
+            decidedMM = Self.round(swipe.decidedAfterMillimetres, 1)
+            decidedMS = Self.round(swipe.decidedAfter.inMilliseconds, 1)
+        case .edgePan(let e, let t, let v):
+            movement(t, v)
+            edge = e
+        case .pinch(let s, _, let rate):
+            scale = Self.round(s, 4)
+            scaleVelocity = Self.round(rate, 4)
+        case .rotate(let degrees, let rate):
+            rotation = Self.round(degrees, 2)
+            rotationVelocity = Self.round(rate, 2)
+        case .longPress, .custom:
             break
         }
-        direction = g.direction
-        decidedMM = g.decidedAfterDistance.map { Self.round($0, 1) }
-        decidedMS = g.decidedAfterTime.map { Self.round($0.inMilliseconds, 1) }
-        edge = g.edge
     }
 
     static func round(_ v: Double, _ places: Int) -> Double {

@@ -216,11 +216,7 @@ final class ContactFilter {
                     // A finger beside the palm that points away: a finger from now on.
                     palms.remove(at: i)
                     logger?.debug("contact \(contact.id) moved away from the palm it landed by: a finger from now on")
-                    var landing = contact
-                    landing.phase = .began
-                    landing.downSince = fragment.time
-                    kept.contacts.append(landing)
-                    restedLandings.append((contact.id, fragment.landed))
+                    land(contact, downSince: fragment.time, landedAt: fragment.landed, in: &kept)
                 }
                 continue
             }
@@ -258,11 +254,7 @@ final class ContactFilter {
                 guard escaped, !thumbs[i].clicked else { continue }
                 let thumb = thumbs.remove(at: i)
                 logger?.debug("contact \(contact.id) \(leftArea ? "left the thumb area" : "moved from its rest"): a finger from now on")
-                var landing = contact
-                landing.phase = .began
-                landing.downSince = thumb.time
-                kept.contacts.append(landing)
-                restedLandings.append((contact.id, thumb.landed))
+                land(contact, downSince: thumb.time, landedAt: thumb.landed, in: &kept)
                 continue
             }
             // A palm breaks up into several contacts as it rolls: one landing near a palm is part of it.
@@ -315,6 +307,17 @@ final class ContactFilter {
         }
         kept.toolFingerCount = max(0, frame.toolFingerCount - palms.count - thumbs.count - hovering.count)
         return kept
+    }
+
+    /// `contact`, left out until now (resting, or beside a palm), lands in `kept` as a finger
+    /// down since `time`; its motion, for a transform's every-finger check, counts from `landed`
+    /// (``restedLandings``).
+    private func land(_ contact: TouchContact, downSince time: Instant, landedAt landed: Point, in kept: inout TouchFrame) {
+        var landing = contact
+        landing.phase = .began
+        landing.downSince = time
+        kept.contacts.append(landing)
+        restedLandings.append((contact.id, landed))
     }
 
     /// Keeps ``landings`` up to date; true when the frame may hold a resting finger: three or
