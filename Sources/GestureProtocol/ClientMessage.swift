@@ -65,7 +65,8 @@ public enum ClientRequest: Equatable, Sendable {
     /// Answered with `pong`: the service is alive and reading.
     case ping
 
-    public static let types = ["subscribe", "unsubscribe", "register", "update", "unregister", "context", "ping"]
+    /// The request types of this version, in the documented order.
+    public static let types = kinds.map(\.type)
 
     public var type: String {
         switch self {
@@ -79,83 +80,98 @@ public enum ClientRequest: Equatable, Sendable {
         }
     }
 
+    /// A request type: its name, the request before its fields are read, and its fields
+    /// besides `type` and `id` (its schema).
+    struct Kind: Sendable {
+        let type: String
+        let empty: ClientRequest
+        let fields: [MessageField<ClientRequest>]
+    }
+
+    /// The keys every request may have.
+    static let envelope = ["type", "id"]
+
+    static let kinds: [Kind] = [
+        Kind(type: "subscribe", empty: .subscribe(EventFilter()), fields: [
+            MessageField("filter", holding: EventFilter.self, read: { m, r throws(ProtocolError) in
+                if let f = try r.object("filter") { m = .subscribe(try EventFilter(f, path: "filter")) }
+            }, write: { m in
+                guard case .subscribe(let f) = m, f != EventFilter() else { return nil }
+                return f.json
+            }),
+        ]),
+        Kind(type: "unsubscribe", empty: .unsubscribe, fields: []),
+        Kind(type: "register", empty: .unsubscribe, fields: [
+            MessageField("region", holding: RegionRequest.self, read: { m, r throws(ProtocolError) in
+                guard let region = try r.object("region") else { throw r.missing("region", "an object: the region to register") }
+                m = .register(try RegionRequest(region, path: "region"))
+            }, write: { m in
+                guard case .register(let region) = m else { return nil }
+                return region.json
+            }),
+        ]),
+        Kind(type: "update", empty: .unsubscribe, fields: [
+            MessageField("region", holding: RegionUpdate.self, read: { m, r throws(ProtocolError) in
+                guard let region = try r.object("region") else { throw r.missing("region", "an object: the region's id and what changes") }
+                m = .update(try RegionUpdate(region, path: "region"))
+            }, write: { m in
+                guard case .update(let update) = m else { return nil }
+                return update.json
+            }),
+        ]),
+        Kind(type: "unregister", empty: .unsubscribe, fields: [
+            MessageField("region", read: { m, r throws(ProtocolError) in m = .unregister(try r.string("region")) }, write: { m in
+                guard case .unregister(let id) = m else { return nil }
+                return .string(id)
+            }),
+        ]),
+        Kind(type: "context", empty: .context([:]), fields: [
+            MessageField("context", read: { m, r throws(ProtocolError) in m = .context(try readContext(r)) }, write: { m in
+                guard case .context(let c) = m else { return nil }
+                return .object(JSONObject(c.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+            }),
+        ]),
+        Kind(type: "ping", empty: .ping, fields: []),
+    ]
+
     init(_ o: JSONObject) throws(ProtocolError) {
         let r = FieldReader(o, path: "")
         let type = try r.string("type")
-        switch type {
-        case "subscribe":
-            self = .subscribe(try r.object("filter").map { f throws(ProtocolError) in try EventFilter(f, path: "filter") } ?? EventFilter())
-        case "unsubscribe":
-            self = .unsubscribe
-        case "register":
-            guard let region = try r.object("region") else { throw r.missing("region", "an object: the region to register") }
-            self = .register(try RegionRequest(region, path: "region"))
-        case "update":
-            guard let region = try r.object("region") else { throw r.missing("region", "an object: the region's id and what changes") }
-            self = .update(try RegionUpdate(region, path: "region"))
-        case "unregister":
-            self = .unregister(try r.string("region"))
-        case "context":
-            guard let c = try r.object("context") else { throw r.missing("context", "an object of text values, e.g. {\"app\": \"org.mozilla.firefox\"}") }
-            guard c.pairs.count <= ProtocolLimits.maximumContextEntries else {
-                throw r.invalid("context", "has \(c.pairs.count) entries; at most \(ProtocolLimits.maximumContextEntries)")
-            }
-            var context: [String: String] = [:]
-            for (k, v) in c.pairs {
-                // A null is left out, as for every optional field: `{"app": null}` says no app.
-                if v == .null { continue }
-                guard let s = v.stringValue else { throw r.invalid("context.\(k)", "must be text, not \(v.kindName)") }
-                guard k.utf8.count <= ProtocolLimits.maximumContextBytes, s.utf8.count <= ProtocolLimits.maximumContextBytes else {
-                    throw r.invalid("context.\(k)", "is longer than \(ProtocolLimits.maximumContextBytes) bytes")
-                }
-                context[k] = s
-            }
-            self = .context(context)
-        case "ping":
-            self = .ping
-        default:
+        guard let kind = Self.kinds.first(where: { $0.type == type }) else {
             throw ProtocolError(.unknownType, field: "type",
                                 "unknown request type \"\(type)\" (protocol \(ProtocolLimits.version) knows: \(Self.types.joined(separator: ", ")))")
         }
+        self = kind.empty
+        for field in kind.fields { try field.read(&self, r) }
+    }
+
+    private static func readContext(_ r: FieldReader) throws(ProtocolError) -> [String: String] {
+        guard let c = try r.object("context") else { throw r.missing("context", "an object of text values, e.g. {\"app\": \"org.mozilla.firefox\"}") }
+        guard c.pairs.count <= ProtocolLimits.maximumContextEntries else {
+            throw r.invalid("context", "has \(c.pairs.count) entries; at most \(ProtocolLimits.maximumContextEntries)")
+        }
+        var context: [String: String] = [:]
+        for (k, v) in c.pairs {
+            // A null is left out, as for every optional field: `{"app": null}` says no app.
+            if v == .null { continue }
+            guard let s = v.stringValue else { throw r.invalid("context.\(k)", "must be text, not \(v.kindName)") }
+            guard k.utf8.count <= ProtocolLimits.maximumContextBytes, s.utf8.count <= ProtocolLimits.maximumContextBytes else {
+                throw r.invalid("context.\(k)", "is longer than \(ProtocolLimits.maximumContextBytes) bytes")
+            }
+            context[k] = s
+        }
+        return context
     }
 
     /// The fields of request `o` (already read as a request) that version 1 does not know.
     static func unknownFields(_ o: JSONObject) -> [String] {
-        func unknown(_ o: JSONObject, _ known: [String], _ path: String) -> [String] {
-            o.keys.filter { !known.contains($0) }.map { path.isEmpty ? $0 : "\(path).\($0)" }
-        }
-        let type = o["type"]?.stringValue ?? ""
-        var out: [String] = []
-        switch type {
-        case "subscribe":
-            out = unknown(o, ["type", "id", "filter"], "")
-            if let f = o["filter"]?.objectValue { out += unknown(f, ["regions", "kinds", "states", "devices"], "filter") }
-        case "register", "update":
-            out = unknown(o, ["type", "id", "region"], "")
-            guard let r = o["region"]?.objectValue else { break }
-            let known = type == "register" ? ["id", "frame", "hit-insets", "parent", "hidden", "enabled", "gestures"]
-                : ["id", "frame", "hit-insets", "hidden", "enabled"]
-            out += unknown(r, known, "region")
-            for (i, g) in (r["gestures"]?.arrayValue ?? []).enumerated() {
-                guard type == "register", let go = g.objectValue, let kind = go["kind"]?.stringValue.flatMap(GestureKind.init(rawValue:)) else { continue }
-                out += unknown(go, RecognizerSpec.keys(of: kind), "region.gestures[\(i)]")
-            }
-        case "unregister": out = unknown(o, ["type", "id", "region"], "")
-        case "context": out = unknown(o, ["type", "id", "context"], "")
-        default: out = unknown(o, ["type", "id"], "")
-        }
-        return out
+        let kind = kinds.first { $0.type == o["type"]?.stringValue }
+        return unknownKeys(in: o, path: "", fields: kind?.fields ?? [], besides: envelope)
     }
 
     var fields: [(String, JSONValue)] {
-        switch self {
-        case .subscribe(let f): f == EventFilter() ? [] : [("filter", f.json)]
-        case .unsubscribe, .ping: []
-        case .register(let r): [("region", r.json)]
-        case .update(let u): [("region", u.json)]
-        case .unregister(let id): [("region", .string(id))]
-        case .context(let c): [("context", .object(JSONObject(c.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))]
-        }
+        let kind = Self.kinds.first { $0.type == type }!
+        return kind.fields.compactMap { f in f.write(self).map { (f.name, $0) } }
     }
 }
 
@@ -176,11 +192,7 @@ public struct EventFilter: Equatable, Sendable {
     }
 
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
-        let r = FieldReader(o, path: path)
-        regions = try r.strings("regions")
-        kinds = try r.names("kinds", excluding: ["custom"])
-        states = try r.names("states", excluding: ["possible", "failed"])
-        devices = try r.strings("devices")
+        try Self.read(o, path: path, into: &self)
     }
 
     public func matches(_ e: GestureEvent) -> Bool {
@@ -190,13 +202,17 @@ public struct EventFilter: Equatable, Sendable {
         if let devices, !devices.contains(e.device ?? "") { return false }
         return true
     }
+}
 
-    var json: JSONValue {
-        var o = JSONObject()
-        if let regions { o["regions"] = .array(regions.map { .string($0) }) }
-        if let kinds { o["kinds"] = .array(kinds.map { .string($0.rawValue) }) }
-        if let states { o["states"] = .array(states.map { .string($0.rawValue) }) }
-        if let devices { o["devices"] = .array(devices.map { .string($0) }) }
-        return .object(o)
-    }
+extension EventFilter: MessageSchema {
+    static let fields: [MessageField<EventFilter>] = [
+        MessageField("regions", read: { m, r throws(ProtocolError) in m.regions = try r.strings("regions") },
+                     write: { $0.regions.map { .array($0.map { .string($0) }) } }),
+        MessageField("kinds", read: { m, r throws(ProtocolError) in m.kinds = try r.names("kinds", excluding: ["custom"]) },
+                     write: { $0.kinds.map { .array($0.map { .string($0.rawValue) }) } }),
+        MessageField("states", read: { m, r throws(ProtocolError) in m.states = try r.names("states", excluding: ["possible", "failed"]) },
+                     write: { $0.states.map { .array($0.map { .string($0.rawValue) }) } }),
+        MessageField("devices", read: { m, r throws(ProtocolError) in m.devices = try r.strings("devices") },
+                     write: { $0.devices.map { .array($0.map { .string($0) }) } }),
+    ]
 }

@@ -22,23 +22,8 @@ public struct RegionRequest: Equatable, Sendable {
     }
 
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
-        let r = FieldReader(o, path: path)
-        id = try Self.regionID(r, "id")
-        guard let frame = try Self.frame(r) else { throw r.missing("frame", "[x, y, width, height] in layout units") }
-        self.frame = frame
-        hitInsets = try Self.insets(r) ?? EdgeInsets()
-        if o["parent"] != nil, o["parent"] != .null { parent = try Self.regionID(r, "parent") }
-        hidden = try r.bool("hidden") ?? false
-        enabled = try r.bool("enabled") ?? true
-        guard let list = try r.list("gestures") else { throw r.missing("gestures", "a list of gestures, e.g. [{\"kind\": \"tap\"}]") }
-        guard list.count <= ProtocolLimits.maximumGesturesPerRegion else {
-            throw r.invalid("gestures", "has \(list.count) gestures; a region may have at most \(ProtocolLimits.maximumGesturesPerRegion)")
-        }
-        for (i, g) in list.enumerated() {
-            let name = "gestures[\(i)]"
-            guard let go = g.objectValue else { throw r.invalid(name, "must be an object with a kind, not \(g.kindName)") }
-            gestures.append(try GestureRequest(go, path: r.name(name)))
-        }
+        self.init(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0), gestures: [])
+        try Self.read(o, path: path, into: &self)
     }
 
     /// The ids of `id` and of every region under it among `regions` (a client's): what an
@@ -84,6 +69,10 @@ public struct RegionRequest: Equatable, Sendable {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
+    static func json(_ frame: Rect) -> JSONValue {
+        .array([frame.x, frame.y, frame.width, frame.height].map { .number($0) })
+    }
+
     /// A number for all four sides, or [top, left, bottom, right]; negative extends.
     static func insets(_ r: FieldReader) throws(ProtocolError) -> EdgeInsets? {
         guard let v = r.object["hit-insets"], v != .null else { return nil }
@@ -108,16 +97,8 @@ public struct RegionRequest: Equatable, Sendable {
         return EdgeInsets(top: s[0], left: s[1], bottom: s[2], right: s[3])
     }
 
-    var json: JSONValue {
-        var o: JSONObject = ["id": .string(id), "frame": .array([frame.x, frame.y, frame.width, frame.height].map { .number($0) })]
-        if hitInsets != EdgeInsets() {
-            o["hit-insets"] = .array([hitInsets.top, hitInsets.left, hitInsets.bottom, hitInsets.right].map { .number($0) })
-        }
-        if let parent { o["parent"] = .string(parent) }
-        if hidden { o["hidden"] = .bool(true) }
-        if !enabled { o["enabled"] = .bool(false) }
-        o["gestures"] = .array(gestures.map(\.json))
-        return .object(o)
+    static func json(_ i: EdgeInsets) -> JSONValue {
+        .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
     }
 }
 
@@ -138,22 +119,60 @@ public struct RegionUpdate: Equatable, Sendable {
     }
 
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
-        let r = FieldReader(o, path: path)
-        id = try RegionRequest.regionID(r, "id")
-        frame = try RegionRequest.frame(r)
-        hitInsets = try RegionRequest.insets(r)
-        hidden = try r.bool("hidden")
-        enabled = try r.bool("enabled")
+        self.init(id: "")
+        try Self.read(o, path: path, into: &self)
     }
+}
 
-    var json: JSONValue {
-        var o: JSONObject = ["id": .string(id)]
-        if let frame { o["frame"] = .array([frame.x, frame.y, frame.width, frame.height].map { .number($0) }) }
-        if let i = hitInsets { o["hit-insets"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) }) }
-        if let hidden { o["hidden"] = .bool(hidden) }
-        if let enabled { o["enabled"] = .bool(enabled) }
-        return .object(o)
-    }
+extension RegionRequest: MessageSchema {
+    static let fields: [MessageField<RegionRequest>] = [
+        MessageField("id", read: { m, r throws(ProtocolError) in m.id = try regionID(r, "id") }, write: { .string($0.id) }),
+        MessageField("frame", read: { m, r throws(ProtocolError) in
+            guard let frame = try frame(r) else { throw r.missing("frame", "[x, y, width, height] in layout units") }
+            m.frame = frame
+        }, write: { json($0.frame) }),
+        MessageField("hit-insets", read: { m, r throws(ProtocolError) in m.hitInsets = try insets(r) ?? EdgeInsets() },
+                     write: { $0.hitInsets == EdgeInsets() ? nil : json($0.hitInsets) }),
+        MessageField("parent", read: { m, r throws(ProtocolError) in
+            if let p = r.object["parent"], p != .null { m.parent = try regionID(r, "parent") }
+        }, write: { $0.parent.map { .string($0) } }),
+        MessageField("hidden", read: { m, r throws(ProtocolError) in m.hidden = try r.bool("hidden") ?? false },
+                     write: { $0.hidden ? .bool(true) : nil }),
+        MessageField("enabled", read: { m, r throws(ProtocolError) in m.enabled = try r.bool("enabled") ?? true },
+                     write: { $0.enabled ? nil : .bool(false) }),
+        MessageField("gestures", read: { m, r throws(ProtocolError) in
+            guard let list = try r.list("gestures") else { throw r.missing("gestures", "a list of gestures, e.g. [{\"kind\": \"tap\"}]") }
+            guard list.count <= ProtocolLimits.maximumGesturesPerRegion else {
+                throw r.invalid("gestures", "has \(list.count) gestures; a region may have at most \(ProtocolLimits.maximumGesturesPerRegion)")
+            }
+            m.gestures = []
+            for (i, g) in list.enumerated() {
+                let name = "gestures[\(i)]"
+                guard let go = g.objectValue else { throw r.invalid(name, "must be an object with a kind, not \(g.kindName)") }
+                m.gestures.append(try GestureRequest(go, path: r.name(name)))
+            }
+        }, write: { .array($0.gestures.map(\.json)) }, unknownInside: { v, path in
+            // A gesture's keys are its kind's (one of unknown kind was refused).
+            var out: [String] = []
+            for (i, g) in (v.arrayValue ?? []).enumerated() {
+                guard let go = g.objectValue, let kind = go["kind"]?.stringValue.flatMap(GestureKind.init(rawValue:)) else { continue }
+                out += GestureProtocol.unknownKeys(in: go, path: "\(path)[\(i)]", fields: [MessageField<Void>](), besides: RecognizerSpec.keys(of: kind))
+            }
+            return out
+        }),
+    ]
+}
+
+extension RegionUpdate: MessageSchema {
+    static let fields: [MessageField<RegionUpdate>] = [
+        MessageField("id", read: { m, r throws(ProtocolError) in m.id = try RegionRequest.regionID(r, "id") }, write: { .string($0.id) }),
+        MessageField("frame", read: { m, r throws(ProtocolError) in m.frame = try RegionRequest.frame(r) },
+                     write: { $0.frame.map(RegionRequest.json) }),
+        MessageField("hit-insets", read: { m, r throws(ProtocolError) in m.hitInsets = try RegionRequest.insets(r) },
+                     write: { $0.hitInsets.map(RegionRequest.json) }),
+        MessageField("hidden", read: { m, r throws(ProtocolError) in m.hidden = try r.bool("hidden") }, write: { $0.hidden.map { .bool($0) } }),
+        MessageField("enabled", read: { m, r throws(ProtocolError) in m.enabled = try r.bool("enabled") }, write: { $0.enabled.map { .bool($0) } }),
+    ]
 }
 
 /// A gesture of a region a client registers: the same checked description of a built-in
