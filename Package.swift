@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
         .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "GestureProtocol", "GesturedClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GesturedRuntimeTests", dependencies: [
-            "GesturedRuntime", "Gestures", "GestureTesting", "TouchEvents", "TouchInput", "TouchInputTesting",
+            "GesturedRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),

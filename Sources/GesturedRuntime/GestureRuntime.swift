@@ -82,10 +82,6 @@ public final class GestureRuntime: @unchecked Sendable {
     public var onSessionEnded: ((DeviceSession) -> Void)?
     /// Every gesture event of every device, before the handlers, with its session.
     public var observer: ((Gesture, DeviceSession) -> Void)?
-    /// Runs after each wakeup of the loop (the service collects its actions there).
-    package var afterWake: (() -> Void)?
-    /// A deadline besides the recognizers' (the service's action timeouts).
-    package var additionalDeadline: (() -> Instant?)?
     /// Set it (`runtime.latency = LatencyMeter()`) to measure every live frame's latency, from
     /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
     /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
@@ -94,39 +90,16 @@ public final class GestureRuntime: @unchecked Sendable {
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     private var deliveredInFrame = false
 
-    private let events: EventLoop
+    /// The loop the runtime waits on: its own, or one it shares with others (the service's
+    /// socket and clients), each registering what it waits for.
+    package let loop: SharedEventLoop
     private let makeMonitor: () throws(InputError) -> any DeviceMonitor
     private var monitor: (any DeviceMonitor)?
     private let clock: any TouchClock
     private let logger: Logger
     /// Every touch device the monitor reported (used or not), with its session while in use.
     private var devices = DeviceTable()
-    /// True when a system timer follows the clock (deadlines are due only once it fired);
-    /// false for a manual clock, whose deadlines are checked at every turn.
-    private let clockHasTimer: Bool
-    /// The loop's timer fired in this turn.
-    private var timerFired = false
-    /// Other descriptors the loop waits on, and who handles them.
-    private var watched: [Int32: (EventLoop.Event) -> Void] = [:]
-    private var signalHandler: ((Signal) -> Void)?
-    /// Descriptors unwatched during this turn's batch of events: the rest of the batch's events
-    /// for them are stale (``unwatch(_:)``).
-    private var unwatchedThisTurn: [Int32] = []
-    /// This turn's events for other descriptors (the service's socket and clients): handled
-    /// once every device of the batch has been read, so recognition never waits behind them.
-    private var otherEvents: [EventLoop.Event] = []
-    /// Called at the end of every turn, after the deadlines that passed have fired: what was
-    /// left to write goes out (the service's queued messages to its clients).
-    package var endOfTurn: (() -> Void)?
-    /// Counts the loop's turns: whoever shares the loop can give each turn a budget.
-    package private(set) var turn: UInt64 = 0
-    /// How many events for other descriptors this turn has (``otherEvents``): a budget for the
-    /// turn can give each its share.
-    package var otherEventCount: Int { otherEvents.count }
     private var saidNoDevices = false
-    /// When the devices were last read (``readDevicesIfDue()``).
-    private var devicesReadAt = Instant.distantPast
-    private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
     private let calls = Lock<[UncheckedCall]>([])
     private let streams = Lock<(next: Int, continuations: [Int: AsyncStream<Gesture>.Continuation])>((0, [:]))
@@ -159,22 +132,42 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     /// Runs on the devices `monitor` reports, with `clock` for deadlines: how tests and the
-    /// service drive it. `monitor` is called once, when the runtime starts.
+    /// service drive it. `monitor` is called once, when the runtime starts. With a `loop`, the
+    /// runtime is one of its users (the service is another); without, it has its own.
     package init(source: LayoutSource, screen: Screen? = nil, kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
-                 clock: any TouchClock, logger: Logger,
+                 clock: any TouchClock, logger: Logger, loop: SharedEventLoop? = nil,
                  monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
         self.source = source
         self.screen = screen
         self.kinds = kinds
         self.clock = clock
-        clockHasTimer = clock.monotonicInstant(at: .zero) != nil
         self.logger = logger
         makeMonitor = monitor
-        do throws(SystemError) {
-            events = try EventLoop()
-        } catch {
-            throw .system(error)
+        if let loop {
+            self.loop = loop
+        } else {
+            do throws(SystemError) {
+                self.loop = try SharedEventLoop(clock: clock)
+            } catch {
+                throw .system(error)
+            }
         }
+        // What the runtime waits for besides its descriptors (added as devices come): the
+        // recognizers' deadlines, the calls handed over by `perform`, and reads between other
+        // users' work. The loop's closures hold the runtime unretained (a device's frame pays
+        // no reference counting for it): the runtime takes them back when it goes (deinit).
+        let me = ObjectIdentifier(self)
+        self.loop.addTimer(owner: me, next: { [unowned(unsafe) self] in nextDeadline },
+                           fire: { [unowned(unsafe) self] now in fireDeadlines(at: now) })
+        self.loop.endOfTurn(owner: me) { [unowned(unsafe) self] in runCalls() }
+        self.loop.addUrgentPoll(owner: me) { [unowned(unsafe) self] in devices.forEachInUse { read($0) } }
+    }
+
+    deinit {
+        for entry in devices.all { entry.session?.pipeline.observer = nil }
+        loop.removeWork(of: ObjectIdentifier(self))
+        for entry in devices.all { loop.unwatch(entry.device.fileDescriptor) }
+        if let monitor { loop.unwatch(monitor.fileDescriptor) }
     }
 
     // MARK: - Running
@@ -183,13 +176,8 @@ public final class GestureRuntime: @unchecked Sendable {
     /// closures, all on this thread. Devices in use are let go cleanly at the end.
     public func run() throws(RunError) {
         try start()
-        loop()
+        loop.run()
         shutdown()
-    }
-
-    /// Runs the loop until ``stop()``.
-    package func loop() {
-        while !stopping.load(ordering: .acquiring) { runOnce(timeout: -1) }
     }
 
     /// Runs on a thread of its own until ``stop()``, the task is cancelled, or (in a
@@ -222,8 +210,7 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Ends ``run()-2gm48`` or ``run()-25ier`` (at once if it has not started). Safe from any
     /// thread.
     public func stop() {
-        stopping.store(true, ordering: .releasing)
-        events.wakeUp()
+        loop.stop()
     }
 
     /// Runs `body` on the runtime's thread between two frames — where a change to the layout
@@ -233,7 +220,7 @@ public final class GestureRuntime: @unchecked Sendable {
     public func perform(_ body: @escaping () -> Void) {
         let call = UncheckedCall(body: body)
         calls.withLock { $0.append(call) }
-        events.wakeUp()
+        loop.wakeUp()
     }
 
     /// Every gesture event of every device, from now on, for as long as the sequence is
@@ -274,7 +261,9 @@ public final class GestureRuntime: @unchecked Sendable {
             throw .seat(error)
         }
         self.monitor = monitor
-        events.watch(monitor.fileDescriptor)
+        loop.watch(monitor.fileDescriptor, priority: .urgent) { [unowned(unsafe) self] _ in
+            if let monitor = self.monitor { apply(monitor.changes()) }
+        }
         apply(monitor.changes())
         if devices.noneInUse && !saidNoDevices {
             logger.notice("no touch devices yet: waiting for one to be plugged in")
@@ -282,34 +271,10 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
-    /// Waits up to `timeout` ms (-1: until something happens), handles what did, and fires
-    /// every deadline that has passed by the runtime's clock.
+    /// One turn of the loop: waits up to `timeout` ms (-1: until something happens), handles
+    /// what did, and fires every deadline that has passed by the runtime's clock.
     package func runOnce(timeout: Int32) {
-        events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
-        timerFired = false
-        turn &+= 1
-        if !unwatchedThisTurn.isEmpty { unwatchedThisTurn.removeAll(keepingCapacity: true) }
-        let ready = events.wait(timeout: timeout) { dispatch($0) }
-        devicesReadAt = clock.now
-        // Devices first, then the rest of the batch, in the kernel's order.
-        if !otherEvents.isEmpty {
-            for event in otherEvents {
-                switch event {
-                case .readable(let fd), .hangup(let fd), .writable(let fd):
-                    if !unwatchedThisTurn.contains(fd), let handler = watched[fd] { handler(event) }
-                case .timer, .wakeUp, .signal:
-                    break
-                }
-            }
-            otherEvents.removeAll(keepingCapacity: true)
-        }
-        afterWake?()
-        // The timer is armed at the earliest deadline: until it fires none is due (a device's
-        // frames fire those their own times pass). A manual clock has no timer: always look.
-        if timerFired || ready == 0 || !clockHasTimer { fireDeadlines() }
-        // What `perform` handed over: each call woke the wait above (or will wake the next).
-        runCalls()
-        endOfTurn?()
+        loop.runOnce(timeout: timeout)
     }
 
     /// Lets every device go: gestures in progress end `cancelled`, sessions end, the gesture
@@ -317,9 +282,9 @@ public final class GestureRuntime: @unchecked Sendable {
     package func shutdown() {
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
-        for entry in devices.all { events.unwatch(entry.device.fileDescriptor) }
+        for entry in devices.all { loop.unwatch(entry.device.fileDescriptor) }
         devices.removeAll()
-        if let monitor { events.unwatch(monitor.fileDescriptor) }
+        if let monitor { loop.unwatch(monitor.fileDescriptor) }
         monitor = nil
         let continuations = streams.withLock { state in
             defer { state.continuations.removeAll() }
@@ -328,55 +293,6 @@ public final class GestureRuntime: @unchecked Sendable {
         streamCount.store(0, ordering: .relaxed)
         for c in continuations { c.finish() }
         running.store(false, ordering: .releasing)
-    }
-
-    // MARK: - For the service
-
-    /// Also waits on `fd`; `handler` gets its events on the runtime's thread.
-    package func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping (EventLoop.Event) -> Void) {
-        watched[fd] = handler
-        events.watch(fd, writable: writable)
-    }
-
-    /// Changes whether the loop waits for `fd` to become writable.
-    package func setWritable(_ fd: Int32, _ writable: Bool) {
-        guard watched[fd] != nil else { return }
-        events.watch(fd, writable: writable)
-    }
-
-    /// Stops waiting on `fd`. Events of this turn's batch still to come for `fd` are dropped,
-    /// even if the number is watched again meanwhile: a descriptor closed and reused within one
-    /// turn (a client gone, another accepted on its number) must not get the old one's hang-up.
-    package func unwatch(_ fd: Int32) {
-        watched[fd] = nil
-        events.unwatch(fd)
-        unwatchedThisTurn.append(fd)
-    }
-
-    /// Reads every device now, without waiting: the frames already there are handled.
-    private func readDevicesNow() {
-        devicesReadAt = clock.now
-        devices.forEachInUse { read($0) }
-    }
-
-    /// While other work runs on the loop, devices are read at least this often: a frame waits
-    /// behind it no longer than this and the one piece of work under way. A tenth of the
-    /// latency a touch may take from the glass to its gesture unnoticed (~5 ms), and a syscall
-    /// per device when nothing is there: a few microseconds in each half millisecond of work.
-    package static let deviceReadInterval = Duration.microseconds(500)
-
-    /// Reads the devices if ``deviceReadInterval`` has passed since they were last read: for
-    /// whoever shares the loop and has much to do in one turn (the service with many clients),
-    /// called between pieces of that work, so frames never wait behind it. (A manual clock
-    /// stands still: in tests devices are read at the turn's start only.)
-    package func readDevicesIfDue() {
-        if clock.now - devicesReadAt >= Self.deviceReadInterval { readDevicesNow() }
-    }
-
-    /// Delivers `signals` to `handler` instead of their default actions.
-    package func handleSignals(_ signals: [Signal], _ handler: @escaping (Signal) -> Void) throws(SystemError) {
-        try events.handleSignals(signals)
-        signalHandler = handler
     }
 
     /// Every device starts over with layouts from `source` (a configuration reloaded): gestures
@@ -399,36 +315,16 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     private var nextDeadline: Instant? {
-        var earliest = additionalDeadline?()
+        var earliest: Instant?
         devices.forEachSession { session in
             if let t = session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
         return earliest
     }
 
-    private func fireDeadlines() {
-        let now = clock.now
+    private func fireDeadlines(at now: Instant) {
         devices.forEachSession { session in
             if (session.pipeline.nextDeadline ?? .distantFuture) <= now { session.pipeline.advance(to: now) }
-        }
-    }
-
-    private func dispatch(_ event: EventLoop.Event) {
-        switch event {
-        case .timer:
-            timerFired = true
-        case .wakeUp:
-            break
-        case .signal(let signal):
-            signalHandler?(signal)
-        case .readable(let fd), .hangup(let fd), .writable(let fd):
-            if let entry = devices.entry(descriptor: fd) {
-                read(entry)
-            } else if let monitor, fd == monitor.fileDescriptor {
-                apply(monitor.changes())
-            } else if watched[fd] != nil {
-                otherEvents.append(event)
-            }
         }
     }
 
@@ -441,7 +337,10 @@ public final class GestureRuntime: @unchecked Sendable {
                 // A node reported again without its removal: the old device goes first.
                 if devices.entry(node: device.node) != nil { remove(device.node, reason: "replaced") }
                 devices.add(device)
-                events.watch(device.fileDescriptor)
+                let fd = device.fileDescriptor
+                loop.watch(fd, priority: .urgent) { [unowned(unsafe) self] _ in
+                    if let entry = devices.entry(descriptor: fd) { read(entry) }
+                }
                 use(device)
             case .removed(let node):
                 remove(node, reason: "removed")
@@ -497,8 +396,11 @@ public final class GestureRuntime: @unchecked Sendable {
             logger.warning("touch device not used: it reports no position axes", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
             return
         }
-        session.pipeline.observer = { [weak self, weak session] g in
-            guard let self, let session else { return }
+        // Unretained, and without weak references (which would put every retain of the
+        // session and the runtime, on every event, on the slow path): the observer is taken
+        // away when the session ends (`end`), when it goes (its deinit) and when the runtime
+        // goes (deinit).
+        session.pipeline.observer = { [unowned(unsafe) self, unowned(unsafe) session] g in
             self.deliver(g, session)
         }
         devices.entry(node: device.node)?.session = session
@@ -540,7 +442,7 @@ public final class GestureRuntime: @unchecked Sendable {
             end(node, at: clock.now)
             logger.info("touch device \(reason)", metadata: ["device": "\(entry.device.description.name)", "node": "\(node)"])
         }
-        if let entry = devices.remove(node: node) { events.unwatch(entry.device.fileDescriptor) }
+        if let entry = devices.remove(node: node) { loop.unwatch(entry.device.fileDescriptor) }
         // A shared layout the device drove goes to the next device present.
         if case .shared = source, devices.noneInUse {
             for other in devices.all where devices.noneInUse { use(other.device) }

@@ -28,23 +28,23 @@ extension GestureService {
     /// Waits for clients on the socket.
     func watchListener() {
         guard let server else { return }
-        runtime.watch(server.listener) { [weak self] _ in self?.acceptClients() }
+        loop.watch(server.listener) { [weak self] _ in self?.acceptClients() }
     }
 
     func acceptClients() {
         guard let server else { return }
         for client in server.acceptClients(now: clock.now) {
-            runtime.readDevicesIfDue()
+            loop.pollUrgentIfDue()
             if server.clients.count > options.budgets.clients {
                 let victim = server.victim(requester: client) { _ in 1 }
                 letGo(victim, "the service has \(options.budgets.clients) connections, as many as it takes, and this client's process has the most")
                 if victim === client { continue }
             }
-            runtime.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
+            loop.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
             send(.greeting(greeting), to: client)
         }
         // Out of descriptors the listener stays readable: not watched until a client leaves.
-        if server.outOfDescriptors { runtime.unwatch(server.listener) }
+        if server.outOfDescriptors { loop.unwatch(server.listener) }
     }
 
     var greeting: Greeting {
@@ -63,15 +63,15 @@ extension GestureService {
         case .readable:
             // A client holding what it sent before is read no further until that is taken:
             // its socket stays readable, and the kernel holds the rest.
-            runtime.readDevicesIfDue()
+            loop.pollUrgentIfDue()
             if !client.closing {
-                server.read(client, turn: runtime.turn, ready: runtime.otherEventCount)
+                server.read(client, turn: loop.turn, ready: loop.deferredEventCount)
                 keepInputWithinBudget(reading: client)
             }
-            serve(client, ready: runtime.otherEventCount)
+            serve(client, ready: loop.deferredEventCount)
         case .writable:
             server.writable(client.fd)
-            if client.output.isEmpty { runtime.setWritable(client.fd, false) }
+            if client.output.isEmpty { loop.setWritable(client.fd, false) }
         case .timer, .signal, .wakeUp:
             break
         }
@@ -109,7 +109,7 @@ extension GestureService {
         freedSinceTrim += client.regions.count * 4096 * max(1, runtime.sessions.count)
             + client.output.capacity + client.input.pendingBytes
         client.regions.removeAll()
-        runtime.unwatch(client.fd)
+        loop.unwatch(client.fd)
     }
 
     /// Asks for the heap's free memory to go back to the system once clients let 4 MiB or
@@ -162,7 +162,7 @@ extension GestureService {
             forget(client, reason: nil)
             return false
         }
-        if !client.output.isEmpty { runtime.setWritable(client.fd, true) }
+        if !client.output.isEmpty { loop.setWritable(client.fd, true) }
         if server.queuedBytes > options.budgets.outputBytes {
             keepOutputWithinBudget(sending: client)
             return server.clients[client.fd] === client
@@ -183,7 +183,7 @@ extension GestureService {
     /// is forgotten once answered.
     func serve(_ client: ClientConnection, ready: Int) {
         guard let server, server.clients[client.fd] === client else { return }
-        if turnRequests.turn != runtime.turn { turnRequests = (runtime.turn, 0) }
+        if turnRequests.turn != loop.turn { turnRequests = (loop.turn, 0) }
         let share = max(4, Self.requestsPerTurn / max(1, ready))
         var allowed = min(share, max(0, Self.requestsPerTurn + 4 - turnRequests.count))
         var drained = false
@@ -195,7 +195,7 @@ extension GestureService {
             allowed -= 1
             turnRequests.count += 1
             handle(request, from: client)
-            runtime.readDevicesIfDue()
+            loop.pollUrgentIfDue()
             guard server.clients[client.fd] === client else { return }
         }
         if drained {
@@ -208,8 +208,8 @@ extension GestureService {
     /// At the end of each turn: the gestures queued for clients are written, and the heap
     /// trimmed when its time has come (``giveMemoryBack()``).
     func flushQueued() {
-        for client in server?.flushQueued(between: { runtime.readDevicesIfDue() }) ?? [] {
-            runtime.setWritable(client.fd, true)  // the rest when its socket takes more
+        for client in server?.flushQueued(between: { loop.pollUrgentIfDue() }) ?? [] {
+            loop.setWritable(client.fd, true)  // the rest when its socket takes more
         }
         if let at = trimAt, clock.now >= at {
             FreedMemory.release()

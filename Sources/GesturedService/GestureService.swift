@@ -10,8 +10,8 @@ import TouchInput
 /// `gestured run`: touch devices in, gestures out — to actions, socket clients and stdout.
 ///
 /// Built on ``GestureRuntime`` (the library product apps use for their own closures): the
-/// runtime reads the devices, follows hotplug and fires the recognizers' deadlines on one
-/// thread in one event loop; the service adds the configuration's actions, the client socket,
+/// runtime reads the devices, follows hotplug and fires the recognizers' deadlines; the two
+/// share one loop (`SharedEventLoop`) on one thread, each registering its own; the service adds the configuration's actions, the client socket,
 /// stdout and the signals (SIGHUP reloads, SIGTERM and SIGINT stop). With no finger down and
 /// nothing waiting the process sleeps until the next event.
 public final class GestureService {
@@ -38,6 +38,9 @@ public final class GestureService {
 
     public let options: Options
     public private(set) var configuration: Configuration?
+    /// The loop the service shares with the runtime: each registers its own descriptors,
+    /// signals and deadlines on it.
+    let loop: SharedEventLoop
     let runtime: GestureRuntime
     let clock: any TouchClock
     let logger: Logger
@@ -84,9 +87,14 @@ public final class GestureService {
         let settings = configuration?.service ?? ServiceSettings()
         actions = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
                                allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
+        do throws(SystemError) {
+            loop = try SharedEventLoop(clock: clock)
+        } catch {
+            throw .system(error)
+        }
         do throws(GestureRuntime.RunError) {
             runtime = try GestureRuntime(source: configuration.map { .configuration($0) } ?? .standard, clock: clock,
-                                         logger: logger) { monitor }
+                                         logger: logger, loop: loop) { monitor }
         } catch {
             throw ServiceError(error)
         }
@@ -103,19 +111,22 @@ public final class GestureService {
         }
         if options.measureLatency { runtime.latency = LatencyMeter() }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
-        runtime.additionalDeadline = { [weak self] in
+        // What the service waits for besides its descriptors (the socket's, its clients', the
+        // compositor's: watched as they open): its deadlines, the work of every turn once the
+        // events are handled, and the messages to write at its end.
+        loop.addTimer(next: { [weak self] in
             guard let self else { return nil }
             // Requests or messages waiting for a turn: the next turn comes at once.
             if !backlogged.isEmpty || server?.hasQueuedOutput == true { return clock.now }
             // The actions', the compositor's, and a trim waiting for clients to settle.
             return [actions.nextDeadline, compositor?.retryAt, trimAt].compactMap { $0 }.min()
-        }
-        runtime.endOfTurn = { [weak self] in self?.flushQueued() }
-        runtime.afterWake = { [weak self] in
+        })
+        loop.afterEvents { [weak self] in
             self?.serveBacklog()
             self?.tendActions()
             self?.compositor?.tend()
         }
+        loop.endOfTurn { [weak self] in self?.flushQueued() }
         focus.onChange = { [weak self] in
             guard let self else { return }
             for session in runtime.sessions { applyFocus(to: session) }
@@ -162,7 +173,7 @@ public final class GestureService {
     /// Sets up the signals and the socket, and takes the devices already present.
     public func start() throws(ServiceError) {
         do throws(SystemError) {
-            try runtime.handleSignals(Self.handledSignals) { [weak self] signal in self?.handle(signal) }
+            try loop.handleSignals(Self.handledSignals) { [weak self] signal in self?.handle(signal) }
         } catch {
             throw .system(error)
         }
@@ -194,7 +205,7 @@ public final class GestureService {
     /// Runs until SIGTERM or SIGINT, then shuts down cleanly.
     public func run() throws(ServiceError) {
         try start()
-        runtime.loop()
+        loop.run()
         shutdown()
     }
 
@@ -202,7 +213,7 @@ public final class GestureService {
     /// deadline that has passed by the service's clock. The loop's timer wakes it at the next
     /// deadline when the clock is one a system timer follows.
     public func runOnce(timeout: Int32) {
-        runtime.runOnce(timeout: timeout)
+        loop.runOnce(timeout: timeout)
     }
 
     /// What the service does on a signal.
@@ -225,7 +236,7 @@ public final class GestureService {
     }
 
     /// Asks the loop to end (as SIGTERM does).
-    public func stop() { runtime.stop() }
+    public func stop() { loop.stop() }
 
     /// Cancels what is going on and closes everything.
     public func shutdown() {
@@ -243,7 +254,7 @@ public final class GestureService {
         case .reapActions: actions.reap()
         case .stop:
             logger.info("stopping", metadata: ["signal": "\(signal.number)"])
-            runtime.stop()
+            loop.stop()
         case .ignore:
             logger.debug("signal ignored", metadata: ["signal": "\(signal.number)"])
         }
@@ -340,8 +351,8 @@ public final class GestureService {
             return
         }
         let c = CompositorFocus(found, focus: focus, clock: clock, logger: logger,
-                                watch: { [weak self] fd, handler in self?.runtime.watch(fd, handler) },
-                                unwatch: { [weak self] fd in self?.runtime.unwatch(fd) })
+                                watch: { [weak self] fd, handler in self?.loop.watch(fd, handler) },
+                                unwatch: { [weak self] fd in self?.loop.unwatch(fd) })
         compositor = c
         c.connect()
     }

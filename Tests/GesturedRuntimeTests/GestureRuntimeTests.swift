@@ -3,6 +3,7 @@ import GesturedRuntime
 import Gestures
 import Logging
 import ServiceLifecycle
+import SystemLoop
 import Testing
 import TouchEvents
 import TouchInput
@@ -168,7 +169,7 @@ struct GestureRuntimeTests {
     }
 
     /// Work that shares the loop (the service's clients) asks for the devices between its
-    /// pieces: they are read once ``GestureRuntime/deviceReadInterval`` has passed since they
+    /// pieces: they are read once ``SharedEventLoop/urgentPollInterval`` has passed since they
     /// last were, not before — a frame waits behind such work no longer than that.
     @Test func devicesAreReadBetweenOtherWorkOnceTheIntervalHasPassed() throws {
         let kiosk = Kiosk()
@@ -180,12 +181,42 @@ struct GestureRuntimeTests {
         e.tap(at: 0, x: 20, y: 30)
         device.write(e.events)  // arrives while the loop is busy with other work
         clock.advance(to: clock.now + .microseconds(499))
-        runtime.readDevicesIfDue()
+        runtime.loop.pollUrgentIfDue()
         #expect(kiosk.log == [], "read 0.499 ms ago: not yet")
         clock.advance(to: clock.now + .microseconds(1))
-        runtime.readDevicesIfDue()
+        runtime.loop.pollUrgentIfDue()
         #expect(kiosk.log == ["play tapped at 10.0,20.0"], "0.5 ms: read, in the middle of the other work")
         runtime.shutdown()
+    }
+
+    /// The runtime is one user of a loop it may share (the service is another): it registers
+    /// its devices and deadlines there, and takes them back when it goes, even unstopped — the
+    /// loop goes on for its other users, and a frame the gone runtime's device sends reaches
+    /// no one.
+    @Test func aRuntimeSharingALoopTakesBackWhatItRegisteredWhenItGoes() throws {
+        let loop = try SharedEventLoop(clock: clock)
+        var turns: [String] = []
+        loop.endOfTurn { turns.append("the other user's work") }
+        let kiosk = Kiosk()
+        var runtime: GestureRuntime? = try GestureRuntime(source: .shared(kiosk.layout), clock: clock,
+                                                          logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+                                                          loop: loop) { [monitor] in monitor }
+        try runtime?.start()
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: panel)
+        monitor.plugIn(device)
+        loop.runOnce(timeout: 0)  // the runtime takes the device, on the shared loop
+        var e = Events()
+        e.tap(at: 0, x: 20, y: 30)
+        device.write(Array(e.events.prefix(3)))
+        loop.runOnce(timeout: 0)
+        #expect(runtime?.sessions.count == 1)
+        weak let gone = runtime
+        runtime = nil
+        #expect(gone == nil, "nothing the loop holds keeps the runtime")
+        device.write(Array(e.events.dropFirst(3)))
+        loop.runOnce(timeout: 0)
+        #expect(kiosk.log == [], "the tap's end reached no one")
+        #expect(turns == ["the other user's work", "the other user's work", "the other user's work"])
     }
 
     @Test func aSharedLayoutIsDrivenByOneDeviceAtATimeAndPassesToTheNext() throws {
