@@ -103,7 +103,7 @@ extension GestureService {
     private func release(_ client: ClientConnection) {
         focus.forget("client \(client.number)")
         if !client.regions.isEmpty {
-            for session in runtime.sessions { ClientRegions.removeAll(client: client.number, from: session.layout) }
+            for layer in clientLayers { layer.removeAll(client: client.number) }
         }
         // About what a region costs in each layout (the region, its recognizers, the index).
         freedSinceTrim += client.regions.count * 4096 * max(1, runtime.sessions.count)
@@ -316,7 +316,7 @@ extension GestureService {
                 letGo(victim, why)
             }
             client.regions.append(region)
-            for session in runtime.sessions { ClientRegions.install(region, client: client.number, in: session.layout) }
+            for layer in clientLayers { layer.install(region, client: client.number) }
         case .update(let update):
             guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
                 throw ProtocolError(.unknownRegion, field: "region.id", "this client has no region \"\(update.id)\"")
@@ -325,12 +325,12 @@ extension GestureService {
             if let h = update.hitInsets { client.regions[i].hitInsets = h }
             if let h = update.hidden { client.regions[i].hidden = h }
             if let e = update.enabled { client.regions[i].enabled = e }
-            for session in runtime.sessions { ClientRegions.update(client.regions[i], client: client.number, in: session.layout) }
+            for layer in clientLayers { layer.update(client.regions[i], client: client.number) }
         case .unregister(let id):
             guard client.regions.contains(where: { $0.id == id }) else {
                 throw ProtocolError(.unknownRegion, field: "region", "this client has no region \"\(id)\"")
             }
-            for session in runtime.sessions { ClientRegions.remove(id, client: client.number, from: session.layout) }
+            for layer in clientLayers { layer.remove(id, client: client.number) }
             let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
             client.regions.removeAll { gone.contains($0.id) }
         }
@@ -338,11 +338,18 @@ extension GestureService {
 
     // MARK: - Regions in the layouts
 
+    /// The clients' regions in each device's layout, in the order of the devices in use.
+    var clientLayers: [ClientRegions] {
+        runtime.sessions.compactMap { clientRegions[ObjectIdentifier($0.layout)] }
+    }
+
     /// Adds every client's regions to a new device's layout.
     func installClientRegions(in session: DeviceSession) {
+        let layer = ClientRegions(layout: session.layout)
+        clientRegions[ObjectIdentifier(session.layout)] = layer
         guard let server else { return }
         for client in server.clients.values.sorted(by: { $0.number < $1.number }) {
-            for region in client.regions { ClientRegions.install(region, client: client.number, in: session.layout) }
+            for region in client.regions { layer.install(region, client: client.number) }
         }
     }
 
@@ -350,7 +357,7 @@ extension GestureService {
 
     /// A gesture on a client's region goes to that client only, under its own id; any other to
     /// every client whose subscription takes it.
-    /// `owner`: the client whose region it is and its own id for it (``ClientRegions/owner(of:)``).
+    /// `owner`: the client whose region it is and its own id for it (``Gesture/client``).
     func deliver(_ event: GestureEvent, owner: (client: Int, id: String)?) {
         guard let server else { return }
         if let owner {

@@ -41,7 +41,7 @@ public final class GestureService {
     /// The loop the service shares with the runtime: each registers its own descriptors,
     /// signals and deadlines on it.
     let loop: SharedEventLoop
-    let runtime: GestureRuntime
+    package let runtime: GestureRuntime
     let clock: any TouchClock
     let logger: Logger
     private let output: ([UInt8]) -> Void
@@ -53,6 +53,9 @@ public final class GestureService {
     /// The compositor followed for `when: {app: …}`, if one was found.
     private(set) var compositor: CompositorFocus?
     var server: ClientServer?
+    /// The clients' regions in each device's layout (by the layout's identity), while its
+    /// session lasts.
+    var clientRegions: [ObjectIdentifier: ClientRegions] = [:]
     /// Warnings about clients let go for a budget: at most one a second.
     var budgetWarnings = WarningRateLimit()
     /// Warnings about clients sending too fast: at most one a second over all clients.
@@ -108,6 +111,7 @@ public final class GestureService {
         runtime.onSessionEnded = { [weak self] session in
             // Its gestures were cancelled, which released their keys; this makes sure.
             for recognizer in Self.configuredRecognizers(of: session.layout) { self?.desktop.release(ObjectIdentifier(recognizer)) }
+            self?.clientRegions[ObjectIdentifier(session.layout)] = nil
         }
         if options.measureLatency { runtime.latency = LatencyMeter() }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
@@ -272,7 +276,7 @@ public final class GestureService {
         // Gestures on clients' regions go to their clients. Of the service's own: without a
         // configuration every gesture goes to the clients; with one, those whose action says
         // `emit`.
-        let owner = ClientRegions.owner(of: g.region)
+        let owner = g.client.map { (client: $0, id: g.region) }
         let toClients = !(server?.clients.isEmpty ?? true) && (configuration == nil || owner != nil)
         if options.printJSON || toClients {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)

@@ -46,12 +46,13 @@ func clientRegion(_ i: Int, _ random: inout BenchRandom) -> RegionRequest {
 
 func clientRegionsBench(clients: Int = 400, perClient: Int = 250) -> ClientRegionsResult {
     let layout = Layout.standard(size: (300, 200), touchscreen: true)
+    let layer = ClientRegions(layout: layout)
     var random = BenchRandom(seed: 7)
     var specs: [[RegionRequest]] = []
     for c in 1...clients {
         let list = (0..<perClient).map { clientRegion($0, &random) }
         specs.append(list)
-        for spec in list { ClientRegions.install(spec, client: c, in: layout) }
+        for spec in list { layer.install(spec, client: c) }
     }
     func touch() -> Bool { layout.hitTest(Point(x: random.next() * 300, y: random.next() * 200)) != nil }
     precondition(touch())
@@ -61,21 +62,21 @@ func clientRegionsBench(clients: Int = 400, perClient: Int = 250) -> ClientRegio
         let client = 1 + (round * 37) % clients
         let spec = specs[client - 1][round % perClient]
         var start = now()
-        ClientRegions.remove(spec.id, client: client, from: layout)
+        layer.remove(spec.id, client: client)
         if touch() { found += 1 }
         unregister.append((now() - start) * 1e6)
         start = now()
-        ClientRegions.install(spec, client: client, in: layout)
+        layer.install(spec, client: client)
         if touch() { found += 1 }
         register.append((now() - start) * 1e6)
     }
     for round in 0..<50 {
         let client = 1 + (round * 53) % clients
         let start = now()
-        ClientRegions.removeAll(client: client, from: layout)
+        layer.removeAll(client: client)
         if touch() { found += 1 }
         leave.append((now() - start) * 1e6)
-        for spec in specs[client - 1] { ClientRegions.install(spec, client: client, in: layout) }
+        for spec in specs[client - 1] { layer.install(spec, client: client) }
         if touch() { found += 1 }
     }
     for _ in 0..<20_000 {
@@ -84,7 +85,7 @@ func clientRegionsBench(clients: Int = 400, perClient: Int = 250) -> ClientRegio
         hits.append((now() - start) * 1e6)
     }
     precondition(found > 0, "no hits")
-    precondition(layout.region(ClientRegions.internalID(client: clients, id: "r0")) != nil, "a region went missing")
+    precondition(layer.region("r0", client: clients) != nil, "a region went missing")
     return ClientRegionsResult(regions: clients * perClient,
                                registerP50: percentile(register, 0.5), registerP99: percentile(register, 0.99),
                                unregisterP50: percentile(unregister, 0.5), unregisterP99: percentile(unregister, 0.99),

@@ -81,7 +81,7 @@ struct ClientLibraryTests {
         #expect(!log.all.suffix(2).contains { $0.hasPrefix("closure") }, "never called after its owner is gone")
         h.tap(again, at: 3000, x: 1000, y: 500)
         h.advance(to: 3500)
-        #expect(h.summary.suffix(2) == ["tap recognized @1/ok 1", "tap recognized root 1"], "the new service numbers its clients anew")
+        #expect(h.summary.suffix(2) == ["tap recognized ok of client 1 1", "tap recognized root 1"], "the new service numbers its clients anew")
     }
 
     @Test func aTokenCancelsAndTheServiceRefusalsArriveAsEvents() throws {

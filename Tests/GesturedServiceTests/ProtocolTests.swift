@@ -116,7 +116,7 @@ struct ProtocolTests {
         #expect(other.lines() == [
             #"{"type": "gesture", "time": 1.36, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "root", "touches": 1, "x": 30.0, "y": 20.0, "taps": 1}"#,
         ], "another client never sees the button's gestures")
-        #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized root 1"])
+        #expect(h.summary == ["tap recognized ok of client 1 1", "tap recognized root 1"])
         // gestured run --json names the client's region as the client does, and the client.
         #expect(h.printed == [
             #"{"time": 0.06, "device": "Test Panel", "kind": "tap", "state": "recognized", "region": "ok", "client": 1, "touches": 1, "x": 100.0, "y": 50.0, "local_x": 10.0, "local_y": 10.0, "taps": 1}"#,
@@ -127,6 +127,64 @@ struct ProtocolTests {
     /// A device's frame and a client's request ready in the same turn of the loop: the frame
     /// is read first, though the request came first — recognition never waits behind
     /// clients. The touch lands before the client's button is there.
+    /// A client's region carries its client as a field, with the client's own id: two clients
+    /// may both call a region `root`, as the service's own layout does, and none is taken for
+    /// another — in hit testing, in delivery, in the layout's id lookup or when one goes.
+    @Test func clientsRegionsMayShareAnIdWithEachOtherAndTheServicesRegions() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let first = try RawClient(h)
+        let second = try RawClient(h)
+        first.send(#"{"type": "register", "id": 1, "region": {"id": "root", "frame": [90, 40, 20, 20], "gestures": [{"kind": "tap"}]}}"# + "\n")
+        second.send(#"{"type": "register", "id": 1, "region": {"id": "root", "frame": [10, 40, 20, 20], "gestures": [{"kind": "tap"}]}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        _ = first.lines()
+        _ = second.lines()
+        let layout = try #require(h.service.runtime.sessions.first?.layout)
+        #expect(layout.region("root") === layout.root, "the layout's own root, not a client's")
+        h.tap(device, at: 0, x: 1000, y: 500)   // (100, 50) mm: the first client's
+        h.tap(device, at: 1000, x: 200, y: 500)  // (20, 50) mm: the second client's
+        first.send(#"{"type": "unregister", "id": 2, "region": "root"}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        h.tap(device, at: 2000, x: 1000, y: 500)  // the first client's is gone: the service's root
+        h.tap(device, at: 3000, x: 200, y: 500)   // the second client's is still there
+        h.advance(to: 4000)
+        #expect(h.summary == [
+            "tap recognized root of client 1 1", "tap recognized root of client 2 1", "tap recognized root 1",
+            "tap recognized root of client 2 1",
+        ])
+        #expect(first.lines().filter { $0.contains("gesture") }.map { $0.contains(#""x": 100.0"#) } == [true, true],
+                "its own tap, then the service's root's")
+        #expect(second.lines().filter { $0.contains("gesture") }.map { $0.contains(#""x": 20.0"#) } == [true, false, true])
+        #expect(h.printed.map { $0.contains(#""client": "#) } == [true, true, false, true])
+        #expect(layout.region("root") === layout.root)
+    }
+
+    /// A pan under way on a client's region that the client unregisters ends `cancelled` — to
+    /// that client, under its id, though the region is gone by then.
+    @Test func aGestureOnARegionTheClientTakesAwayEndsCancelledToThatClient() throws {
+        let h = try Harness(socket: true)
+        let device = try h.plug()
+        let owner = try RawClient(h)
+        let other = try RawClient(h)
+        owner.send(#"{"type": "register", "id": 1, "region": {"id": "slider", "frame": [40, 40, 120, 20], "gestures": [{"kind": "pan"}]}}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        _ = owner.lines()
+        _ = other.lines()
+        h.frame(device, at: 0, [(0, 500, 500)], begin: true)
+        for step in 1...6 { h.frame(device, at: Double(step) * 40, [(0, 500 + Int32(step) * 20, 500)]) }  // 50 mm/s: no swipe
+        owner.send(#"{"type": "unregister", "id": 2, "region": "slider"}"# + "\n")
+        h.service.runOnce(timeout: 0)
+        h.frame(device, at: 280, [(0, -1, 0)])
+        h.advance(to: 1000)
+        #expect(h.summary == ["pan began slider of client 1 1"] + Array(repeating: "pan changed slider of client 1 1", count: 4)
+            + ["pan cancelled slider of client 1 1"])
+        let gestures = owner.lines().filter { $0.contains(#""type": "gesture""#) }
+        #expect(gestures.count == 6)
+        #expect(gestures.last?.contains(#""state": "cancelled", "region": "slider""#) == true)
+        #expect(other.lines() == [], "another client never sees them")
+    }
+
     @Test func devicesAreReadBeforeClientsInATurn() throws {
         let h = try Harness(socket: true)
         let device = try h.plug()
@@ -138,7 +196,7 @@ struct ProtocolTests {
         h.frame(device, at: 60, [(0, -1, 0)])
         h.tap(device, at: 1000, x: 1000, y: 500)
         h.advance(to: 2000)
-        #expect(h.summary == ["tap recognized root 1", "tap recognized @1/ok 1"])
+        #expect(h.summary == ["tap recognized root 1", "tap recognized ok of client 1 1"])
         #expect(c.summary() == ["reply register 1", "gesture tap recognized root 0.36", "gesture tap recognized ok 1.06"])
     }
 
@@ -210,7 +268,7 @@ struct ProtocolTests {
         #expect(h.service.clientRegionCount == 0, "the child goes with its parent")
         h.tap(device, at: 4000, x: 1000, y: 500)
         h.advance(to: 5000)
-        #expect(h.summary == ["tap recognized root 1", "tap recognized @2/ok 1", "tap recognized root 1"])
+        #expect(h.summary == ["tap recognized root 1", "tap recognized ok of client 2 1", "tap recognized root 1"])
         #expect(c.summary() == [
             "greeting", "reply register 1", "reply register 2", "gesture tap recognized ok 2.06", "reply unregister 3",
             "gesture tap recognized root 4.36",
@@ -226,7 +284,7 @@ struct ProtocolTests {
         h.tap(device, at: 0, x: 1000, y: 500)
         h.tap(device, at: 1000, x: 200, y: 200)
         h.advance(to: 2000)
-        #expect(h.summary == ["tap recognized root 1", "tap recognized @1/ok 1"])
+        #expect(h.summary == ["tap recognized root 1", "tap recognized ok of client 1 1"])
     }
 
     @Test func aReloadKeepsTheClientsRegions() throws {
@@ -240,7 +298,7 @@ struct ProtocolTests {
         h.tap(device, at: 1000, x: 1000, y: 500)
         h.tap(device, at: 2000, x: 300, y: 200)
         h.advance(to: 3000)
-        #expect(h.summary == ["tap recognized @1/ok 1", "tap recognized @1/ok 1", "tap recognized screen 1"])
+        #expect(h.summary == ["tap recognized ok of client 1 1", "tap recognized ok of client 1 1", "tap recognized screen 1"])
         #expect(c.summary() == [
             "greeting", "reply register 1", "gesture tap recognized ok 0.06", "gesture tap recognized ok 0.06",
             "gesture tap recognized screen 1.06",

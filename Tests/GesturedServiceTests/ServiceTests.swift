@@ -122,7 +122,7 @@ final class Harness {
         }
     }
 
-    var summary: [String] { gestures.map { "\($0.kind) \($0.state) \($0.region) \($0.touches)" } }
+    var summary: [String] { gestures.map { "\($0.kind) \($0.state) \($0.region)\($0.client.map { " of client \($0)" } ?? "") \($0.touches)" } }
 }
 
 @Suite("gestured run with fake devices", .serialized)

@@ -64,9 +64,10 @@ public final class Layout {
     }
 
     /// `region` is in the layout now (each region of an added subtree is told): the id map
-    /// learns it, and the owner-bound lists are made again if it has such handlers.
+    /// learns it (unless a socket client's: ``Region/client``), and the owner-bound lists are
+    /// made again if it has such handlers.
     func regionJoined(_ region: Region) {
-        if regionsByID != nil {
+        if regionsByID != nil && region.client == nil {
             // Two regions with one id: the first in depth-first order is the one `region(_:)`
             // finds, which only a walk of the tree tells.
             if regionsByID![region.id] == nil { regionsByID![region.id] = region } else { regionsByID = nil }
@@ -76,7 +77,7 @@ public final class Layout {
 
     /// `region` left the layout.
     func regionLeft(_ region: Region) {
-        if regionsByID != nil, regionsByID![region.id] === region {
+        if regionsByID != nil, region.client == nil, regionsByID![region.id] === region {
             regionsByID![region.id] = nil
             // Another region with the same id may be in the tree still.
             if hadDuplicateIDs { regionsByID = nil }
@@ -115,17 +116,30 @@ public final class Layout {
         for recognizer in list { recognizer.sweepReleasedHandlers() }
     }
 
-    /// The region with this id, anywhere in the tree.
+    /// The region with this id, anywhere in the tree (the first in depth-first order, if two
+    /// share it).
     public func region(_ id: String) -> Region? {
         if regionsByID == nil {
             var map: [String: Region] = [:]
             hadDuplicateIDs = false
-            for r in root.subtree {
+            for r in ownRegions {
                 if map[r.id] == nil { map[r.id] = r } else { hadDuplicateIDs = true }
             }
             regionsByID = map
         }
         return regionsByID?[id]
+    }
+
+    /// Every region but those socket clients registered (``Region/client``), depth first:
+    /// what a layout's own regions cost to walk, however many regions clients hold.
+    package var ownRegions: [Region] {
+        var out: [Region] = []
+        func walk(_ r: Region) {
+            out.append(r)
+            for c in r.children where c.client == nil { walk(c) }
+        }
+        walk(root)
+        return out
     }
 
     /// Every region, depth first.

@@ -25,6 +25,12 @@ public final class Region {
     public var isGroup = false { didSet { invalidate() } }
     /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
     var groupIndex: HitIndex?
+    /// The socket client that registered the region (its number, from the service), or nil for
+    /// a region of the layout's own. A client's region has the client's own id, unique among
+    /// that client's regions only: ``Layout/region(_:)`` does not find it (the service keeps
+    /// each client's regions by id), and its gestures carry the client. Set before the region
+    /// joins a layout or gets recognizers.
+    package var client: Int?
     public private(set) var children: [Region] = []
     public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []

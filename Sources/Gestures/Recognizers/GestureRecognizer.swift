@@ -26,11 +26,18 @@ open class GestureRecognizer {
     public var failureReason: String? { failure?.description }
     /// The region it is attached to.
     public internal(set) weak var region: Region? {
-        didSet { if let region { regionID = region.id } }
+        didSet {
+            if let region {
+                regionID = region.id
+                regionClient = region.client
+            }
+        }
     }
     /// The id of the region it was last attached to: what a gesture of it says once it was
     /// taken off (its `cancelled`).
     var regionID = ""
+    /// The socket client whose region that is (``Region/client``).
+    var regionClient: Int?
 
     /// A disabled recognizer takes part in nothing.
     public var isEnabled = true
@@ -139,6 +146,7 @@ open class GestureRecognizer {
         }
         var g = Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
                         touches: fingers, location: location, recognizer: label)
+        g.client = regionClient
         if fingers != gestureTouches {
             g.currentTouches = fingers
             g.touches = gestureTouches
