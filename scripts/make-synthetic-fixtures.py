@@ -247,6 +247,45 @@ write("fixtures/synthetic/drag-without-lift.yaml",
       [device_block(*TS) + frames_block(frames)])
 print("written keyboard and drag")
 
+# The kernel drops events: a finger drags 40 mm and rests; 3 s later a burst of 5,000 frames
+# (10 us apart; 10,000 events pass the kernel's filter of unchanged values) moves it 30 mm further while a second finger lands — more than
+# the kernel's buffer for a reader holds, if the reader is not reading (the real-kernel lane
+# stops the service meanwhile); 3 s later both move a little and lift, and a tap follows.
+# burst-while-stopped.collapsed.yaml is the same with the burst as one frame of its end state:
+# what a reader that resynchronizes after SYN_DROPPED decodes.
+def burst_recording(collapsed):
+    frames = [(0, down(0, 600, 500, 1000) + [(EV_KEY, BTN_TOUCH, 1)])]
+    for step in range(1, 21):
+        frames.append((step * 10000, move(0, 500 + step * 20, 1000)))
+    burst = 5000
+    if collapsed:
+        frames.append((3000000 + burst * 10, move(0, 1200, 1000) + down(1, 601, 2000, 1500)))
+    else:
+        for step in range(1, burst + 1):
+            # A unit of jitter in every frame: the kernel passes on only values that change.
+            ev = move(0, 900 + round(step * 300 / burst) + step % 2, 1000)
+            if step == burst // 2:
+                ev += down(1, 601, 2000, 1500)
+            frames.append((3000000 + step * 10, ev))
+    frames.append((6000000, move(0, 1210, 1000) + move(1, 2010, 1500)))
+    frames.append((6010000, move(0, 1220, 1000) + move(1, 2020, 1500)))
+    frames.append((6100000, up(0) + up(1) + [(EV_KEY, BTN_TOUCH, 0)]))
+    frames.append((7000000, down(0, 602, 2500, 500) + [(EV_KEY, BTN_TOUCH, 1)]))
+    frames.append((7050000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
+write("fixtures/synthetic/burst-while-stopped.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a drag, then a burst of 20,000",
+       "events in 50 ms while a second finger lands, more than the kernel buffers for a reader that",
+       "is not reading (the real-kernel lane stops the service meanwhile: SYN_DROPPED), then both",
+       "move, lift, and a tap follows. Expected live: what burst-while-stopped.collapsed.yaml gives."],
+      [device_block(*TS) + frames_block(burst_recording(False))])
+write("fixtures/synthetic/burst-while-stopped.collapsed.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): burst-while-stopped.yaml with its",
+       "burst as one frame of the state it ends in: what a reader that resynchronizes decodes."],
+      [device_block(*TS) + frames_block(burst_recording(True))])
+
 # Two fingers on the 300 x 200 mm touchscreen, 40 mm apart around (150, 100) mm, spreading to
 # 120 mm while turning 60 degrees clockwise over 600 ms (a frame every 10 ms), then lifting.
 import math

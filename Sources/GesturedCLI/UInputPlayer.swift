@@ -67,8 +67,10 @@ public struct UInputPlayer: Sendable {
         }
         guard let log = waitForLog else { return }
         while true {
+            // What the log gained since the start; all of it once it is shorter than it was
+            // (written afresh: a reader started again, with `>`).
             if let text = try? String(contentsOfFile: log, encoding: .utf8),
-               String(decoding: text.utf8.dropFirst(logStart), as: UTF8.self).contains(node) { return }
+               String(decoding: text.utf8.dropFirst(text.utf8.count < logStart ? 0 : logStart), as: UTF8.self).contains(node) { return }
             if timedOut() { throw InputError(path: node, message: "\(log) did not mention the device within \(Int(readyTimeout)) s") }
             sleepMilliseconds(10)
         }

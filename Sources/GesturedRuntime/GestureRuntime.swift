@@ -453,14 +453,25 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
+    /// The kernel's buffer for the device overflowed before it was read (the process was not
+    /// scheduled in time, or stopped): its events were lost.
+    private func saySynDropped(_ device: any TouchDevice) {
+        logger.notice(device.resynchronizesAfterDrops
+                      ? "the kernel dropped events from the device (it was not read in time): its state is read again"
+                      : "the kernel dropped events from the device (it was not read in time): its contacts are cancelled",
+                      metadata: ["device": "\(device.node)"])
+    }
+
     private func read(_ entry: DeviceTable.Entry) {
         let device = entry.device
         let session = entry.session
-        let woke = latency == nil ? Instant.zero : clock.now
+        // One clock reading per frame measured (its end), one more for a wakeup timed.
+        let woke: Instant? = latency?.timesWakeup() == true ? clock.now : nil
         deliveredInFrame = false  // what deadlines delivered since belongs to no frame
         do throws(InputError) {
             let present = try device.readPending { event in
                 guard let session else { return }  // not used: drained and dropped
+                if event.type == EventType.syn && event.code == SynCode.dropped { saySynDropped(device) }
                 do throws(DecodeError) {
                     try session.process(event)
                 } catch {

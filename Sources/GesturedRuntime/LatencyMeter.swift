@@ -9,7 +9,9 @@ import TouchEvents
 ///   recognized, every handler and observer called — for `gestured run`, the JSON line and the
 ///   socket clients' messages written). The kernel stamps `CLOCK_MONOTONIC` when the event
 ///   enters the input layer, so this includes waiting to be scheduled.
-/// - **processing**: the loop woke for the device → the frame handled: the process's own share.
+/// - **processing**: the loop woke for the device → the frame handled: the process's own share,
+///   for the frames of one wakeup in ``processingSampleEvery`` (timing a wakeup's start is a
+///   clock reading more, a system call in a VM: the other frames cost one reading each).
 /// - **gesture**: the frame span of the frames that delivered at least one gesture event.
 ///
 /// Fixed histograms (about 23 KB for the three, allocated once): values below 64 µs are exact, longer ones
@@ -78,19 +80,31 @@ public struct LatencyMeter: Sendable {
 
     /// Kernel time stamp → frame handled.
     public private(set) var frames = Histogram()
-    /// Loop woken for the device → frame handled.
+    /// Loop woken for the device → frame handled (one wakeup in ``processingSampleEvery``).
     public private(set) var processing = Histogram()
+    /// Wakeups counted, to time one in ``processingSampleEvery`` from its start.
+    private var wakeups: UInt64 = 0
+    /// One wakeup in this many is timed from its start (``processing``).
+    public static let processingSampleEvery: UInt64 = 8
     /// Kernel time stamp → handled, for frames that delivered a gesture event.
     public private(set) var gestures = Histogram()
 
     public init() {}
 
-    /// One frame: the `SYN_REPORT`'s kernel time, when the loop woke to read it, when its
-    /// handling ended (all on `CLOCK_MONOTONIC`), and whether it delivered a gesture event.
-    public mutating func record(eventTime: Instant, wokeAt: Instant, handledAt: Instant, deliveredGesture: Bool) {
+    /// The loop woke to read the device: true when this wakeup is to be timed from its start
+    /// (the first, then one in ``processingSampleEvery``).
+    public mutating func timesWakeup() -> Bool {
+        defer { wakeups &+= 1 }
+        return wakeups % Self.processingSampleEvery == 0
+    }
+
+    /// One frame: the `SYN_REPORT`'s kernel time, when the loop woke to read it (nil: that
+    /// wakeup is not timed), when its handling ended (all on `CLOCK_MONOTONIC`), and whether it
+    /// delivered a gesture event.
+    public mutating func record(eventTime: Instant, wokeAt: Instant?, handledAt: Instant, deliveredGesture: Bool) {
         let total = handledAt.microseconds &- eventTime.microseconds
         frames.record(microseconds: total)
-        processing.record(microseconds: handledAt.microseconds &- max(wokeAt, eventTime).microseconds)
+        if let wokeAt { processing.record(microseconds: handledAt.microseconds &- max(wokeAt, eventTime).microseconds) }
         if deliveredGesture { gestures.record(microseconds: total) }
     }
 

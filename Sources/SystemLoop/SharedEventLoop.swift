@@ -50,8 +50,10 @@ public final class SharedEventLoop {
     private var afterEventsWork: [(owner: ObjectIdentifier?, work: () -> Void)] = []
     private var endOfTurnWork: [(owner: ObjectIdentifier?, work: () -> Void)] = []
     private var urgentPolls: [(owner: ObjectIdentifier?, poll: () -> Void)] = []
-    /// When the urgent descriptors were last read (``pollUrgentIfDue()``).
-    private var polledAt = Instant.distantPast
+    /// When the urgent descriptors were last read between other work (``pollUrgentIfDue()``);
+    /// nil at the start of a turn, which read them moments ago: the clock is read only when
+    /// other work asks (a device's frame alone costs no clock reading — a system call in a VM).
+    private var polledAt: Instant?
     private var timerFired = false
     private let stopping = Atomic<Bool>(false)
 
@@ -146,10 +148,16 @@ public final class SharedEventLoop {
     /// Reads the urgent descriptors (every ``addUrgentPoll(_:)``) if ``urgentPollInterval``
     /// has passed since they last were: for whoever has much to do in one turn (the service
     /// with many clients), called between pieces of that work, so frames never wait behind
-    /// it. (A manual clock stands still: in tests they are read at the turn's start only.)
+    /// it. The turn read them as it woke; its first call marks when that work began, and the
+    /// interval runs from there. (A manual clock stands still: in tests they are read when
+    /// the test moves it.)
     public func pollUrgentIfDue() {
         let now = clock.now
-        guard now - polledAt >= Self.urgentPollInterval else { return }
+        guard let last = polledAt else {
+            polledAt = now
+            return
+        }
+        guard now - last >= Self.urgentPollInterval else { return }
         polledAt = now
         for entry in urgentPolls { entry.poll() }
     }
@@ -181,7 +189,7 @@ public final class SharedEventLoop {
         turn &+= 1
         if !unwatchedThisTurn.isEmpty { unwatchedThisTurn.removeAll(keepingCapacity: true) }
         let ready = events.wait(timeout: timeout) { dispatch($0) }
-        polledAt = clock.now
+        polledAt = nil
         // Urgent descriptors first (above), then the rest of the batch, in the kernel's order.
         if !deferred.isEmpty {
             for event in deferred {

@@ -4,19 +4,30 @@ import Glibc
 import CLibevdev
 import TouchEvents
 
-/// A live evdev device read through libevdev: its description, and its events in the
-/// same form recordings have, for the same ``TouchDecoder``.
+/// A live evdev device: its description (through libevdev), and its events in the same form
+/// recordings have, for the same ``TouchDecoder``.
 ///
 /// Events carry `CLOCK_MONOTONIC` times (the kernel is asked for them), so event times and
-/// the scheduler's deadlines share one clock. After `SYN_DROPPED` the reader switches to
-/// libevdev's sync mode and passes on the sync events that bring the slots up to date:
-/// decode them with ``TouchDecoder/DropPolicy/resynchronize``.
+/// the scheduler's deadlines share one clock. Each wakeup's events are read in batches with
+/// `read(2)`, stopping at a short read — no libevdev call per event, no read that only says
+/// `EAGAIN`. libevdev keeps a mirror of the device's state (every key and axis event read is
+/// set on it, a function call without a system call), so that after `SYN_DROPPED` its sync
+/// mode can bring the slots up to date: the events after the drop in the batch are stale, and
+/// libevdev's sync deltas (from the kernel's state against the mirror) are passed on instead,
+/// stamped with the drop's time. Decode them with ``TouchDecoder/DropPolicy/resynchronize``.
 public final class EvdevDevice {
     public let path: String
     public let description: DeviceDescription
     /// The device's file descriptor (non-blocking), for the event loop to poll.
     public let fileDescriptor: Int32
     private let handle: OpaquePointer
+    /// What each `read(2)` fills, allocated once: reading allocates nothing.
+    private let buffer = UnsafeMutablePointer<input_event>.allocate(capacity: EvdevDevice.batch)
+    /// Events read per `read(2)` at most: a frame of ten fingers is about 60 (a longer burst
+    /// takes another read).
+    static let batch = 128
+    /// Times libevdev brought the device's state up to date after the kernel dropped events.
+    public private(set) var resynchronizations = 0
 
     /// Opens `path` read-only and non-blocking. `udevProperties` (the device's, by name) may
     /// carry udev's hwdb corrections of its axes (`EVDEV_ABS_XX`): they fill in a resolution the
@@ -59,30 +70,56 @@ public final class EvdevDevice {
     deinit {
         libevdev_free(handle)
         close(fileDescriptor)
+        buffer.deallocate()
     }
 
     /// Reads every pending event and passes it to `body`. Returns false when the device is
     /// gone (`ENODEV`): the caller cancels its contacts and closes it.
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
-        var ev = input_event()
-        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        let size = MemoryLayout<input_event>.stride
         while true {
-            let rc = libevdev_next_event(handle, flags, &ev)
-            if rc == -EAGAIN {
-                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-                    continue
+            let n = read(fileDescriptor, buffer, size * Self.batch)
+            if n < 0 {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK: return true
+                case EINTR: continue
+                case ENODEV: return false
+                case let code: throw InputError(path: path, message: "read failed: \(String(cString: strerror(code)))")
                 }
-                return true
             }
+            let count = n / size
+            for i in 0..<count {
+                if buffer[i].type == UInt16(EV_SYN) && buffer[i].code == UInt16(SYN_DROPPED) {
+                    return try resynchronize(after: &buffer[i], body)
+                }
+                // The mirror libevdev keeps for a resynchronization.
+                if buffer[i].type == UInt16(EV_ABS) || buffer[i].type == UInt16(EV_KEY) {
+                    _ = libevdev_set_event_value(handle, UInt32(buffer[i].type), UInt32(buffer[i].code), buffer[i].value)
+                }
+                body(InputEvent(kernel: &buffer[i]))
+            }
+            // A short read: the kernel had no more (the next ones wake the loop again).
+            if count < Self.batch { return true }
+        }
+    }
+
+    /// The kernel dropped events (its buffer for this reader was full): what it still holds,
+    /// and the rest of the batch, are stale. libevdev reads the device's state and gives the
+    /// differences from its mirror as sync events, which pass on stamped with the drop's time.
+    private func resynchronize(after dropped: inout input_event, _ body: (InputEvent) -> Void) throws(InputError) -> Bool {
+        let drop = InputEvent(kernel: &dropped)
+        body(drop)
+        resynchronizations += 1
+        var ev = input_event()
+        var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue, &ev)
+        while true {
             if rc == -ENODEV { return false }
-            if rc < 0 {
-                throw InputError(path: path, message: "read failed: \(String(cString: strerror(-rc)))")
+            if rc == -EAGAIN { return true }  // in step again
+            if rc < 0 { throw InputError(path: path, message: "resynchronizing failed: \(String(cString: strerror(-rc)))") }
+            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue), !(ev.type == UInt16(EV_SYN) && ev.code == UInt16(SYN_DROPPED)) {
+                body(InputEvent(time: drop.time, type: ev.type, code: ev.code, value: ev.value))
             }
-            body(InputEvent(kernel: &ev))
-            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
-                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-            }
+            rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev)
         }
     }
 }

@@ -45,6 +45,9 @@ struct LatencyMeterTests {
         #expect(meter.gestures.count == 1)
         #expect(meter.gestures.maximumMicroseconds == 20)
         #expect(meter.json.hasPrefix("{\"frame\": {\"count\": 2,"))
+        meter.record(eventTime: Instant(microseconds: 3_000), wokeAt: nil, handledAt: Instant(microseconds: 3_100), deliveredGesture: false)
+        #expect(meter.frames.count == 3 && meter.processing.count == 2, "a wakeup not timed counts in the frames only")
+        #expect((0..<17).map { _ in meter.timesWakeup() }.enumerated().filter(\.element).map(\.offset) == [0, 8, 16])
     }
 
     @Test func theRuntimeTimesEveryFrameItReads() throws {
@@ -83,6 +86,7 @@ struct LatencyMeterTests {
         #expect(latency.frames.count == 3)
         #expect(latency.frames.maximumMicroseconds == 4_000)
         #expect(latency.processing.maximumMicroseconds == 0, "the manual clock stands still while the frame is handled")
+        #expect(latency.processing.count == 1, "the first wakeup of eight is timed from its start")
         #expect(latency.gestures.count == 0, "the tap delivered at its deadline belongs to no frame")
     }
 }

@@ -93,6 +93,31 @@ if [ -n "$keyboard_node" ]; then
 fi
 stop_service
 
+echo "== the kernel drops events (the service stopped through a burst): the state is read again"
+# The burst comes 3 s into the recording, while the service is stopped: its buffer in the kernel
+# overflows (SYN_DROPPED). Read again, the device's state goes on as if the burst had been one
+# frame: the gestures equal the replay of burst-while-stopped.collapsed.yaml.
+start_service dropped --no-socket
+"$gestured" replay fixtures/synthetic/burst-while-stopped.yaml --uinput --wait-for-log "$log" --linger 300 2> "$out/dropped.player.log" &
+player=$!
+# Stopped once the drag's last frame is handled, the service holds nothing when the burst comes.
+if wait_for "$out/dropped.live.jsonl" '"dx": 40.0'; then
+    kill -STOP "$service"
+    sleep 4.5
+    kill -CONT "$service"
+fi
+wait "$player"
+wait_for "$out/dropped.live.jsonl" '"kind": "tap"'
+stop_service
+grep -q "the kernel dropped events" "$log" && pass "the service saw the kernel drop events (SYN_DROPPED)" || fail "SYN_DROPPED" "no drop in the log"
+if grep -q "sent what no device should" "$log"; then fail "resynchronized" "$(grep "sent what no device should" "$log" | head -1)"; fi
+"$gestured" replay fixtures/synthetic/burst-while-stopped.collapsed.yaml --json > "$out/dropped.replay.jsonl" 2>/dev/null
+if python3 scripts/vm/compare.py "$out/dropped.replay.jsonl" "$out/dropped.live.jsonl" > "$out/dropped.compare.txt"; then
+    pass "after the drop, contacts and gestures are right: $(cat "$out/dropped.compare.txt")"
+else
+    fail "after the drop" "$(cat "$out/dropped.compare.txt")"
+fi
+
 echo "== desktop actions: keys, a held key, a button and the wheel (examples/desktop.yaml)"
 debug_events=/usr/libexec/libinput/libinput-debug-events
 if [ ! -x "$debug_events" ]; then
