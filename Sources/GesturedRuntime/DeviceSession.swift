@@ -33,13 +33,15 @@ public final class DeviceSession {
     public let conditions: [ObjectIdentifier: GestureCondition]
     public let pipeline: GesturePipeline
     /// The first event's time: gesture times are seconds from it.
-    public private(set) var origin: Instant?
+    @exclusivity(unchecked) public private(set) var origin: Instant?
     /// Every frame, before the pipeline has it.
     public var onFrame: ((TouchFrame) -> Void)?
     /// What looks wrong in how the device meets the layout (a layout much larger than the
     /// device maps onto), for whoever starts the session to log.
     public let warnings: [String]
-    private var decoder: TouchDecoder
+    /// (Unchecked exclusivity: read and written on every event, never while a call into it
+    /// is under way — a handler does not feed the session it is called from.)
+    @exclusivity(unchecked) private var decoder: TouchDecoder
     private let dropPolicy: TouchDecoder.DropPolicy
 
     /// With a `configuration`: its rule for the device maps the surface onto its layout.

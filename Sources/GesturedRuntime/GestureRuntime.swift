@@ -86,9 +86,9 @@ public final class GestureRuntime: @unchecked Sendable {
     /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
     /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
     /// (the default) measures nothing.
-    public var latency: LatencyMeter?
+    @exclusivity(unchecked) public var latency: LatencyMeter?
     /// A gesture event was delivered since the last frame ended (for ``latency``).
-    private var deliveredInFrame = false
+    @exclusivity(unchecked) private var deliveredInFrame = false
 
     /// The loop the runtime waits on: its own, or one it shares with others (the service's
     /// socket and clients), each registering what it waits for.

@@ -38,12 +38,12 @@ public final class SharedEventLoop {
     /// false for a manual clock, whose deadlines are looked at in every turn.
     private let clockHasTimer: Bool
     /// Who handles each descriptor's events, by descriptor number.
-    private var watches: [Watch?] = []
+    @exclusivity(unchecked) private var watches: [Watch?] = []
     /// Descriptors unwatched during this turn's batch: the rest of the batch's events for them
     /// are stale (``unwatch(_:)``).
-    private var unwatchedThisTurn: [Int32] = []
+    @exclusivity(unchecked) private var unwatchedThisTurn: [Int32] = []
     /// This turn's events for normal descriptors, handled after the urgent ones.
-    private var deferred: [EventLoop.Event] = []
+    @exclusivity(unchecked) private var deferred: [EventLoop.Event] = []
     private var signalHandlers: [(signals: [Signal], handler: (Signal) -> Void)] = []
     /// Per turn, in the order registered, each with who registered it (``removeWork(of:)``).
     private var timers: [(owner: ObjectIdentifier?, next: () -> Instant?, fire: ((Instant) -> Void)?)] = []
@@ -53,12 +53,12 @@ public final class SharedEventLoop {
     /// When the urgent descriptors were last read between other work (``pollUrgentIfDue()``);
     /// nil at the start of a turn, which read them moments ago: the clock is read only when
     /// other work asks (a device's frame alone costs no clock reading — a system call in a VM).
-    private var polledAt: Instant?
-    private var timerFired = false
+    @exclusivity(unchecked) private var polledAt: Instant?
+    @exclusivity(unchecked) private var timerFired = false
     private let stopping = Atomic<Bool>(false)
 
     /// Counts the turns: a user can give each turn a budget.
-    public private(set) var turn: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var turn: UInt64 = 0
     /// How many events for normal descriptors this turn has: a budget for the turn can give
     /// each its share.
     public var deferredEventCount: Int { deferred.count }

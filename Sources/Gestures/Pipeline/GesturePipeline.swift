@@ -33,11 +33,11 @@ public final class GesturePipeline {
         }
     }
     /// Put into every gesture's `device`.
-    public var deviceName: String?
+    @exclusivity(unchecked) public var deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
-    public var observer: ((Gesture) -> Void)?
+    @exclusivity(unchecked) public var observer: ((Gesture) -> Void)?
     /// Every recognizer that fails, with why and when: `replay --explain`.
-    public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
+    @exclusivity(unchecked) public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
     public var logger: Logger {
         didSet { updateDebugLogging() }
     }
@@ -46,7 +46,7 @@ public final class GesturePipeline {
     private let filter: ContactFilter
     private let router: TouchRouter
     @exclusivity(unchecked) private var delayedCalls = DelayedHandlerCalls()
-    private var invoker: HandlerInvoker
+    @exclusivity(unchecked) private var invoker: HandlerInvoker
     /// The latest time seen (frames processed, deadlines fired). A frame stamped earlier — a
     /// device reset after a decoding error, a corrupt recording — is taken as happening at
     /// this time: here time never runs backwards, so no duration or velocity goes negative and

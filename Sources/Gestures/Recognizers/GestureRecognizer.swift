@@ -35,9 +35,9 @@ open class GestureRecognizer {
     }
     /// The id of the region it was last attached to: what a gesture of it says once it was
     /// taken off (its `cancelled`).
-    var regionID = ""
+    @exclusivity(unchecked) var regionID = ""
     /// The socket client whose region that is (``Region/client``).
-    var regionClient: Int?
+    @exclusivity(unchecked) var regionClient: Int?
 
     /// A disabled recognizer takes part in nothing.
     public var isEnabled = true
@@ -55,7 +55,7 @@ open class GestureRecognizer {
     var requirements: [GestureRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
     var automaticRequirements: [GestureRecognizer] = []
-    var handlers: [HandlerEntry<Gesture>] = []
+    @exclusivity(unchecked) var handlers: [HandlerEntry<Gesture>] = []
     /// Created by a convenience method (`onTap`…): removed with its last handler.
     var ownedByHandlers = false
     @exclusivity(unchecked) private var cachedLabel = ""
@@ -96,7 +96,7 @@ open class GestureRecognizer {
 
     /// The most fingers its gesture has had down at once (from the event that began it), which
     /// every event of the gesture carries (``event(_:time:_:)``).
-    final var gestureTouches = 0
+    @exclusivity(unchecked) final var gestureTouches = 0
 
     /// True once the recognizer is done for this sequence.
     public final var isFinished: Bool { membership.state.isFinal }

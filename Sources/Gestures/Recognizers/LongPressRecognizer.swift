@@ -15,7 +15,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     /// How long the fingers must stay down.
     @WithMicroseconds public var minimumDuration = GestureDefaults.longPressMinimumDuration
     /// Millimetres any finger may move before the press begins.
-    public var allowedMovement = GestureDefaults.longPressAllowedMovement
+    @exclusivity(unchecked) public var allowedMovement = GestureDefaults.longPressAllowedMovement
 
     private enum Phase {
         /// Not all `touches` fingers are down yet.

@@ -15,7 +15,7 @@ public final class PanRecognizer: GestureRecognizer {
     }
     /// Millimetres the fingers must move before the pan begins (nil: the device kind's,
     /// ``TouchPolicy/panMinimumDistance``: 3 mm on a touchscreen, 6 mm on a touchpad).
-    public var minimumDistance: Double?
+    @exclusivity(unchecked) public var minimumDistance: Double?
     /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
     public var axis: PanAxis? {
         didSet { configurationChanged() }

@@ -7,7 +7,7 @@ import TouchEvents
 /// rate per second.
 public final class PinchRecognizer: TransformRecognizer {
     /// Millimetres the spread must change before the pinch begins.
-    public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
+    @exclusivity(unchecked) public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
 
     @exclusivity(unchecked) private var scale = 1.0
 

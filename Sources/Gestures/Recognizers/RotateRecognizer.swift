@@ -7,7 +7,7 @@ import TouchEvents
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
 public final class RotateRecognizer: TransformRecognizer {
     /// Degrees the fingers must turn before the rotation begins.
-    public var minimumAngle = GestureDefaults.rotationMinimumAngle
+    @exclusivity(unchecked) public var minimumAngle = GestureDefaults.rotationMinimumAngle
 
     /// (How far the fingers went around the centroid, the arc at their spread, is the progress's motion.)
     @exclusivity(unchecked) private var rotation = 0.0

@@ -27,14 +27,14 @@ public final class SwipeRecognizer: GestureRecognizer {
         didSet { configurationChanged() }
     }
     /// Millimetres along the direction.
-    public var minimumDistance = GestureDefaults.swipeMinimumDistance
+    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.swipeMinimumDistance
     /// Millimetres per second along the direction.
-    public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
+    @exclusivity(unchecked) public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
     /// How long from the moment all fingers are down.
     @WithMicroseconds public var maximumDuration = GestureDefaults.swipeMaximumDuration
     /// Degrees the stroke may stray from its axis (with eight directions, at most
     /// ``GestureDefaults/swipeEightWayAngleTolerance``).
-    public var angleTolerance = GestureDefaults.swipeAngleTolerance
+    @exclusivity(unchecked) public var angleTolerance = GestureDefaults.swipeAngleTolerance
 
     private enum Phase {
         case gathering

@@ -16,13 +16,13 @@ public final class TapRecognizer: GestureRecognizer {
         didSet { tapsChanged() }
     }
     /// Millimetres any finger may move during a tap.
-    public var maximumMovement = GestureDefaults.tapMaximumMovement
+    @exclusivity(unchecked) public var maximumMovement = GestureDefaults.tapMaximumMovement
     /// How long a tap may be held.
     @WithMicroseconds public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration
     /// How long from a lift to the next tap's touch.
     @WithMicroseconds public var maximumInterval = GestureDefaults.tapMaximumInterval
     /// Millimetres between the first tap and a later one.
-    public var maximumDistance = GestureDefaults.tapMaximumDistance
+    @exclusivity(unchecked) public var maximumDistance = GestureDefaults.tapMaximumDistance
 
     private enum Phase {
         /// Waiting for tap `done + 1` to touch down (until `deadline`, after the first tap).
