@@ -208,6 +208,7 @@ extension GestureService {
     /// At the end of each turn: the gestures queued for clients are written, and the heap
     /// trimmed when its time has come (``giveMemoryBack()``).
     func flushQueued() {
+        writeLines()
         for client in server?.flushQueued(between: { loop.pollUrgentIfDue() }) ?? [] {
             loop.setWritable(client.fd, true)  // the rest when its socket takes more
         }

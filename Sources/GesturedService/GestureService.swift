@@ -45,8 +45,9 @@ public final class GestureService {
     let clock: any TouchClock
     let logger: Logger
     private let output: ([UInt8]) -> Void
-    /// The `--json` line being written, its capacity kept from frame to frame.
-    private var line: [UInt8] = []
+    /// The turn's `--json` lines, written at its end in one piece (one system call per turn,
+    /// not per line); the capacity is kept from turn to turn.
+    private var lines: [UInt8] = []
     private let actions: ActionRunner
     let desktop: DesktopActions
     let focus: FocusTracker
@@ -79,7 +80,7 @@ public final class GestureService {
     public var observer: ((Gesture) -> Void)?
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
-    /// receives each `--json` line as UTF-8 (with its newline; the buffer is reused after).
+    /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
     public init(options: Options, monitor: any DeviceMonitor, clock: any TouchClock, logger: Logger,
                 output: @escaping ([UInt8]) -> Void) throws(ServiceError) {
         self.options = options
@@ -245,6 +246,7 @@ public final class GestureService {
     /// Cancels what is going on and closes everything.
     public func shutdown() {
         runtime.shutdown()
+        writeLines()
         desktop.releaseAll(reason: "stopping")
         compositor?.close()
         server?.shutdown()
@@ -281,21 +283,26 @@ public final class GestureService {
         if options.printJSON || toClients {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)
             if options.printJSON {
-                line.removeAll(keepingCapacity: true)
                 if let owner {
                     // A client's region as the client calls it, and which client.
                     var own = event
                     own.region = owner.id
                     own.client = owner.client
-                    own.appendJSONLine(to: &line)
+                    own.appendJSONLine(to: &lines)
                 } else {
-                    event.appendJSONLine(to: &line)
+                    event.appendJSONLine(to: &lines)
                 }
-                output(line)
             }
             if toClients { deliver(event, owner: owner) }
         }
         observer?(g)
+    }
+
+    /// The turn's `--json` lines go out.
+    func writeLines() {
+        guard !lines.isEmpty else { return }
+        output(lines)
+        lines.removeAll(keepingCapacity: true)
     }
 
     /// Each recognizer with an action gets a handler that runs it.

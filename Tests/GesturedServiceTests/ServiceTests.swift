@@ -33,8 +33,11 @@ final class Harness {
     /// What the service printed (`--json` lines), each without its newline.
     var printed: [String] { output.lines }
     private let output = PrintedLines()
+    /// How many pieces the service wrote them in (one per turn of the loop that printed).
+    var printedWrites: Int { output.writes }
     final class PrintedLines: @unchecked Sendable {
         var lines: [String] = []
+        var writes = 0
     }
     var gestures: [Gesture] = []
     let service: GestureService
@@ -61,7 +64,9 @@ final class Harness {
         let recorder = log
         service = try GestureService(options: options, monitor: monitor, clock: clock,
                                      logger: Logger(label: "test") { _ in recorder }) { [output] bytes in
-            output.lines.append(String(decoding: bytes.dropLast(), as: UTF8.self))
+            // A turn's lines in one piece, each with its newline.
+            output.lines += String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            output.writes += 1
         }
         service.observer = { [unowned self] g in self.gestures.append(g) }
         prepare?(service)
@@ -214,6 +219,32 @@ struct ServiceTests {
             #expect(printed == replayed.gestures.map { $0.jsonLine(origin: recording.firstEventTime) }, "\(name)")
             #expect(!printed.isEmpty)
         }
+    }
+
+    /// `--json`: the lines of one turn of the loop go out in one write (a system call per
+    /// turn, not per line), at the turn's end.
+    @Test func theJSONLinesOfATurnGoOutInOneWrite() throws {
+        let path = repositoryRoot + "/fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+        let replayed = try RecordingReplay.run(path: path)
+        let recording = try Recording.load(path: path).devices[0]
+        let h = try Harness(start: recording.firstEventTime)
+        let device = try h.plug("/dev/input/event9", recording.description)
+        var frame: [InputEvent] = []
+        for e in recording.events {
+            frame.append(e)
+            guard e.isReport else { continue }
+            h.clock.advance(to: e.time)
+            device.write(frame)
+            frame.removeAll()
+            h.service.runOnce(timeout: 0)
+        }
+        h.clock.advance(to: recording.events.last!.time + .seconds(2))
+        h.service.runOnce(timeout: 0)
+        #expect(h.printed.count == replayed.gestures.count)
+        let times = h.printed.map { try? JSONValue.parse($0).objectValue?["time"]?.numberValue }
+        #expect(!times.contains(nil), "every line whole")
+        #expect(h.printedWrites == Set(times).count, "one write per turn that printed: \(h.printed.count) lines")
+        #expect(h.printedWrites < h.printed.count, "some turns printed several lines")
     }
 
     @Test func reloadKeepsTheOldConfigurationWhenTheNewOneIsBroken() throws {
