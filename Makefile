@@ -130,11 +130,12 @@ bench: check-swift deps
 # The live path in the VM (scripts/vm/bench.sh): recordings played into uinput with evemu-play,
 # watched in turn by gestured run, lisgd and libinput debug-events; CPU during playback,
 # wakeups, idle wakeups, RSS and gestured's frame latency. Table and JSON in out/bench-vm/.
-# BENCH_ONLY=NAME[,NAME] runs those workloads only. Not part of `make test` (about 10 minutes).
+# BENCH_ONLY=NAME[,NAME] runs those workloads only; the long stream is played BENCH_REPEAT_LONG (3)
+# times to each program and its median run reported. Not part of `make test` (about 17 minutes).
 bench-vm: release
 	@for tool in evemu-play lisgd /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd libinput-tools; break; }; done
 	@rm -f out/bench-vm/bench.jsonl
-	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured BENCH_ONLY=$(BENCH_ONLY) scripts/vm/bench.sh' || status=$$?; \
+	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
 	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
 	exit $$status
 
