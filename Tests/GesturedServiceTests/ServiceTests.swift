@@ -112,6 +112,22 @@ final class Harness {
         frame(device, at: ms + 60, [(0, -1, 0)])
     }
 
+    /// Writes `events` into `device` a frame at a time, each at its time and handled in a turn
+    /// of its own, then lets 2 s pass.
+    func play(_ events: [InputEvent], into device: PipeTouchDevice) {
+        var frame: [InputEvent] = []
+        for e in events {
+            frame.append(e)
+            guard e.isReport else { continue }
+            clock.advance(to: e.time)
+            device.write(frame)
+            frame.removeAll()
+            service.runOnce(timeout: 0)
+        }
+        clock.advance(to: (events.last?.time ?? clock.now) + .seconds(2))
+        service.runOnce(timeout: 0)
+    }
+
     /// Moves the clock and fires what is due.
     func advance(to ms: Double) {
         clock.advance(to: Self.start + .milliseconds(ms))
@@ -205,17 +221,7 @@ struct ServiceTests {
             var printed: [String] = []
             h.service.observer = { printed.append($0.jsonLine(origin: recording.firstEventTime)) }
             let device = try h.plug("/dev/input/event9", recording.description)
-            var frame: [InputEvent] = []
-            for e in recording.events {
-                frame.append(e)
-                guard e.isReport else { continue }
-                h.clock.advance(to: e.time)
-                device.write(frame)
-                frame.removeAll()
-                h.service.runOnce(timeout: 0)
-            }
-            h.clock.advance(to: recording.events.last!.time + .seconds(2))
-            h.service.runOnce(timeout: 0)
+            h.play(recording.events, into: device)
             #expect(printed == replayed.gestures.map { $0.jsonLine(origin: recording.firstEventTime) }, "\(name)")
             #expect(!printed.isEmpty)
         }
@@ -229,17 +235,7 @@ struct ServiceTests {
         let recording = try Recording.load(path: path).devices[0]
         let h = try Harness(start: recording.firstEventTime)
         let device = try h.plug("/dev/input/event9", recording.description)
-        var frame: [InputEvent] = []
-        for e in recording.events {
-            frame.append(e)
-            guard e.isReport else { continue }
-            h.clock.advance(to: e.time)
-            device.write(frame)
-            frame.removeAll()
-            h.service.runOnce(timeout: 0)
-        }
-        h.clock.advance(to: recording.events.last!.time + .seconds(2))
-        h.service.runOnce(timeout: 0)
+        h.play(recording.events, into: device)
         #expect(h.printed.count == replayed.gestures.count)
         let times = h.printed.map { try? JSONValue.parse($0).objectValue?["time"]?.numberValue }
         #expect(!times.contains(nil), "every line whole")
