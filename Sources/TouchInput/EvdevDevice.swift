@@ -21,8 +21,9 @@ public final class EvdevDevice {
     /// The device's file descriptor (non-blocking), for the event loop to poll.
     public let fileDescriptor: Int32
     private let handle: OpaquePointer
-    /// What each `read(2)` fills, allocated once: reading allocates nothing.
-    private let buffer = UnsafeMutablePointer<input_event>.allocate(capacity: EvdevDevice.batch)
+    /// What each `read(2)` fills, allocated once (when the device is open): reading allocates
+    /// nothing.
+    private let buffer: UnsafeMutablePointer<input_event>
     /// Events read per `read(2)` at most: a frame of ten fingers is about 60 (a longer burst
     /// takes another read).
     static let batch = 128
@@ -48,6 +49,7 @@ public final class EvdevDevice {
         var description = DeviceDescription(libevdev: dev).applyingUdevAbsOverrides(udevProperties)
         description.udevProperties = keptProperties
         self.description = description
+        buffer = .allocate(capacity: Self.batch)
     }
 
     /// `path` opened read-only and non-blocking, and its libevdev handle; the caller frees both.

@@ -53,7 +53,7 @@ struct SharedEventLoopTests {
         // Watched first, so the kernel reports the clients before the device.
         loop.watch(client.read) { _ in client.drain(); log.append("client") }
         loop.watch(other.read) { _ in other.drain(); log.append("other") }
-        loop.watch(device.read, priority: .urgent) { _ in device.drain(); log.append("device (\(loop.deferredEventCount) waiting)") }
+        loop.watch(device.read, priority: .urgent) { [unowned loop] _ in device.drain(); log.append("device (\(loop.deferredEventCount) waiting)") }
         loop.afterEvents { log.append("service after events") }
         loop.addTimer(next: { nil }, fire: { now in log.append("runtime deadlines at \(now.microseconds)") })
         loop.addTimer(next: { nil })
@@ -78,7 +78,7 @@ struct SharedEventLoopTests {
         let first = Pipe(), second = Pipe()
         defer { first.close(); second.close() }
         var log: [String] = []
-        loop.watch(first.read) { _ in
+        loop.watch(first.read) { [unowned loop] _ in
             first.drain()
             log.append("first")
             loop.unwatch(second.read)
