@@ -83,10 +83,14 @@ struct DescriptorExhaustionTests {
         service.standardOutput = FileHandle.nullDevice
         try service.run()
         defer { kill(service.processIdentifier, SIGKILL) }
-        // The socket appears once the service listens.
+        // The service says so once it listens (the socket's file appears a moment before, at
+        // bind: a client then would be refused).
+        func said(_ text: String) -> Int {
+            (try? String(contentsOfFile: log, encoding: .utf8))?.components(separatedBy: "\n").filter { $0.contains(text) }.count ?? 0
+        }
         var listening = false
-        for _ in 0..<500 where !listening {
-            listening = UnixSocket.fileKind(socket).isSocket
+        for _ in 0..<1500 where !listening {
+            listening = said("listening for clients") == 1
             if !listening { _ = poll(nil, 0, 20) }
         }
         #expect(listening)
@@ -104,9 +108,6 @@ struct DescriptorExhaustionTests {
         }
         let stillWaiting = try #require(waiting, "every client was accepted: the limit did not bite")
         #expect(greeted.count > 10)
-        func said(_ text: String) -> Int {
-            (try? String(contentsOfFile: log, encoding: .utf8))?.components(separatedBy: "\n").filter { $0.contains(text) }.count ?? 0
-        }
         #expect(said("no descriptor left for a socket client") == 1)
         // A client leaves: the waiting one is accepted and greeted, and the service, full again,
         // does not say so again within the minute.
