@@ -124,9 +124,6 @@ struct ProtocolTests {
         ])
     }
 
-    /// A device's frame and a client's request ready in the same turn of the loop: the frame
-    /// is read first, though the request came first — recognition never waits behind
-    /// clients. The touch lands before the client's button is there.
     /// A client's region carries its client as a field, with the client's own id: two clients
     /// may both call a region `root`, as the service's own layout does, and none is taken for
     /// another — in hit testing, in delivery, in the layout's id lookup or when one goes.
@@ -185,6 +182,9 @@ struct ProtocolTests {
         #expect(other.lines() == [], "another client never sees them")
     }
 
+    /// A device's frame and a client's request ready in the same turn of the loop: the frame
+    /// is read first, though the request came first — recognition never waits behind
+    /// clients. The touch lands before the client's button is there.
     @Test func devicesAreReadBeforeClientsInATurn() throws {
         let h = try Harness(socket: true)
         let device = try h.plug()
