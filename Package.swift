@@ -11,7 +11,9 @@
 //   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
 //   GesturedRuntime     your closures on live devices (GestureRuntime: seat, hotplug, timers, a ServiceLifecycle
 //                       Service); one device session (rule → surface → mapping → layout → decoder → pipeline); replay.
-//   SystemLoop          the epoll loop, Unix sockets, child processes, the monotonic clock.
+//   SystemLoop          the epoll loop, Unix and TCP sockets, child processes, the monotonic clock.
+//   GesturedHTTP        a small HTTP/1.1 and WebSocket server on the loop (the live view, the metrics).
+//   GesturedView        the live view: its page, its messages, and a recording played at its pace (`gestured view`).
 //   TouchInput          Linux input: libinput seat discovery and hotplug, evdev reading, uinput, the inventory.
 //   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
 //   GestureProtocol     protocol v1 of the client socket: the gesture event model (--json, socket, actions), JSON, messages.
@@ -51,6 +53,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // `--metrics`: Prometheus text exposition through swift-metrics.
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // `make docs`: the DocC catalogs of the library products (a plugin, linked into nothing).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -100,6 +105,12 @@ let package = Package(
         ),
         .target(name: "GestureEvaluation", dependencies: ["Gestures", "GestureProtocol", "TouchEvents"]),
         .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"]),
+        .target(name: "GesturedHTTP", dependencies: ["SystemLoop", "TouchEvents", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GesturedView",
+            dependencies: ["GesturedHTTP", "GesturedRuntime", "GesturedConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
+                           "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "TouchInput",
             dependencies: ["TouchEvents", "CLibevdev", "CLibinput", .product(name: "Logging", package: "swift-log")]
@@ -108,13 +119,16 @@ let package = Package(
         .target(
             name: "GesturedService",
             dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "GestureProtocol", "Gestures", "GesturedConfiguration", "TouchEvents",
-                           .product(name: "Logging", package: "swift-log")]
+                           "GesturedHTTP", "GesturedView",
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "CoreMetrics", package: "swift-metrics"),
+                           .product(name: "Prometheus", package: "swift-prometheus")]
         ),
         .target(
             name: "GesturedCLI",
             dependencies: [
                 "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GesturedRuntime", "GesturedConfiguration",
-                "GesturedService", "GestureProtocol", "GesturedClient", "GestureEvaluation",
+                "GesturedService", "GestureProtocol", "GesturedClient", "GestureEvaluation", "GesturedView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,6 +158,10 @@ let package = Package(
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
+        .testTarget(name: "GesturedHTTPTests", dependencies: [
+            "GesturedHTTP", "GesturedView", "GesturedRuntime", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting", "GestureFuzzing"]),

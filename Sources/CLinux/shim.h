@@ -1,5 +1,5 @@
 // Linux system calls through glibc that Swift cannot use as they are (macros, fixed C arrays):
-// epoll, timerfd, signalfd, eventfd, threads, Unix sockets, signal sets, posix_spawn, malloc_trim. Only SystemLoop imports this.
+// epoll, timerfd, signalfd, eventfd, threads, Unix and TCP sockets, signal sets, posix_spawn, malloc_trim, getrandom. Only SystemLoop imports this.
 #ifndef GESTURED_CLINUX_SHIM_H
 #define GESTURED_CLINUX_SHIM_H
 
@@ -17,6 +17,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <malloc.h>
+#include <sys/random.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 
 // accept4 is a GNU extension that glibc declares only under _GNU_SOURCE: the system call, taking
 // a connection that is non-blocking and close-on-exec from the start.

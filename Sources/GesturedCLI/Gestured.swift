@@ -21,10 +21,11 @@ public struct Gestured: ParsableCommand {
               gestured devices
               gestured record /dev/input/event5 -o bug.yaml
               gestured render RECORDING --config examples/kiosk.yaml -o session.svg
+              gestured view RECORDING --config examples/kiosk.yaml
             """,
         version: GestureService.version,
         subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self,
-                      DevicesCommand.self, RecordCommand.self, RenderCommand.self, EvaluateCommand.self]
+                      DevicesCommand.self, RecordCommand.self, RenderCommand.self, ViewCommand.self, EvaluateCommand.self]
     )
 
     public init() {}

@@ -36,6 +36,9 @@ public final class DeviceSession {
     @exclusivity(unchecked) public private(set) var origin: Instant?
     /// Every frame, before the pipeline has it.
     public var onFrame: ((TouchFrame) -> Void)?
+    /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
+    /// draws it then, with the contacts the pipeline left out (``GesturePipeline/leftOutReason(contact:)``).
+    public var afterFrame: ((TouchFrame) -> Void)?
     /// What looks wrong in how the device meets the layout (a layout much larger than the
     /// device maps onto), for whoever starts the session to log.
     public let warnings: [String]
@@ -161,5 +164,6 @@ public final class DeviceSession {
     private func deliver(_ frame: TouchFrame) {
         onFrame?(frame)
         pipeline.process(frame)
+        afterFrame?(frame)
     }
 }

@@ -44,6 +44,33 @@ public enum RecordingReplay {
         layout: Layout? = nil, screen: Screen? = nil, configuration: Configuration? = nil, configure: ((GesturePipeline) -> Void)? = nil,
         onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil
     ) throws(RecordingError) -> Result {
+        let (recording, device, session) = try prepare(path: path, descPath: descPath, deviceIndex: deviceIndex, size: size,
+                                                       layout: layout, screen: screen, configuration: configuration,
+                                                       beforeDecoding: beforeDecoding)
+        let pipeline = session.pipeline
+        var gestures: [Gesture] = []
+        pipeline.observer = { gestures.append($0) }
+        var failures: [Failure] = []
+        pipeline.failureObserver = { r, reason, time in
+            failures.append(Failure(time: time, recognizer: r.name, kind: r.kind, region: r.region?.id ?? "",
+                                    reason: reason, afterGestures: gestures.count))
+        }
+        session.onFrame = onFrame
+        configure?(pipeline)
+        try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
+        session.finish()
+        return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
+                      mapping: session.mapping, gestures: gestures, failures: failures, warnings: session.warnings)
+    }
+
+    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:configuration:configure:onFrame:beforeDecoding:)``
+    /// does, for a player that feeds the events itself: `gestured view`). Throws a `FILE:LINE`
+    /// error for a recording that cannot be read, or has no touch device the layout can use.
+    public static func prepare(
+        path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
+        layout: Layout? = nil, screen: Screen? = nil, configuration: Configuration? = nil,
+        beforeDecoding: ((RecordedDevice) -> Void)? = nil
+    ) throws(RecordingError) -> (Recording, RecordedDevice, DeviceSession) {
         let recording = try Recording.load(path: path, descPath: descPath)
         let device = try recording.device(deviceIndex)
         beforeDecoding?(device)
@@ -62,19 +89,6 @@ public enum RecordingReplay {
         } catch {
             throw RecordingError(path: path, line: 0, message: "\"\(device.description.name)\" has no position axes")
         }
-        let pipeline = session.pipeline
-        var gestures: [Gesture] = []
-        pipeline.observer = { gestures.append($0) }
-        var failures: [Failure] = []
-        pipeline.failureObserver = { r, reason, time in
-            failures.append(Failure(time: time, recognizer: r.name, kind: r.kind, region: r.region?.id ?? "",
-                                    reason: reason, afterGestures: gestures.count))
-        }
-        session.onFrame = onFrame
-        configure?(pipeline)
-        try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
-        session.finish()
-        return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
-                      mapping: session.mapping, gestures: gestures, failures: failures, warnings: session.warnings)
+        return (recording, device, session)
     }
 }

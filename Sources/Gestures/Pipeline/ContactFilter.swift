@@ -342,6 +342,14 @@ final class ContactFilter {
     }
 
     /// Whether the contact `id` is left out as a palm, a resting thumb or finger, or a hover.
+    /// Why contact `id` is left out now (`palm`, `thumb`, `hover`), or nil for a finger.
+    func leftOutReason(_ id: Int) -> String? {
+        if palms.contains(where: { $0.id == id }) { return "palm" }
+        if thumbs.contains(where: { $0.id == id }) { return "thumb" }
+        if hovering.contains(where: { $0.id == id }) { return "hover" }
+        return nil
+    }
+
     private func isSetAside(_ id: Int) -> Bool {
         palms.contains { $0.id == id } || thumbs.contains { $0.id == id } || hovering.contains { $0.id == id }
     }

@@ -88,6 +88,11 @@ public final class GesturePipeline {
     /// True while a touch sequence is going on (fingers down or recognizers waiting).
     public var isTracking: Bool { !router.sequences.isEmpty }
 
+    /// Why the contact `id` of the latest frame is not a finger to the recognizers — `palm`,
+    /// `thumb` (or a resting finger) or `hover` — or nil when it is one (the live view marks
+    /// them).
+    public func leftOutReason(contact id: Int) -> String? { filter.leftOutReason(id) }
+
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
         if layout.version != layoutVersion { applyLayoutChanges(at: max(now, min(time, nextDeadline ?? time))) }

@@ -1,0 +1,258 @@
+/// The live view's page: plain HTML, one script and one style sheet, shipped in the binary
+/// (no build step). It works in current Chromium and Firefox.
+///
+/// DOM the tests read: each device is a `section.device[data-device]` holding an SVG with
+/// `rect.region[data-id]` (and `rect.hit-area` where a region's hit area differs); each gesture
+/// event is an `li.gesture` of `#gestures` with `data-kind`, `data-state`, `data-region` and
+/// `data-time`; the latest touch sequence's failures are `li.failure` of `#failures`; the body's
+/// `data-ended` is `true` once a recording has played to its end.
+enum ViewPage {
+    /// Scripts, styles and the feed from this server only; nothing inline, nothing framed.
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    static func html(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>gestured view — \(escaped(title))</title>
+        <link rel="stylesheet" href="view.css">
+        <script src="view.js" defer></script>
+        </head>
+        <body data-ended="false" data-connected="false">
+        <header>
+          <h1>gestured view <span id="title">\(escaped(title))</span></h1>
+          <p id="status">connecting…</p>
+          <p id="controls" hidden>
+            <button id="play" type="button">play</button>
+            <button id="pause" type="button">pause</button>
+            <button id="step" type="button">step a frame</button>
+            <button id="restart" type="button">restart</button>
+            <span id="position"></span>
+          </p>
+        </header>
+        <main>
+          <div id="devices"></div>
+          <aside>
+            <h2>Why not (the latest touches)</h2>
+            <ol id="failures"></ol>
+            <h2>Gestures</h2>
+            <ol id="gestures"></ol>
+          </aside>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    static func escaped(_ s: String) -> String {
+        s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;").replacingAll("\"", "&quot;")
+    }
+
+    static let style = """
+        body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
+        header { padding: 8px 16px; background: #fff; border-bottom: 1px solid #ddd; }
+        h1 { font-size: 18px; margin: 0; }
+        h1 span { font-weight: normal; color: #666; }
+        h2 { font-size: 14px; margin: 12px 0 4px; }
+        #status { margin: 4px 0; color: #555; font-size: 13px; }
+        main { display: flex; gap: 16px; padding: 16px; align-items: flex-start; }
+        #devices { flex: 3; display: flex; flex-direction: column; gap: 16px; }
+        aside { flex: 2; font-size: 13px; }
+        section.device { background: #fff; border: 1px solid #ddd; padding: 8px; }
+        section.device.gone { opacity: 0.4; }
+        section.device h3 { font-size: 14px; margin: 0 0 6px; }
+        svg { width: 100%; height: auto; display: block; background: #fff; }
+        rect.region { fill: #f2f2f2; fill-opacity: 0.6; stroke: #888; }
+        rect.region.inactive { fill: none; stroke: #bbb; stroke-dasharray: 1 3; }
+        rect.region.hit { fill: #ffe08a; }
+        rect.hit-area { fill: none; stroke: #888; stroke-dasharray: 4 3; }
+        text.region-label { fill: #555; }
+        circle.contact { fill: #0072B2; fill-opacity: 0.7; }
+        circle.contact.left-out { fill: #D55E00; fill-opacity: 0.35; }
+        polyline.trail { fill: none; stroke: #0072B2; stroke-opacity: 0.5; }
+        polyline.trail.left-out { stroke: #D55E00; stroke-dasharray: 3 2; }
+        polyline.trail.lifted { stroke-opacity: 0.25; }
+        text.gesture-label { fill: #009E73; font-weight: bold; }
+        ol { padding-left: 36px; margin: 0; }
+        #gestures { max-height: 60vh; overflow-y: auto; }
+        li.gesture[data-state="recognized"], li.gesture[data-state="began"] { font-weight: bold; }
+        li.failure { color: #8a3b00; }
+        li .time { color: #888; font-variant-numeric: tabular-nums; margin-right: 6px; }
+        """
+
+    static let script = #"""
+        'use strict';
+        const SVG = 'http://www.w3.org/2000/svg';
+        const TRAIL_POINTS = 30;
+        const token = new URLSearchParams(location.search).get('token') || '';
+        const devices = new Map();
+        let socket = null;
+
+        function make(tag, attrs, text) {
+          const e = tag.startsWith('svg:') ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+          for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+          if (text !== undefined) e.textContent = text;
+          return e;
+        }
+
+        function status(text) { document.getElementById('status').textContent = text; }
+
+        function send(command) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(command); }
+
+        function drawDevice(m) {
+          let d = devices.get(m.device);
+          if (d) d.section.remove();
+          const section = make('section', {class: 'device', 'data-device': m.device});
+          section.append(make('h3', {}, `${m.name} (${m.kind}) — ${m.device}`));
+          const L = m.layout;
+          const unit = Math.max(L.width, L.height) / 100;
+          const svg = make('svg:svg', {viewBox: `${L.x} ${L.y} ${L.width} ${L.height}`, 'font-size': `${2.2 * unit}`});
+          const regions = make('svg:g', {class: 'regions'});
+          const regionRects = new Map();
+          for (const r of m.regions) {
+            const f = r.frame;
+            const rect = make('svg:rect', {class: r.active ? 'region' : 'region inactive', 'data-id': r.id,
+              x: f.x, y: f.y, width: f.width, height: f.height, 'stroke-width': 0.15 * unit});
+            regions.append(rect);
+            if (!regionRects.has(r.id)) regionRects.set(r.id, rect);
+            if (r.hit_area) {
+              const a = r.hit_area;
+              regions.append(make('svg:rect', {class: 'hit-area', 'data-id': r.id, x: a.x, y: a.y, width: a.width, height: a.height,
+                'stroke-width': 0.15 * unit}));
+            }
+            const why = r.hidden ? ' (hidden)' : r.disabled ? ' (disabled)' : '';
+            regions.append(make('svg:text', {class: 'region-label', x: f.x + unit, y: f.y + 3 * unit}, r.id + why));
+          }
+          const lifted = make('svg:g', {class: 'lifted'});
+          const trails = make('svg:g', {class: 'trails'});
+          const contacts = make('svg:g', {class: 'contacts'});
+          const labels = make('svg:g', {class: 'labels'});
+          svg.append(regions, lifted, trails, contacts, labels);
+          section.append(svg);
+          document.getElementById('devices').append(section);
+          devices.set(m.device, {section, svg, lifted, trails, contacts, labels, regionRects, unit, points: new Map(), active: 0, hit: null});
+        }
+
+        function drawFrame(m) {
+          const d = devices.get(m.device);
+          if (!d) return;
+          const down = m.contacts.filter(c => c.phase !== 'ended' && c.phase !== 'cancelled');
+          // A new touch sequence: the failures and trails shown are the latest one's.
+          if (d.active === 0 && m.contacts.some(c => c.phase === 'began')) {
+            document.getElementById('failures').replaceChildren();
+            d.lifted.replaceChildren();
+          }
+          d.active = down.length;
+          for (const c of m.contacts) {
+            const trail = d.points.get(c.id) || [];
+            trail.push(`${c.x},${c.y}`);
+            if (trail.length > TRAIL_POINTS) trail.shift();
+            d.points.set(c.id, trail);
+          }
+          d.trails.replaceChildren();
+          d.contacts.replaceChildren();
+          for (const c of m.contacts) {
+            const leftOut = c.left_out ? ' left-out' : '';
+            d.trails.append(make('svg:polyline', {class: 'trail' + leftOut, points: d.points.get(c.id).join(' '),
+              'stroke-width': 0.4 * d.unit, 'data-id': c.id}));
+            if (c.phase === 'ended' || c.phase === 'cancelled') {
+              // Its trail stays, faded, until the next touches.
+              d.lifted.append(make('svg:polyline', {class: 'trail lifted' + leftOut, points: d.points.get(c.id).join(' '),
+                'stroke-width': 0.4 * d.unit}));
+              d.points.delete(c.id);
+              continue;
+            }
+            const dot = make('svg:circle', {class: 'contact' + leftOut, cx: c.x, cy: c.y, r: 1.5 * d.unit, 'data-id': c.id});
+            if (c.left_out) dot.append(make('svg:title', {}, `left out: ${c.left_out}`));
+            d.contacts.append(dot);
+          }
+        }
+
+        function showGesture(m) {
+          const li = make('li', {class: 'gesture', 'data-kind': m.kind, 'data-state': m.state, 'data-region': m.region,
+            'data-time': m.time, 'data-device': m.source_device});
+          li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`));
+          const touches = m.touches === 1 ? '1 touch' : `${m.touches} touches`;
+          const client = m.client !== undefined ? ` of client ${m.client}` : '';
+          li.append(`${m.kind} ${m.state} on ${m.region}${client} (${touches})`);
+          document.getElementById('gestures').append(li);
+          li.scrollIntoView({block: 'nearest'});
+          const d = devices.get(m.source_device);
+          if (!d) return;
+          const rect = d.regionRects.get(m.region);
+          // The latest gesture's region stays marked until the next gesture.
+          if (rect && (m.state === 'recognized' || m.state === 'began')) {
+            if (d.hit) d.hit.classList.remove('hit');
+            rect.classList.add('hit');
+            d.hit = rect;
+          }
+          if (m.state === 'recognized' || m.state === 'ended') {
+            const label = make('svg:text', {class: 'gesture-label', x: m.x, y: m.y}, `${m.kind}`);
+            d.labels.replaceChildren(label);
+          }
+        }
+
+        function showFailure(m) {
+          const li = make('li', {class: 'failure', 'data-kind': m.kind, 'data-region': m.region});
+          li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`), m.text);
+          document.getElementById('failures').append(li);
+        }
+
+        function handle(m) {
+          switch (m.type) {
+            case 'hello':
+              document.body.dataset.connected = 'true';
+              document.body.dataset.source = m.source;
+              document.getElementById('controls').hidden = m.source !== 'recording';
+              status(m.source === 'recording' ? `replaying ${m.title}` : `live: ${m.title}`);
+              break;
+            case 'device': drawDevice(m); break;
+            case 'removed': { const d = devices.get(m.device); if (d) d.section.classList.add('gone'); break; }
+            case 'frame': drawFrame(m); break;
+            case 'gesture': showGesture(m); break;
+            case 'failure': showFailure(m); break;
+            case 'state':
+              document.getElementById('position').textContent =
+                `frame ${m.frame} of ${m.frames}${m.ended ? ' — the end' : m.paused ? ' — paused' : ''}`;
+              document.body.dataset.ended = String(m.ended);
+              document.body.dataset.paused = String(m.paused);
+              break;
+            case 'refused': status(`not connected: ${m.reason}`); document.body.dataset.refused = 'true'; break;
+            case 'error': status(`the view says: ${m.reason}`); break;
+          }
+        }
+
+        function connect() {
+          const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+          socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+          socket.onmessage = e => handle(JSON.parse(e.data));
+          socket.onclose = e => {
+            document.body.dataset.connected = 'false';
+            if (document.body.dataset.refused !== 'true') status(`disconnected (${e.code}${e.reason ? ': ' + e.reason : ''}); reload to connect again`);
+          };
+        }
+
+        document.addEventListener('DOMContentLoaded', () => {
+          for (const command of ['play', 'pause', 'step', 'restart']) {
+            document.getElementById(command).addEventListener('click', () => {
+              if (command === 'restart') {
+                document.getElementById('gestures').replaceChildren();
+                document.getElementById('failures').replaceChildren();
+              }
+              send(command);
+            });
+          }
+          connect();
+        });
+        """#
+}
+
+extension String {
+    func replacingAll(_ a: String, _ b: String) -> String {
+        split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
+}
