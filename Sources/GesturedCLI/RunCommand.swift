@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import GesturedRuntime
 import GesturedService
+import GesturedView
 import Logging
 import SystemLoop
 import TouchInput
@@ -30,6 +31,7 @@ struct RunCommand: ParsableCommand {
             Examples:
               gestured run --config /etc/gestured/gestured.yaml
               gestured run --json --no-socket
+              gestured run --view 8700 --metrics 9464
             """
     )
 
@@ -53,6 +55,19 @@ struct RunCommand: ParsableCommand {
         valueName: "FILE"))
     var latencyReport: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Serve the live view (layout, contacts, gestures, failures) at ADDRESS: PORT (on 127.0.0.1), HOST:PORT or [IPV6]:PORT. The address to open, with its token, is logged.",
+        valueName: "ADDRESS"))
+    var view: String?
+
+    @Flag(name: .long, help: "Let --view listen on an address other machines can reach (it shows raw touch positions).")
+    var viewAllowRemote = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Serve Prometheus metrics at http://ADDRESS/metrics: PORT (on 127.0.0.1), HOST:PORT or [IPV6]:PORT. They carry no positions.",
+        valueName: "ADDRESS"))
+    var metrics: String?
+
     @Flag(name: .shortAndLong, help: "Log every recognizer transition and refused device (debug level).")
     var verbose = false
 
@@ -65,6 +80,24 @@ struct RunCommand: ParsableCommand {
         options.printJSON = json
         options.measureLatency = latencyReport != nil
         options.environment = ProcessEnvironment.current
+        if let view {
+            guard case .success(let address) = ListenAddress.parse(view) else {
+                if case .failure(let e) = ListenAddress.parse(view) { throw Self.refuse("--view \(e)") }
+                return
+            }
+            guard address.isLoopback || viewAllowRemote else {
+                throw Self.refuse("--view \(LiveView.SetupError.remoteNotAllowed(address))")
+            }
+            options.view = LiveView.Options(address: address, allowRemote: viewAllowRemote)
+        } else if viewAllowRemote {
+            throw Self.refuse("--view-allow-remote is for --view ADDRESS, which is not given")
+        }
+        if let metrics {
+            switch ListenAddress.parse(metrics) {
+            case .success(let address): options.metricsAddress = address
+            case .failure(let e): throw Self.refuse("--metrics \(e)")
+            }
+        }
         var latency: LatencyMeter?
         if let latencyReport {
             // Refused now, not after a long run.

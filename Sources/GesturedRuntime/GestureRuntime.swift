@@ -87,6 +87,20 @@ public final class GestureRuntime: @unchecked Sendable {
     /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
     /// (the default) measures nothing.
     @exclusivity(unchecked) public var latency: LatencyMeter?
+    /// Each live frame's kernel time stamp and when its handling ended (`gestured run
+    /// --metrics`' latency histogram); nil costs nothing.
+    @exclusivity(unchecked) package var onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)?
+    /// A device's trouble: the kernel dropped its events, or it sent what no device should and
+    /// was reset (`--metrics`).
+    package var onDeviceTrouble: ((DeviceTrouble, DeviceSession) -> Void)?
+
+    /// What went wrong with a device's events.
+    package enum DeviceTrouble: Sendable {
+        /// `SYN_DROPPED`: the kernel's buffer overflowed before it was read.
+        case kernelDropped
+        /// It sent what no device should: its contacts were reset.
+        case reset
+    }
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     @exclusivity(unchecked) private var deliveredInFrame = false
 
@@ -164,9 +178,11 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     deinit {
-        for entry in devices.all { entry.session?.pipeline.observer = nil }
         loop.removeWork(of: ObjectIdentifier(self))
-        for entry in devices.all { loop.unwatch(entry.device.fileDescriptor) }
+        for entry in devices.all {
+            entry.session?.pipeline.observer = nil
+            loop.unwatch(entry.device.fileDescriptor)
+        }
         if let monitor { loop.unwatch(monitor.fileDescriptor) }
     }
 
@@ -471,7 +487,10 @@ public final class GestureRuntime: @unchecked Sendable {
         do throws(InputError) {
             let present = try device.readPending { event in
                 guard let session else { return }  // not used: drained and dropped
-                if event.type == EventType.syn && event.code == SynCode.dropped { saySynDropped(device) }
+                if event.type == EventType.syn && event.code == SynCode.dropped {
+                    saySynDropped(device)
+                    onDeviceTrouble?(.kernelDropped, session)
+                }
                 do throws(DecodeError) {
                     try session.process(event)
                 } catch {
@@ -479,9 +498,12 @@ public final class GestureRuntime: @unchecked Sendable {
                         "device": "\(device.node)", "error": "\(error)",
                     ])
                     session.recover(at: event.time)
+                    onDeviceTrouble?(.reset, session)
                 }
-                if latency != nil && event.isReport {
-                    latency?.record(eventTime: event.time, wokeAt: woke, handledAt: clock.now, deliveredGesture: deliveredInFrame)
+                if (latency != nil || onFrameHandled != nil) && event.isReport {
+                    let handled = clock.now
+                    latency?.record(eventTime: event.time, wokeAt: woke, handledAt: handled, deliveredGesture: deliveredInFrame)
+                    onFrameHandled?(event.time, handled)
                     deliveredInFrame = false
                 }
             }

@@ -18,7 +18,19 @@ final class ActionRunner {
         var terminated = false
     }
 
+    /// What became of an action (the metrics count them).
+    enum Outcome: String, Sendable {
+        case started
+        /// It could not start: refused as root, too many running, or the program failed to start.
+        case notStarted = "not_started"
+        case failed = "exit_status"
+        case killed = "signal"
+        case timedOut = "timeout"
+    }
+
     private(set) var running: [Running] = []
+    /// Told of every action's start and of every one that failed.
+    var onOutcome: ((Outcome) -> Void)?
     var timeout: Duration
     var maximum: Int
     var allowRoot: Bool
@@ -52,10 +64,12 @@ final class ActionRunner {
                 logger.error("refusing to run actions as root; run gestured as its own user, or set service.actions-as-root: true")
                 warnedRoot = true
             }
+            onOutcome?(.notStarted)
             return nil
         }
         if running.count >= maximum {
             logger.warning("action skipped: \(running.count) still running (service.max-actions)", metadata: ["action": "\(label)"])
+            onOutcome?(.notStarted)
             return nil
         }
         let child: ChildProcess
@@ -63,10 +77,12 @@ final class ActionRunner {
             child = try ChildProcess.spawn(argv, environment: environment)
         } catch {
             logger.error("action failed to start: \(error.message)", metadata: ["action": "\(label)"])
+            onOutcome?(.notStarted)
             return nil
         }
         let pid = child.pid
         running.append(Running(child: child, label: label, deadline: clock.now + timeout))
+        onOutcome?(.started)
         logger.debug("action started", metadata: ["action": "\(label)", "pid": "\(pid)"])
         return pid
     }
@@ -84,6 +100,7 @@ final class ActionRunner {
                 ])
                 running[i].child.signalGroup(.terminate)
                 running[i].terminated = true
+                onOutcome?(.timedOut)
                 running[i].deadline = now + Self.killGrace
             } else {
                 running[i].child.signalGroup(.kill)
@@ -101,8 +118,10 @@ final class ActionRunner {
             switch exit {
             case .exited(let status) where status != 0:
                 logger.warning("action failed", metadata: ["action": "\(action.label)", "exit_status": "\(status)"])
+                onOutcome?(.failed)
             case .signalled(let signal) where !action.terminated:
                 logger.warning("action killed by a signal", metadata: ["action": "\(action.label)", "signal": "\(signal.number)"])
+                onOutcome?(.killed)
             case .exited, .signalled:
                 logger.debug("action finished", metadata: ["action": "\(action.label)"])
             }

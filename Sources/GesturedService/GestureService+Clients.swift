@@ -94,6 +94,7 @@ extension GestureService {
             ])
         }
         release(client)
+        metrics?.refused(code: ProtocolError.Code.serviceFull.rawValue)
         server.sayAndClose(client, ServiceMessage.error(ProtocolError(.serviceFull, why)).jsonLine)
         giveMemoryBack()
     }
@@ -104,9 +105,10 @@ extension GestureService {
         focus.forget("client \(client.number)")
         if !client.regions.isEmpty {
             for layer in clientLayers { layer.removeAll(client: client.number) }
+            view?.layoutChanged(clientLayers.map(\.layout))
         }
         // About what a region costs in each layout (the region, its recognizers, the index).
-        freedSinceTrim += client.regions.count * 4096 * max(1, runtime.sessions.count)
+        freedSinceTrim += client.regions.count * 4096 * max(1, clientLayerList.count)
             + client.output.capacity + client.input.pendingBytes
         client.regions.removeAll()
         loop.unwatch(client.fd)
@@ -237,6 +239,7 @@ extension GestureService {
             switch result {
             case .failure(let error):
                 logger.debug("socket client request refused", metadata: ["client": "\(client.number)", "error": "\(error)"])
+                metrics?.refused(code: error.code.rawValue)
                 send(.error(error), to: client)
             case .success(let message):
                 do throws(ProtocolError) {
@@ -247,6 +250,7 @@ extension GestureService {
                     var e = error
                     e.id = message.id
                     logger.debug("socket client request refused", metadata: ["client": "\(client.number)", "error": "\(e)"])
+                    metrics?.refused(code: e.code.rawValue)
                     send(.error(e), to: client)
                 }
             }
@@ -266,6 +270,7 @@ extension GestureService {
             ])
         }
         let message = "more than \(Int(ProtocolLimits.requestsPerSecond)) requests a second (bursts of \(Int(ProtocolLimits.requestBurst))): not carried out"
+        metrics?.refused(code: ProtocolError.Code.rateLimited.rawValue)
         send(.error(ProtocolError(.rateLimited, message, id: id)), to: client)
     }
 
@@ -318,6 +323,7 @@ extension GestureService {
             }
             client.regions.append(region)
             for layer in clientLayers { layer.install(region, client: client.number) }
+            view?.layoutChanged(clientLayers.map(\.layout))
         case .update(let update):
             guard let i = client.regions.firstIndex(where: { $0.id == update.id }) else {
                 throw ProtocolError(.unknownRegion, field: "region.id", "this client has no region \"\(update.id)\"")
@@ -327,11 +333,13 @@ extension GestureService {
             if let h = update.hidden { client.regions[i].hidden = h }
             if let e = update.enabled { client.regions[i].enabled = e }
             for layer in clientLayers { layer.update(client.regions[i], client: client.number) }
+            view?.layoutChanged(clientLayers.map(\.layout))
         case .unregister(let id):
             guard client.regions.contains(where: { $0.id == id }) else {
                 throw ProtocolError(.unknownRegion, field: "region", "this client has no region \"\(id)\"")
             }
             for layer in clientLayers { layer.remove(id, client: client.number) }
+            view?.layoutChanged(clientLayers.map(\.layout))
             let gone = RegionRequest.subtree(of: id, in: client.regions)  // its children go with it
             client.regions.removeAll { gone.contains($0.id) }
         }
@@ -339,15 +347,15 @@ extension GestureService {
 
     // MARK: - Regions in the layouts
 
-    /// The clients' regions in each device's layout, in the order of the devices in use.
-    var clientLayers: [ClientRegions] {
-        runtime.sessions.compactMap { clientRegions[ObjectIdentifier($0.layout)] }
-    }
+    /// The clients' regions in each device's layout, in the order the devices' sessions
+    /// started (kept as they start and end: a request does not walk the device table).
+    var clientLayers: [ClientRegions] { clientLayerList }
 
     /// Adds every client's regions to a new device's layout.
     func installClientRegions(in session: DeviceSession) {
         let layer = ClientRegions(layout: session.layout)
         clientRegions[ObjectIdentifier(session.layout)] = layer
+        clientLayerList.append(layer)
         guard let server else { return }
         for client in server.clients.values.sorted(by: { $0.number < $1.number }) {
             for region in client.regions { layer.install(region, client: client.number) }

@@ -1,6 +1,8 @@
 import GestureProtocol
 import GesturedConfiguration
+import GesturedHTTP
 import GesturedRuntime
+import GesturedView
 import Gestures
 import Logging
 import SystemLoop
@@ -29,6 +31,10 @@ public final class GestureService {
         public var measureLatency = false
         /// What all socket clients together may hold.
         public var budgets = ServiceBudgets()
+        /// Serve the live view (`--view ADDRESS`): off when nil.
+        public var view: LiveView.Options?
+        /// Serve Prometheus metrics at `/metrics` (`--metrics ADDRESS`): off when nil.
+        public var metricsAddress: ListenAddress?
         public var environment: [String: String] = [:]
 
         public init(configPath: String? = nil) {
@@ -57,6 +63,8 @@ public final class GestureService {
     /// The clients' regions in each device's layout (by the layout's identity), while its
     /// session lasts.
     var clientRegions: [ObjectIdentifier: ClientRegions] = [:]
+    /// The same, in the order the sessions started (``clientLayers``).
+    var clientLayerList: [ClientRegions] = []
     /// Warnings about clients let go for a budget: at most one a second.
     var budgetWarnings = WarningRateLimit()
     /// Warnings about clients sending too fast: at most one a second over all clients.
@@ -78,6 +86,13 @@ public final class GestureService {
     }
     /// Called with every gesture event (tests, tools).
     public var observer: ((Gesture) -> Void)?
+    /// The live view, when served (``Options/view``).
+    public private(set) var view: LiveView?
+    /// The metrics and their server, when served (``Options/metricsAddress``).
+    var metrics: ServiceMetrics?
+    private var metricsServer: WebServer?
+    /// Where the metrics are served (with the port chosen, for port 0).
+    public var metricsAddress: ListenAddress? { metricsServer?.address }
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
     /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
@@ -108,11 +123,14 @@ public final class GestureService {
             self?.attachActions(session)
             self?.applyFocus(to: session)
             self?.installClientRegions(in: session)
+            self?.watch(session)
         }
         runtime.onSessionEnded = { [weak self] session in
+            self?.view?.remove(session)
             // Its gestures were cancelled, which released their keys; this makes sure.
             for recognizer in Self.configuredRecognizers(of: session.layout) { self?.desktop.release(ObjectIdentifier(recognizer)) }
             self?.clientRegions[ObjectIdentifier(session.layout)] = nil
+            self?.clientLayerList.removeAll { $0.layout === session.layout }
         }
         if options.measureLatency { runtime.latency = LatencyMeter() }
         runtime.observer = { [weak self] g, session in self?.observe(g, session) }
@@ -196,6 +214,7 @@ public final class GestureService {
             logger.debug("descriptors", metadata: ["soft_limit": "\(limit)"])
             logger.info("listening for clients", metadata: ["socket": "\(path)"])
         }
+        try startViewAndMetrics()
         openVirtualInput()
         followFocus()
         do throws(GestureRuntime.RunError) {
@@ -251,6 +270,8 @@ public final class GestureService {
         compositor?.close()
         server?.shutdown()
         server = nil
+        view?.close()
+        metricsServer?.close()
         logger.info("stopped")
     }
 
@@ -295,6 +316,8 @@ public final class GestureService {
             }
             if toClients { deliver(event, owner: owner) }
         }
+        if let view { view.gesture(g, of: session) }
+        if let metrics { metrics.gesture(g, device: session.node ?? session.description.name) }
         observer?(g)
     }
 
@@ -329,6 +352,59 @@ public final class GestureService {
                     if action.emit { self.deliver(GestureEvent(g, origin: origin), owner: nil) }
                 }
             }
+        }
+    }
+
+    // MARK: - The live view and the metrics
+
+    /// Serves what the options ask for; the view's address is logged with its token.
+    private func startViewAndMetrics() throws(ServiceError) {
+        if let address = options.metricsAddress {
+            let metrics = ServiceMetrics()
+            self.metrics = metrics
+            do throws(SystemError) {
+                metricsServer = try WebServer(address: address, loop: loop, clock: clock, logger: logger) { [weak self] request in
+                    guard request.path == "/metrics", let self else {
+                        return .respond(.text(404, "no such page: the metrics are at /metrics"))
+                    }
+                    let body = metrics.exposition(devices: runtime.sessions.count, clients: clientCount)
+                    return .respond(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: body))
+                }
+            } catch {
+                throw .system(SystemError(path: error.path, message: "cannot serve the metrics: \(error.message)"))
+            }
+            runtime.onFrameHandled = { [unowned(unsafe) metrics] eventTime, handledAt in
+                metrics.frameHandled(eventTime: eventTime, handledAt: handledAt)
+            }
+            runtime.onDeviceTrouble = { [unowned(unsafe) metrics] trouble, session in
+                metrics.trouble(trouble, device: session.node ?? session.description.name)
+            }
+            actions.onOutcome = { [unowned(unsafe) metrics] outcome in metrics.action(outcome) }
+            logger.info("serving metrics", metadata: ["address": "http://\(metricsServer!.address)/metrics"])
+        }
+        if let options = options.view {
+            do throws(LiveView.SetupError) {
+                view = try LiveView(options: options, loop: loop, clock: clock, logger: logger, source: "live",
+                                    title: configuration?.path ?? "the built-in layout")
+            } catch {
+                throw .view(error)
+            }
+            logger.notice("serving the live view: open this address (it holds the token)", metadata: ["address": "\(view!.url)"])
+        }
+    }
+
+    /// A session's frames and failures for the view and the metrics, when served.
+    private func watch(_ session: DeviceSession) {
+        guard view != nil || metrics != nil else { return }
+        if let view {
+            view.add(session)
+            session.afterFrame = { [unowned(unsafe) view, unowned(unsafe) session] frame in view.frame(frame, of: session) }
+        }
+        let metrics = self.metrics
+        let view = self.view
+        session.pipeline.failureObserver = { [unowned(unsafe) session] recognizer, reason, time in
+            metrics?.failure(kind: recognizer.kind, reason: reason)
+            view?.failure(recognizer, reason: reason, at: time, of: session)
         }
     }
 

@@ -1,5 +1,6 @@
 import GesturedConfiguration
 import GesturedRuntime
+import GesturedView
 import SystemLoop
 import TouchInput
 
@@ -23,6 +24,8 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
     case seat(InputError)
     /// The event loop cannot be set up.
     case system(SystemError)
+    /// The live view cannot be served (a non-loopback address without leave, a port in use).
+    case view(LiveView.SetupError)
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
         case .socketInUse(let path): "another gestured is listening on \(path)"
         case .seat(let error): error.description
         case .system(let error): error.description
+        case .view(let error): error.description
         }
     }
 }

@@ -62,6 +62,9 @@ public final class LiveView {
     private var sessions: [(key: String, session: DeviceSession)] = []
     /// Messages the owner adds to a viewer's first ones (`gestured view`'s play state).
     public var greeting: (() -> [String])?
+    /// Devices whose layout changed in this turn (``layoutChanged(_:)``).
+    private var changed: [DeviceSession] = []
+    private let loop: SharedEventLoop
     /// A command from the viewer (`play`, `pause`, `step`, `restart`).
     public var onCommand: ((String) -> Void)?
     /// A viewer connected (true) or left (false).
@@ -76,6 +79,7 @@ public final class LiveView {
             return String(decoding: [hex[Int(b >> 4)], hex[Int(b & 15)]], as: UTF8.self)
         }.joined()
         self.logger = logger
+        self.loop = loop
         self.source = source
         self.title = title
         var route: ((HTTPRequest) -> WebServer.Route)?
@@ -85,9 +89,13 @@ public final class LiveView {
             throw .listen(error)
         }
         route = { [unowned(unsafe) self] request in self.route(request) }
+        loop.endOfTurn(owner: ObjectIdentifier(self)) { [unowned(unsafe) self] in drawChanged() }
     }
 
-    deinit { server.close() }
+    deinit {
+        server.close()
+        loop.removeWork(of: ObjectIdentifier(self))
+    }
 
     /// Where it listens (with the port chosen, for port 0).
     public var address: ListenAddress { server.address }
@@ -111,13 +119,25 @@ public final class LiveView {
     public func remove(_ session: DeviceSession) {
         guard let i = sessions.firstIndex(where: { $0.session === session }) else { return }
         let key = sessions.remove(at: i).key
+        changed.removeAll { $0 === session }
         viewer?.send(text: ViewMessages.removed(key: key))
     }
 
-    /// Its layout changed (a client's regions): drawn again.
-    public func layoutChanged(_ session: DeviceSession) {
-        guard let viewer, let key = key(of: session) else { return }
-        viewer.send(text: ViewMessages.device(session, key: key))
+    /// These layouts changed (a client's regions): their devices are drawn again at the end of
+    /// the loop's turn (once, however many changes the turn made).
+    public func layoutChanged(_ layouts: [Layout]) {
+        guard viewer != nil else { return }
+        for entry in sessions where layouts.contains(where: { $0 === entry.session.layout }) {
+            if !changed.contains(where: { $0 === entry.session }) { changed.append(entry.session) }
+        }
+    }
+
+    private func drawChanged() {
+        guard !changed.isEmpty else { return }
+        for session in changed {
+            if let viewer, let key = key(of: session) { viewer.send(text: ViewMessages.device(session, key: key)) }
+        }
+        changed.removeAll()
     }
 
     /// After a frame of `session` was handled.

@@ -46,7 +46,8 @@ final class Harness {
     /// `prepare` runs before the service starts (to put recorders in place of virtual devices).
     init(config: String? = nil, socket: Bool = false, json: Bool = true, start: Instant = Harness.start, folder: String? = nil,
          environment: [String: String] = [:], budgets: ServiceBudgets = ServiceBudgets(),
-         prepare: ((GestureService) -> Void)? = nil) throws {
+         prepare: ((GestureService) -> Void)? = nil,
+         options change: ((inout GestureService.Options) -> Void)? = nil) throws {
         clock = ManualClock(start: start)
         let folder = folder ?? NSTemporaryDirectory() + "gestured-svc-" + UUID().uuidString
         self.folder = folder
@@ -61,6 +62,7 @@ final class Harness {
         options.printJSON = json
         options.environment = environment
         options.budgets = budgets
+        change?(&options)
         let recorder = log
         service = try GestureService(options: options, monitor: monitor, clock: clock,
                                      logger: Logger(label: "test") { _ in recorder }) { [output] bytes in

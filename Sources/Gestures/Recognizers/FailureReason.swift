@@ -49,6 +49,45 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case regionGone
     case cancelled(String)
 
+    /// The reason's kind without its numbers (`moved`, `lost_to`), a label the metrics count by.
+    public var name: String {
+        switch self {
+        case .tooManyTouches: "too_many_touches"
+        case .tooFewTouches: "too_few_touches"
+        case .moved: "moved"
+        case .held: "held"
+        case .noFurtherTap: "no_further_tap"
+        case .tapTooFar: "tap_too_far"
+        case .liftedTooSoon: "lifted_too_soon"
+        case .liftedBeforeMoving: "lifted_before_moving"
+        case .liftedBeforeSettling: "lifted_before_settling"
+        case .wrongAxis: "wrong_axis"
+        case .swipeTooShortOrSlow: "swipe_too_short_or_slow"
+        case .swipeTooSlow: "swipe_too_slow"
+        case .spreadTooSmall: "spread_too_small"
+        case .turnedTooLittle: "turned_too_little"
+        case .movedTogether: "moved_together"
+        case .tooFarFromEdge: "too_far_from_edge"
+        case .notInward: "not_inward"
+        case .liftedBeforeMovingInward: "lifted_before_moving_inward"
+        case .noEdges: "no_edges"
+        case .noRegion: "no_region"
+        case .lostTo: "lost_to"
+        case .requirementSucceeded: "requirement_succeeded"
+        case .endedWhileWaiting: "ended_while_waiting"
+        case .shouldBeginRefused: "should_begin_refused"
+        case .disabled: "disabled"
+        case .touchesLifted: "touches_lifted"
+        case .buttonPressed: "button_pressed"
+        case .fingerCountChanged: "finger_count_changed"
+        case .bounced: "bounced"
+        case .vanished: "vanished"
+        case .restedBefore: "rested_before"
+        case .regionGone: "region_gone"
+        case .cancelled: "cancelled"
+        }
+    }
+
     public var description: String {
         switch self {
         case .tooManyTouches(let n, let limit, let required):
