@@ -37,7 +37,7 @@ public final class DeviceSession {
     /// Every frame, before the pipeline has it.
     public var onFrame: ((TouchFrame) -> Void)?
     /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
-    /// draws it then, with the contacts the pipeline left out (``GesturePipeline/leftOutReason(contact:)``).
+    /// draws it then, with the contacts the pipeline left out (why each was left out, as `replay --explain` says it).
     public var afterFrame: ((TouchFrame) -> Void)?
     /// What looks wrong in how the device meets the layout (a layout much larger than the
     /// device maps onto), for whoever starts the session to log.
