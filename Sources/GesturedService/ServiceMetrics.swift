@@ -21,6 +21,10 @@ import TouchEvents
 /// | `gestured_client_messages_refused_total` | counter | `code` (the error reply's) |
 /// | `gestured_actions_total` | counter | `outcome` (`started`, `not_started`, `exit_status`, `signal`, `timeout`) |
 final class ServiceMetrics {
+    /// Every metric's name, as the table above (and docs/view.md) lists them.
+    static let names = ["gestured_gestures_total", "gestured_recognizer_failures_total", "gestured_frame_latency_seconds",
+                        "gestured_kernel_dropped_total", "gestured_device_resets_total", "gestured_devices", "gestured_clients",
+                        "gestured_client_messages_refused_total", "gestured_actions_total"]
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private struct GestureKey: Hashable {

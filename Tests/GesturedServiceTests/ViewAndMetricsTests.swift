@@ -1,7 +1,7 @@
 import Foundation
 import GestureProtocol
 import GesturedRuntime
-import GesturedService
+@testable import GesturedService
 import GesturedView
 import Gestures
 import SystemLoop
@@ -109,5 +109,21 @@ struct ViewAndMetricsTests {
         #expect(try Self.get("/?token=x", from: view.address, h).status == 403)
         #expect(try Self.get("/?token=t", from: view.address, h).status == 200)
         #expect(h.log.lines.contains { $0.contains("serving the live view") })
+    }
+
+    /// The metrics the docs list, the ones the service makes and the ones the Grafana dashboard
+    /// asks for are the same names.
+    @Test func theDocsTheServiceAndTheDashboardNameTheSameMetrics() throws {
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/view.md", encoding: .utf8)
+        let table = docs.split(separator: "\n").filter { $0.hasPrefix("| `gestured_") }.map { line in
+            String(line.dropFirst(3).prefix { $0 != "`" })
+        }
+        #expect(table == ServiceMetrics.names)
+        let dashboard = try String(contentsOfFile: repositoryRoot + "/examples/grafana-dashboard.json", encoding: .utf8)
+        let used = Set(dashboard.matches(of: /gestured_[a-z_]+/).map { String($0.output) }.map { name in
+            name.hasSuffix("_bucket") ? String(name.dropLast("_bucket".count)) : name
+        })
+        #expect(used.subtracting(ServiceMetrics.names).isEmpty, "the dashboard asks for \(used.subtracting(ServiceMetrics.names))")
+        #expect(used.count >= 8)
     }
 }
