@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples docs new-package guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs new-package view-test guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -24,10 +24,10 @@ demo: build
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
-# The whole test suite: the unit tests, the instruction-count guard, the tests under the address
+# The whole test suite: the unit tests, the live view in headless Chromium, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
 # then the Debian package installed on a clean Debian root.
-test: unit doc-examples docs new-package guard sanitize fuzz abuse e2e deb-test
+test: unit doc-examples docs new-package view-test guard sanitize fuzz abuse e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -87,6 +87,15 @@ doc-examples: unit
 new-package: check-swift deps
 	scripts/check-new-package.sh
 
+# The live view in a real browser (scripts/check-view.py): gestured view plays the kiosk session
+# to headless Chromium (Debian's chromium, installed if missing), and the page's DOM must hold
+# the regions render draws and the gesture events replay prints, in order; a wrong token is
+# refused. The page as it ends is out/view.png (docs/view.png is a copy of it).
+view-test: unit
+	@command -v chromium >/dev/null || scripts/install-deps.sh chromium
+	@mkdir -p out
+	python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --screenshot out/view.png
+
 # The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
 DOC_TARGETS := Gestures GesturedRuntime GesturedClient GestureTesting
@@ -131,11 +140,18 @@ bench: check-swift deps
 # watched in turn by gestured run, lisgd and libinput debug-events; CPU during playback,
 # wakeups, idle wakeups, RSS and gestured's frame latency. Table and JSON in out/bench-vm/.
 # BENCH_ONLY=NAME[,NAME] runs those workloads only; the long stream is played BENCH_REPEAT_LONG (3)
-# times to each program and its median run reported. Not part of `make test` (about 17 minutes).
+# times to each program and its median run reported. BENCH_BEFORE=REV adds gestured built from
+# revision REV (in .build-before/), run as the others: what a change cost. Not part of `make test`
+# (about 20 minutes).
 bench-vm: release
 	@for tool in evemu-play lisgd /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd libinput-tools; break; }; done
 	@rm -f out/bench-vm/bench.jsonl
-	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
+	@if [ -n "$(BENCH_BEFORE)" ]; then \
+	  rm -rf .build-before/src && git worktree add --detach .build-before/src $(BENCH_BEFORE) >/dev/null && \
+	  (cd .build-before/src && $(SWIFT) build -c release --static-swift-stdlib --product gestured --scratch-path ../build) && \
+	  git worktree remove --force .build-before/src; \
+	fi
+	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured $(if $(BENCH_BEFORE),GESTURED_BEFORE=.build-before/build/release/gestured) BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
 	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
 	exit $$status
 
