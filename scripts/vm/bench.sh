@@ -6,6 +6,10 @@
 #   gestured --json  the same, printing every gesture event as a JSON line (one write per turn)
 #   gestured --latency-report  the same as gestured, measuring every frame's latency (a clock
 #                    reading per frame, one more per eighth wakeup)
+#   gestured --view --metrics  the same, serving the live view (nobody watching) and the metrics
+#                    (nobody scraping) on loopback
+#   gestured before  $GESTURED_BEFORE, when given (make bench-vm BENCH_BEFORE=REV): the same as
+#                    gestured, built from an earlier revision — what a change cost
 #   lisgd            lisgd -d NODE, swipes of 1–5 fingers in 8 directions bound to `:`
 #   libinput         libinput debug-events --device NODE (its touch events printed)
 #   floor            scripts/vm/floor.c: epoll_wait and one read(2) per wakeup, nothing else —
@@ -57,6 +61,8 @@ status_kb() { awk -v key="$2:" '$1 == key {print $2}' /proc/"$1"/status; }
 # wait_open PID NODE
 . scripts/vm/lib.sh
 
+# The VM's init brings no network up: --view and --metrics listen on loopback.
+ip link set lo up 2>/dev/null || /run/busybox ip link set lo up
 cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts/vm/floor.c"; exit 1; }
 
 lisgd_gestures=()
@@ -84,6 +90,10 @@ run_one() {
             "$gestured" run --no-socket > /dev/null 2> "$work/$tag.log" & pid=$! ;;
         "gestured --json")
             "$gestured" run --no-socket --json > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
+        "gestured --view --metrics")
+            "$gestured" run --no-socket --view 127.0.0.1:0 --metrics 127.0.0.1:0 > /dev/null 2> "$work/$tag.log" & pid=$! ;;
+        "gestured before")
+            "$GESTURED_BEFORE" run --no-socket > /dev/null 2> "$work/$tag.log" & pid=$! ;;
         "gestured --latency-report")
             rm -f "$work/$tag.latency.json"
             "$gestured" run --no-socket --latency-report "$work/$tag.latency.json" > /dev/null 2> "$work/$tag.log" & pid=$! ;;
@@ -147,7 +157,9 @@ for entry in "${workloads[@]}"; do
     repeat=1
     [ "$name" = "3m-29s-10-fingers" ] && repeat=${BENCH_REPEAT_LONG:-3}
     for _ in $(seq "$repeat"); do
-        for program in gestured "gestured --json" "gestured --latency-report" lisgd libinput floor; do
+        programs=(gestured "gestured --json" "gestured --latency-report" "gestured --view --metrics" lisgd libinput floor)
+        [ -n "${GESTURED_BEFORE:-}" ] && programs+=("gestured before")
+        for program in "${programs[@]}"; do
             rm -f "$work/$name.${program// /}.out"
             run_one "$name" "$program" "$description" "$events" || exit 1
         done

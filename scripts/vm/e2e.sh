@@ -73,6 +73,40 @@ lane fast-taps "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
 lane four-finger-drag "$ts/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
 lane kiosk-session fixtures/synthetic/kiosk-session.yaml examples/kiosk.yaml
 lane clickpad-scroll "fixtures/recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.two-finger-scroll-down.events"
+
+echo "== --metrics: the counters of a recording played into the service are the replay's"
+# The VM's init brings no network up; the metrics and the view listen on loopback.
+ip link set lo up 2>/dev/null || /run/busybox ip link set lo up
+start_service metrics --no-socket --config examples/kiosk.yaml --metrics 127.0.0.1:9464 --view 127.0.0.1:0
+# The device stays while the metrics are read (gestured_devices 1).
+"$gestured" replay fixtures/synthetic/kiosk-session.yaml --uinput --wait-for-log "$log" --linger 8000 2> "$out/metrics.player.log" &
+player=$!
+"$gestured" replay fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --json > "$out/metrics.replay.jsonl" 2>/dev/null
+# Counted as handled: the last gesture (the pan on the volume ends) printed means all are counted.
+wait_for "$out/metrics.live.jsonl" '"kind": "pan", "state": "ended", "region": "volume"' || true
+if python3 scripts/vm/metrics-check.py http://127.0.0.1:9464/metrics "$out/metrics.replay.jsonl" > "$out/metrics.check.txt"; then
+    pass "metrics: $(cat "$out/metrics.check.txt")"
+else
+    fail "metrics" "$(cat "$out/metrics.check.txt")"
+fi
+view_url=$(grep -o 'http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]*' "$log" | head -1)
+view_status=$(python3 - "$view_url" <<'PY'
+import sys, urllib.request, urllib.error
+url = sys.argv[1]
+def status(u):
+    try:
+        return urllib.request.urlopen(u, timeout=10).status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except Exception as e:
+        return repr(e)
+print(status(url), status(url.split("?")[0] + "?token=wrong"))
+PY
+)
+[ "$view_status" = "200 403" ] && pass "the live view is served alongside: its logged address opens (200), a wrong token is refused (403)" \
+    || fail "view" "statuses '$view_status' for $view_url: $(grep -i view "$log" | tail -2)"
+wait "$player"
+stop_service
 lane two-finger-tap "$tp/CyPS2 Cypress Trackpad.two_finger_tap.events"
 
 echo "== hotplug: a device removed mid-gesture, then again"
