@@ -260,6 +260,21 @@ private struct JSONParser {
 
     mutating func string() throws(JSONParseError) -> String {
         index += 1
+        // Most strings (ids, kinds, names) have no escape: made from their bytes at once.
+        let start = index
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: bytes[start..<index], as: UTF8.self) else { break }
+                index += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            index += 1
+        }
+        guard index < bytes.count else { throw fail("the text ends inside a string") }
+        // An escape, a control character or invalid UTF-8: each said where it is.
+        index = start
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush(_ p: JSONParser) throws(JSONParseError) {

@@ -12,6 +12,9 @@ public struct LineFramer: Sendable {
     private var pending: [UInt8] = []
     /// Where the bytes not yet cut into lines begin in ``pending``.
     private var start = 0
+    /// How far ``pending`` is known to hold no newline: a long unfinished line is looked
+    /// through once, not again each time more of it comes.
+    private var scanned = 0
     /// Bytes held: lines not yet taken and an unfinished one.
     public var pendingBytes: Int { pending.count - start }
     /// Skipping the rest of a line that was too long.
@@ -33,6 +36,7 @@ public struct LineFramer: Sendable {
     public mutating func append(_ bytes: some Collection<UInt8>) {
         if start > 0 && start >= pending.count / 2 {
             pending.removeFirst(start)
+            scanned -= start
             start = 0
         }
         pending.append(contentsOf: bytes)
@@ -43,7 +47,8 @@ public struct LineFramer: Sendable {
     /// dropped up to its newline.
     public mutating func next() -> Line? {
         while true {
-            guard let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            guard let newline = pending[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
+                scanned = pending.count
                 if pending.count - start > maximumBytes || skipping {
                     clear()
                     if !skipping {
@@ -55,6 +60,7 @@ public struct LineFramer: Sendable {
             }
             let line = take(start, newline)
             start = newline + 1
+            scanned = start
             if start == pending.count { clear() }
             if let line { return line }
         }
@@ -64,6 +70,7 @@ public struct LineFramer: Sendable {
     private mutating func clear() {
         pending.removeAll(keepingCapacity: pending.capacity / 4 <= maximumBytes)
         start = 0
+        scanned = 0
     }
 
     /// The line from `begin` to the newline at `end`; nil for the end of a skipped line.
@@ -84,6 +91,7 @@ public struct LineFramer: Sendable {
         defer {
             pending.removeAll()
             start = 0
+            scanned = 0
             skipping = false
         }
         guard !skipping, pending.count > start else { return nil }

@@ -190,4 +190,35 @@ struct LineFramerTests {
         #expect(f.feed(Array("0123456789".utf8)) == [])
         #expect(f.feed(Array("9\nnext\n".utf8)) == [.line(Array("next".utf8))])
     }
+
+    /// Lines of every length up to past the limit, fed in pieces of every size and taken one
+    /// at a time as they come (the buffer compacting between): the same lines as cut at once.
+    @Test func linesFedInPiecesAreTheLinesOfTheWhole() {
+        var seed: UInt64 = 12345
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var text: [UInt8] = []
+        var expected: [LineFramer.Line] = []
+        for _ in 0..<300 {
+            let length = random(80)
+            text += Array(repeating: UInt8(ascii: "a") + UInt8(length % 26), count: length) + [UInt8(ascii: "\n")]
+            expected.append(length > 64 ? .tooLarge : .line(Array(repeating: UInt8(ascii: "a") + UInt8(length % 26), count: length)))
+        }
+        var f = LineFramer(maximumBytes: 64)
+        var got: [LineFramer.Line] = []
+        var at = 0
+        while at < text.count {
+            let n = min(text.count - at, 1 + random(100))
+            f.append(text[at..<(at + n)])
+            at += n
+            for _ in 0..<random(3) {
+                if let line = f.next() { got.append(line) }
+            }
+        }
+        while let line = f.next() { got.append(line) }
+        #expect(got == expected)
+        #expect(f.pendingBytes == 0)
+    }
 }
