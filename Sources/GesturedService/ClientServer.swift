@@ -25,6 +25,8 @@ final class ClientConnection {
     var closing = false
     /// Output was queued for it without being written (``ClientServer/flushQueued(between:)``).
     var awaitsFlush = false
+    /// The loop's turn in which its requests were last carried out (its share of them).
+    var servedTurn: UInt64 = .max
     /// Requests it may still send now (refilled at ``ProtocolLimits/requestsPerSecond``).
     var budget = ProtocolLimits.requestBurst
     var budgetTime: Instant

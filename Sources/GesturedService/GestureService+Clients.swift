@@ -41,10 +41,20 @@ extension GestureService {
                 if victim === client { continue }
             }
             loop.watch(client.fd) { [weak self] event in self?.clientEvent(client, event) }
-            send(.greeting(greeting), to: client)
+            send(line: greetingLine(), to: client)
         }
         // Out of descriptors the listener stays readable: not watched until a client leaves.
         if server.outOfDescriptors { loop.unwatch(server.listener) }
+    }
+
+    /// The greeting's line, made again only when what it says has changed (a connection
+    /// storm costs no JSON per connection).
+    private func greetingLine() -> String {
+        let now = greeting
+        if let cached = greetingCache, cached.greeting == now { return cached.line }
+        let line = ServiceMessage.greeting(now).jsonLine
+        greetingCache = (now, line)
+        return line
     }
 
     var greeting: Greeting {
@@ -68,7 +78,7 @@ extension GestureService {
                 server.read(client, turn: loop.turn, ready: loop.deferredEventCount)
                 keepInputWithinBudget(reading: client)
             }
-            serve(client, ready: loop.deferredEventCount)
+            serve(client)
         case .writable:
             server.writable(client.fd)
             if client.output.isEmpty { loop.setWritable(client.fd, false) }
@@ -174,20 +184,22 @@ extension GestureService {
 
     // MARK: - Requests
 
-    /// Requests carried out in one turn of the loop at most, over all clients: each ready
-    /// client gets its share (at least 4), the rest wait for the next turns, which come at
-    /// once. Bytes read bound what a turn reads; this bounds what it does (a flood of small
-    /// requests, each answered, costs per request), so devices are read again soon.
-    static let requestsPerTurn = 256
+    /// Requests carried out in one turn of the loop, over all clients: each client with
+    /// requests waiting gets its share of them (at least 1), and what it sent beyond waits for
+    /// the next turns, which come at once. Bytes read bound what a turn reads; this bounds what
+    /// it does (a flood of small requests, each answered, costs per request), so a turn ends
+    /// soon and a client's next request waits for at most about one request of each other
+    /// client's: with 100 clients flooding, a ping is answered within two turns of about 100
+    /// requests each.
+    static let requestsPerTurn = 128
 
-    /// Carries out `client`'s queued requests, up to its share of this turn's among `ready`
-    /// clients; a client with requests left waits in ``backlogged``; one that closed its side
-    /// is forgotten once answered.
-    func serve(_ client: ClientConnection, ready: Int) {
+    /// Carries out `client`'s queued requests, up to its share of this turn's; a client with
+    /// requests left waits in ``backlogged``; one that closed its side is forgotten once
+    /// answered.
+    func serve(_ client: ClientConnection) {
         guard let server, server.clients[client.fd] === client else { return }
-        if turnRequests.turn != loop.turn { turnRequests = (loop.turn, 0) }
-        let share = max(4, Self.requestsPerTurn / max(1, ready))
-        var allowed = min(share, max(0, Self.requestsPerTurn + 4 - turnRequests.count))
+        client.servedTurn = loop.turn
+        var allowed = requestShare()
         var drained = false
         while allowed > 0 {
             guard let request = server.nextRequest(client) else {
@@ -195,7 +207,6 @@ extension GestureService {
                 break
             }
             allowed -= 1
-            turnRequests.count += 1
             handle(request, from: client)
             loop.pollUrgentIfDue()
             guard server.clients[client.fd] === client else { return }
@@ -205,6 +216,18 @@ extension GestureService {
         } else if !backlogged.contains(where: { $0 === client }) {
             backlogged.append(client)
         }
+    }
+
+    /// Each client's share of this turn's requests: ``requestsPerTurn`` divided among the
+    /// clients that may be served in it, those reported ready in it and those that fell behind
+    /// before (worked out at the turn's first request, before anyone falls behind in it; the
+    /// count is of all the turn's ready descriptors, so the share errs small).
+    private func requestShare() -> Int {
+        if turnShare.turn != loop.turn {
+            let contenders = loop.deferredEventCount + backlogged.count
+            turnShare = (loop.turn, max(1, Self.requestsPerTurn / max(1, contenders)))
+        }
+        return turnShare.share
     }
 
     /// At the end of each turn: the gestures queued for clients are written, and the heap
@@ -221,13 +244,20 @@ extension GestureService {
         }
     }
 
-    /// After each turn's events: the clients that fell behind get each its share of what is
-    /// left of the turn.
+    /// After each turn's events: the clients that fell behind and were not reported ready in
+    /// this turn (all they sent is read, waiting in their line framers) get their share of it.
     func serveBacklog() {
         guard !backlogged.isEmpty else { return }
+        _ = requestShare()  // counting those behind, before they are taken from the list
         let waiting = backlogged
         backlogged.removeAll()
-        for client in waiting { serve(client, ready: waiting.count) }
+        for client in waiting {
+            if client.servedTurn == loop.turn {
+                backlogged.append(client)
+            } else {
+                serve(client)
+            }
+        }
     }
 
     private func handle(_ result: Result<ClientMessage, ProtocolError>, from client: ClientConnection) {

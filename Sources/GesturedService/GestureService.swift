@@ -73,8 +73,11 @@ public final class GestureService {
     var freedSinceTrim = 0
     /// When the heap is to be trimmed (at the end of the first turn from then on), if it is.
     var trimAt: Instant?
-    /// Requests carried out in the loop's current turn (``requestsPerTurn``).
-    var turnRequests: (turn: UInt64, count: Int) = (0, 0)
+    /// Each client's share of the requests carried out in the loop's turn `turn`
+    /// (``requestsPerTurn``).
+    var turnShare: (turn: UInt64, share: Int) = (.max, 0)
+    /// The last greeting sent, with its line.
+    var greetingCache: (greeting: Greeting, line: String)?
     /// Clients with requests read and not yet carried out, in the order they fell behind.
     var backlogged: [ClientConnection] = []
     /// Tells which process a client's connection comes from (``ServiceBudgets``): the socket's

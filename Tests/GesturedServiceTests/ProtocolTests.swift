@@ -97,6 +97,21 @@ struct ProtocolTests {
         #expect(h.service.clientContexts.values.first == ["app": "org.mozilla.firefox"])
     }
 
+    /// The greeting tells the devices there when the client connects: one before a device is
+    /// plugged in hears of none, one after of it.
+    @Test func theGreetingTellsTheDevicesOfTheMoment() throws {
+        let h = try Harness(socket: true)
+        func devices(_ c: RawClient) -> [String] {
+            let greeting = c.lines().first.flatMap { try? JSONValue.parse($0).objectValue }
+            return greeting?["devices"]?.arrayValue?.compactMap { $0.objectValue?["node"]?.stringValue } ?? ["no greeting"]
+        }
+        let before = try RawClient(h)
+        #expect(devices(before) == [])
+        _ = try h.plug()
+        let after = try RawClient(h)
+        #expect(devices(after) == ["/dev/input/event7"])
+    }
+
     @Test func aClientsRegionGetsItsTapsAndOnlyThatClientDoes() throws {
         let h = try Harness(socket: true)
         let device = try h.plug()
@@ -217,7 +232,7 @@ struct ProtocolTests {
         #expect(clients.map { $0.summary().count } == Array(repeating: 1, count: 10))
     }
 
-    /// One client sends 1,000 pings at once, another one ping: a turn carries out at most 256
+    /// One client sends 1,000 pings at once, another one ping: a turn carries out at most 128
     /// requests, shared among the clients ready, the lone ping among them; the flood's rest
     /// waits for the next turns, and every request is answered (200 pongs, then rate-limited
     /// errors), in order.
@@ -230,7 +245,7 @@ struct ProtocolTests {
         h.service.runOnce(timeout: 0)
         #expect(lone.summary() == ["pong"])
         var answers = flood.summary()
-        #expect(answers.count > 0 && answers.count <= 256 + 4, "256 a turn, and the 4 any client may take")
+        #expect(answers.count > 0 && answers.count <= 64, "128 a turn, shared by the two")
         var turns = 1
         while answers.count < 1000 && turns < 50 {
             h.service.runOnce(timeout: 0)
@@ -239,6 +254,38 @@ struct ProtocolTests {
         }
         #expect(answers == Array(repeating: "pong", count: 200) + Array(repeating: "error rate-limited 1", count: 800))
         #expect(turns >= 4)
+    }
+
+    /// A hundred clients flood at once (20 pings each, read as they are reported), and one
+    /// more, the last the kernel reports, sends one ping: a turn carries out at most 128
+    /// requests, and from the turn in which all are reported on, every client with requests
+    /// waiting gets one each turn (128 shared by 100), the lone ping among them, until all are
+    /// answered. (The kernel reports 64 descriptors a turn: the first turn serves 64 clients
+    /// two each.)
+    @Test func everyClientWithRequestsWaitingIsServedInEveryTurn() throws {
+        let h = try Harness(socket: true)
+        let flood = try (0..<100).map { _ in try RawClient(h) }
+        let lone = try RawClient(h)
+        for c in flood + [lone] { _ = c.lines() }
+        for c in flood { c.send(String(repeating: #"{"type": "ping", "id": 1}"# + "\n", count: 20)) }
+        lone.send(#"{"type": "ping", "id": 2}"# + "\n")
+        var answered = Array(repeating: 0, count: 100)
+        var loneAnsweredInTurn: Int?
+        var turns = 0
+        while answered.contains(where: { $0 < 20 }) && turns < 40 {
+            h.service.runOnce(timeout: 0)
+            turns += 1
+            let now = flood.map { $0.summary().count }
+            if loneAnsweredInTurn == nil, lone.summary() == ["pong"] { loneAnsweredInTurn = turns }
+            #expect(now.reduce(0, +) <= 128, "turn \(turns): \(now.reduce(0, +)) requests")
+            if turns >= 2 {
+                #expect(now == answered.map { $0 < 20 ? 1 : 0 }, "turn \(turns): one each still waiting")
+            }
+            answered = zip(answered, now).map { $0 + $1 }
+        }
+        #expect(answered == Array(repeating: 20, count: 100))
+        #expect(loneAnsweredInTurn != nil && loneAnsweredInTurn! <= 2)
+        #expect(turns <= 21, "those reported in the second turn answered 20 turns on")
     }
 
     @Test func aClientsRegionsGoWhenItDisconnectsOrUnregisters() throws {
