@@ -327,6 +327,7 @@ public final class WebServer {
         if let peer, peer.isOpen {
             peer.isOpen = false
             peer.onClose?()
+            peer.forgetHandlers()
         }
     }
 
@@ -336,6 +337,7 @@ public final class WebServer {
         peer.isOpen = false
         queue(c, WebSocketFrame.close(code: code, reason: reason))
         peer.onClose?()
+        peer.forgetHandlers()
     }
 
     // MARK: - Slow peers
@@ -379,6 +381,13 @@ public final class WebSocketPeer {
         var frame: [UInt8] = []
         WebSocketFrame.encode(.text, text.utf8, into: &frame)
         server.queue(c, frame)
+    }
+
+    /// Once closed, its handlers go: what they hold (their owner, the peer itself) is let go
+    /// even if they hold it strongly.
+    func forgetHandlers() {
+        onText = nil
+        onClose = nil
     }
 
     /// Bytes queued and not yet written.

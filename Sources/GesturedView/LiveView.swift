@@ -225,7 +225,7 @@ public final class LiveView {
             logger.info("view: the viewer left")
             onViewerChange?(false)
         }
-        peer.onText = { [unowned(unsafe) self] text in
+        peer.onText = { [unowned(unsafe) self, unowned(unsafe) peer] text in
             let command = text.trimmingCharacters()
             guard ["play", "pause", "step", "restart"].contains(command) else {
                 peer.send(text: "{\"type\": \"error\", \"reason\": \(jsonString("unknown command: \(command.prefix(40)) (play, pause, step, restart)"))}")
