@@ -20,6 +20,8 @@ import json
 import os
 import re
 import select
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,7 +45,8 @@ class Browser:
                    "--user-data-dir=" + self.profile, "--window-size=1280,900", "about:blank"]
         self.proc = subprocess.Popen(
             ["sh", "-c", f'exec "$@" 3<&{to_browser_r} 4>&{from_browser_w}', "sh"] + command,
-            pass_fds=(to_browser_r, from_browser_w), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pass_fds=(to_browser_r, from_browser_w), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
         os.close(to_browser_r)
         os.close(from_browser_w)
         self.buffer = b""
@@ -91,9 +94,21 @@ class Browser:
             self.call("Browser.close", deadline=time.monotonic() + 5)
         except Exception:
             pass
-        self.proc.kill()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        # Its helpers (renderer, utility processes) too: they write into the profile as they go.
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self.proc.wait()
-        subprocess.run(["rm", "-rf", self.profile])
+        for _ in range(50):
+            shutil.rmtree(self.profile, ignore_errors=True)
+            if not os.path.exists(self.profile):
+                break
+            time.sleep(0.1)
 
 
 def evaluate(browser, session, expression, deadline):
