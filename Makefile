@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples docs new-package view-test guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs new-package view-test view-test-firefox guard abuse soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -24,10 +24,10 @@ demo: build
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
 
-# The whole test suite: the unit tests, the live view in headless Chromium, the instruction-count guard, the tests under the address
+# The whole test suite: the unit tests, the live view in headless Chromium and Firefox, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
 # then the Debian package installed on a clean Debian root.
-test: unit doc-examples docs new-package view-test guard sanitize fuzz abuse e2e deb-test
+test: unit doc-examples docs new-package view-test view-test-firefox guard sanitize fuzz abuse e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -95,6 +95,13 @@ view-test: unit
 	@command -v chromium >/dev/null || scripts/install-deps.sh chromium
 	@mkdir -p out
 	python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --screenshot out/view.png
+
+# The same check in headless Firefox (Debian's firefox-esr, installed if missing).
+view-test-firefox: unit
+	@command -v firefox-esr >/dev/null || command -v firefox >/dev/null || scripts/install-deps.sh firefox-esr
+	@mkdir -p out
+	python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --screenshot out/view-firefox.png \
+	  --firefox "$$(command -v firefox-esr || command -v firefox)"
 
 # The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.

@@ -2,8 +2,9 @@
 """The live view in a real browser (make view-test).
 
 Starts `gestured view RECORDING`, opens its page in headless Chromium (driven through the
-DevTools protocol over a pipe: no WebSocket client, no fixed waits), waits until the page says
-the recording has played to its end, then checks the DOM:
+DevTools protocol over a pipe: no fixed waits) or, with --firefox, in headless Firefox (through
+WebDriver BiDi), waits until the page says the recording has played to its end, then checks the
+DOM:
 
 - the layout's regions, in order, are the ones `gestured render` draws for the same recording;
 - the gesture events, in order, are the ones `gestured replay --json` prints (time, kind, state,
@@ -12,7 +13,7 @@ the recording has played to its end, then checks the DOM:
 
 It also checks the page refuses a wrong token, and writes a screenshot (--screenshot FILE).
 
-    scripts/check-view.py GESTURED RECORDING [--config FILE] [--screenshot FILE]
+    scripts/check-view.py GESTURED RECORDING [--config FILE] [--screenshot FILE] [--firefox PATH]
 """
 import argparse
 import base64
@@ -111,12 +112,153 @@ class Browser:
             time.sleep(0.1)
 
 
-def evaluate(browser, session, expression, deadline):
-    result = browser.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True},
-                          session=session, deadline=deadline)
-    if "exceptionDetails" in result:
-        raise RuntimeError(f"the page's script failed: {result['exceptionDetails']}")
-    return result["result"].get("value")
+class ChromiumPage:
+    """A page of headless Chromium: open, evaluate, screenshot, close."""
+
+    def __init__(self, chromium, deadline):
+        self.browser = Browser(chromium)
+        self.deadline = deadline
+        target = self.browser.call("Target.createTarget", {"url": "about:blank"}, deadline=deadline)["targetId"]
+        self.session = self.browser.call("Target.attachToTarget", {"targetId": target, "flatten": True}, deadline=deadline)["sessionId"]
+        self.browser.call("Page.enable", session=self.session, deadline=deadline)
+
+    def open(self, url):
+        self.browser.call("Page.navigate", {"url": url}, session=self.session, deadline=self.deadline)
+        self.browser.wait_event("Page.loadEventFired", self.deadline)
+
+    def evaluate(self, expression):
+        result = self.browser.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True},
+                                   session=self.session, deadline=self.deadline)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"the page's script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def screenshot(self):
+        return base64.b64decode(self.browser.call("Page.captureScreenshot", {"format": "png"}, session=self.session,
+                                                  deadline=self.deadline)["data"])
+
+    def close(self):
+        self.browser.close()
+
+
+class FirefoxPage:
+    """A page of headless Firefox, driven through WebDriver BiDi (--remote-debugging-port) with
+    a minimal WebSocket client: open, evaluate, screenshot, close."""
+
+    def __init__(self, firefox, deadline):
+        self.deadline = deadline
+        self.profile = tempfile.mkdtemp(prefix="gestured-view-firefox-")
+        with open(os.path.join(self.profile, "user.js"), "w") as f:
+            # No first-run pages, updates or telemetry: a quiet browser for a test.
+            for pref in ['"browser.shell.checkDefaultBrowser", false', '"app.update.disabledForTesting", true',
+                         '"datareporting.policy.dataSubmissionEnabled", false', '"toolkit.telemetry.reportingpolicy.firstRun", false',
+                         '"browser.startup.homepage_override.mstone", "ignore"', '"remote.prefs.recommended", true']:
+                f.write(f"user_pref({pref});\n")
+        self.proc = subprocess.Popen([firefox, "--headless", "--remote-debugging-port=0", "--profile", self.profile,
+                                      "--no-remote", "--window-size=1280,900", "about:blank"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        address = None
+        while address is None:
+            if time.monotonic() > deadline:
+                raise TimeoutError("Firefox never said where WebDriver BiDi listens")
+            line = self.proc.stderr.readline()
+            if not line:
+                raise RuntimeError("Firefox exited before WebDriver BiDi listened")
+            match = re.search(r"WebDriver BiDi listening on (ws://[^\s]+)", line)
+            if match:
+                address = match.group(1)
+        host, port = re.match(r"ws://([^:/]+):(\d+)", address).groups()
+        self.sock = __import__("socket").create_connection((host, int(port)), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /session HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("Firefox closed the WebDriver BiDi connection")
+            head += chunk
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError(f"Firefox refused the WebSocket: {head.decode(errors='replace')}")
+        self.next_id = 0
+        self.call("session.new", {"capabilities": {}})
+        self.context = self.call("browsingContext.getTree", {})["contexts"][0]["context"]
+
+    def _send(self, text):
+        payload = text.encode()
+        mask = os.urandom(4)
+        head = bytes([0x81])
+        if len(payload) < 126:
+            head += bytes([0x80 | len(payload)])
+        elif len(payload) < 65536:
+            head += bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+        else:
+            head += bytes([0x80 | 127]) + len(payload).to_bytes(8, "big")
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def _read_exactly(self, n):
+        while len(self.buffer) < n:
+            self.sock.settimeout(max(0.1, self.deadline - time.monotonic()))
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("Firefox closed the WebDriver BiDi connection")
+            self.buffer += chunk
+        out, self.buffer = self.buffer[:n], self.buffer[n:]
+        return out
+
+    def _receive(self):
+        message = b""
+        while True:
+            b0, b1 = self._read_exactly(2)
+            length = b1 & 0x7F
+            if length == 126:
+                length = int.from_bytes(self._read_exactly(2), "big")
+            elif length == 127:
+                length = int.from_bytes(self._read_exactly(8), "big")
+            message += self._read_exactly(length)
+            if b0 & 0x80:
+                return json.loads(message)
+
+    def call(self, method, params):
+        self.next_id += 1
+        self._send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            m = self._receive()
+            if m.get("id") == self.next_id:
+                if m.get("type") == "error":
+                    raise RuntimeError(f"{method}: {m.get('error')}: {m.get('message')}")
+                return m.get("result", {})
+
+    def open(self, url):
+        self.call("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+
+    def evaluate(self, expression):
+        # The value comes back as JSON text: BiDi's own serialization of objects is not plain JSON.
+        result = self.call("script.evaluate", {"expression": f"Promise.resolve({expression.strip()}).then(v => JSON.stringify(v))",
+                                               "target": {"context": self.context}, "awaitPromise": True})
+        if result.get("type") == "exception":
+            raise RuntimeError(f"the page's script failed: {result.get('exceptionDetails')}")
+        return json.loads(result["result"]["value"])
+
+    def screenshot(self):
+        return base64.b64decode(self.call("browsingContext.captureScreenshot", {"context": self.context})["data"])
+
+    def close(self):
+        try:
+            self.call("browser.close", {})
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 # Resolves once the page says the recording ended (no polling: a MutationObserver).
@@ -148,6 +290,7 @@ def main():
     parser.add_argument("--config")
     parser.add_argument("--screenshot")
     parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--firefox", help="check in Firefox (this executable) instead of Chromium")
     args = parser.parse_args()
     deadline = time.monotonic() + TIMEOUT_S
     config = ["--config", args.config] if args.config else []
@@ -182,14 +325,10 @@ def main():
             if e.code != 403:
                 failures.append(f"a wrong token got HTTP {e.code}, not 403")
 
-        browser = Browser(args.chromium)
-        target = browser.call("Target.createTarget", {"url": "about:blank"}, deadline=deadline)["targetId"]
-        session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True}, deadline=deadline)["sessionId"]
-        browser.call("Page.enable", session=session, deadline=deadline)
-        browser.call("Page.navigate", {"url": url}, session=session, deadline=deadline)
-        browser.wait_event("Page.loadEventFired", deadline)
-        evaluate(browser, session, WAIT_FOR_END, deadline)
-        dom = evaluate(browser, session, READ_DOM, deadline)
+        browser = FirefoxPage(args.firefox, deadline) if args.firefox else ChromiumPage(args.chromium, deadline)
+        browser.open(url)
+        browser.evaluate(WAIT_FOR_END)
+        dom = browser.evaluate(READ_DOM)
 
         if len(dom["devices"]) != 1:
             failures.append(f"one device expected on the page, found {dom['devices']}")
@@ -203,10 +342,9 @@ def main():
             if reason not in explain:
                 failures.append(f"a failure on the page is not replay --explain's: {text!r}")
         if args.screenshot:
-            shot = browser.call("Page.captureScreenshot", {"format": "png"}, session=session, deadline=deadline)
             with open(args.screenshot, "wb") as f:
-                f.write(base64.b64decode(shot["data"]))
-        print(f"view: {len(dom['regions'])} regions and {len(got)} gesture events on the page, as render and replay have them; "
+                f.write(browser.screenshot())
+        print(f"view ({'Firefox' if args.firefox else 'Chromium'}): {len(dom['regions'])} regions and {len(got)} gesture events on the page, as render and replay have them; "
               f"{len(dom['failures'])} failures of the latest touches listed")
     finally:
         if browser:
