@@ -91,17 +91,17 @@ new-package: check-swift deps
 # to headless Chromium (Debian's chromium, installed if missing), and the page's DOM must hold
 # the regions render draws and the gesture events replay prints, in order; a wrong token is
 # refused. The page as it ends is out/view.png (docs/view.png is a copy of it).
+CHECK_VIEW := python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml
 view-test: unit
 	@command -v chromium >/dev/null || scripts/install-deps.sh chromium
 	@mkdir -p out
-	python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --screenshot out/view.png
+	$(CHECK_VIEW) --screenshot out/view.png
 
 # The same check in headless Firefox (Debian's firefox-esr, installed if missing).
 view-test-firefox: unit
 	@command -v firefox-esr >/dev/null || command -v firefox >/dev/null || scripts/install-deps.sh firefox-esr
 	@mkdir -p out
-	python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --screenshot out/view-firefox.png \
-	  --firefox "$$(command -v firefox-esr || command -v firefox)"
+	$(CHECK_VIEW) --screenshot out/view-firefox.png --firefox "$$(command -v firefox-esr || command -v firefox)"
 
 # The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.

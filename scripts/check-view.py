@@ -23,6 +23,7 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -31,6 +32,26 @@ import urllib.error
 import urllib.request
 
 TIMEOUT_S = 120  # the whole check; a healthy run takes a few seconds
+
+
+def stop_browser(proc, profile):
+    """After the browser was asked to close: gives it time to, then kills what is left of its
+    process group (helpers such as renderers write into the profile as they go), then removes
+    its profile."""
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+    for _ in range(50):
+        shutil.rmtree(profile, ignore_errors=True)
+        if not os.path.exists(profile):
+            break
+        time.sleep(0.1)
 
 
 class Browser:
@@ -95,21 +116,7 @@ class Browser:
             self.call("Browser.close", deadline=time.monotonic() + 5)
         except Exception:
             pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        # Its helpers (renderer, utility processes) too: they write into the profile as they go.
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait()
-        for _ in range(50):
-            shutil.rmtree(self.profile, ignore_errors=True)
-            if not os.path.exists(self.profile):
-                break
-            time.sleep(0.1)
+        stop_browser(self.proc, self.profile)
 
 
 class ChromiumPage:
@@ -168,7 +175,7 @@ class FirefoxPage:
             if match:
                 address = match.group(1)
         host, port = re.match(r"ws://([^:/]+):(\d+)", address).groups()
-        self.sock = __import__("socket").create_connection((host, int(port)), timeout=30)
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall((f"GET /session HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
@@ -249,16 +256,7 @@ class FirefoxPage:
             self.call("browser.close", {})
         except Exception:
             pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait()
-        shutil.rmtree(self.profile, ignore_errors=True)
+        stop_browser(self.proc, self.profile)
 
 
 # Resolves once the page says the recording ended (no polling: a MutationObserver).
