@@ -93,10 +93,10 @@ public struct ReplayRunner: Sendable {
             case .gesturesJSON:
                 for g in result.gestures { output.write(formatter.json(g)) }
             case .explain, .explainJSON:
-                // Gestures and failures in the order they happened.
-                var lines: [(place: Int, order: Int, text: String)] = []
+                // Gestures and contacts left out, and failures, in the order they happened.
+                var lines: [(place: Int, time: Instant, order: Int, text: String)] = []
                 for (i, g) in result.gestures.enumerated() {
-                    lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                    lines.append((2 * i + 1, g.time, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
                 }
                 for (i, f) in result.failures.enumerated() {
                     let t = formatSeconds(f.time - device.firstEventTime)
@@ -104,9 +104,18 @@ public struct ReplayRunner: Sendable {
                         ? t.leftPadded(to: 10) + "s  \(f.recognizer)@\(f.region) failed: \(f.reason)\n"
                         : "{\"time\": \(t), \"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
                             + "\"recognizer\": \(jsonString(f.recognizer)), \"reason\": \(jsonString(f.reason.description))}\n"
-                    lines.append((2 * f.afterGestures, i, text))
+                    lines.append((2 * f.afterGestures, f.time, i, text))
                 }
-                for line in lines.sorted(by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
+                // A contact is left out before the recognizers read the frame.
+                for (i, l) in result.leftOut.enumerated() {
+                    let t = formatSeconds(l.time - device.firstEventTime)
+                    let text = mode == .explain
+                        ? t.leftPadded(to: 10) + "s  contact \(l.contact) left out: \(l.reason) (\(l.why))\n"
+                        : "{\"time\": \(t), \"contact\": \(l.contact), \"state\": \"left-out\", \"reason\": \"\(l.reason)\", "
+                            + "\"why\": \(jsonString(l.why))}\n"
+                    lines.append((2 * l.afterGestures, l.time, i - result.leftOut.count, text))
+                }
+                for line in lines.sorted(by: { ($0.place, $0.time, $0.order) < ($1.place, $1.time, $1.order) }) { output.write(line.text) }
             case .summary:
                 output.write(summary(result, stats))
             }

@@ -18,9 +18,22 @@ public enum RecordingReplay {
         /// Every recognizer that failed: when, which (`tap(1 tap, 1 touch)`), where, why, and
         /// how many gestures had been emitted then (its place among them).
         public var failures: [Failure]
+        /// Every contact the contact filter left out: when, which, why, and its place among
+        /// the gestures.
+        public var leftOut: [LeftOut]
         /// What looks wrong in how the device meets the layout (a layout much larger than the
         /// surface maps onto); a live runtime logs the same at the device's start.
         public var warnings: [String]
+    }
+
+    /// A contact left out of the gestures (``GesturePipeline/leftOutObserver``).
+    public struct LeftOut: Sendable {
+        public var time: Instant
+        public var contact: Int
+        public var reason: LeftOutReason
+        /// Why, with numbers: "pressure 212 ≥ 180".
+        public var why: String
+        public var afterGestures: Int
     }
 
     public struct Failure: Sendable {
@@ -55,12 +68,17 @@ public enum RecordingReplay {
             failures.append(Failure(time: time, recognizer: r.name, kind: r.kind, region: r.region?.id ?? "",
                                     reason: reason, afterGestures: gestures.count))
         }
+        var leftOut: [LeftOut] = []
+        pipeline.leftOutObserver = { contact, reason, why, time in
+            leftOut.append(LeftOut(time: time, contact: contact, reason: reason, why: why, afterGestures: gestures.count))
+        }
         session.onFrame = onFrame
         configure?(pipeline)
         try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
         session.finish()
         return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
-                      mapping: session.mapping, gestures: gestures, failures: failures, warnings: session.warnings)
+                      mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
+                      warnings: session.warnings)
     }
 
     /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:configuration:configure:onFrame:beforeDecoding:)``

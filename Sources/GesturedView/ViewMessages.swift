@@ -53,7 +53,7 @@ enum ViewMessages {
             let p = session.mapping.point(Point(x: c.x, y: c.y))
             if i > 0 { s += ", " }
             s += "{\"id\": \(c.id), \"x\": \(number(p.x)), \"y\": \(number(p.y)), \"phase\": \"\(c.phase.rawValue)\""
-            if let why = session.pipeline.leftOutReason(contact: c.id) { s += ", \"left_out\": \"\(why)\"" }
+            if let why = session.pipeline.leftOutReason(contact: c.id) { s += ", \"left_out\": \"\(why.rawValue)\"" }
             s += "}"
         }
         return s + "]}"

@@ -123,6 +123,9 @@ final class Arena {
     @exclusivity(unchecked) private var winners: [GestureRecognizer] = []
     /// How many members are held back by their requirements (most of the time none).
     @exclusivity(unchecked) private var heldBack = 0
+    /// A member answered ``RecognizerStep/endAndStartOver`` since the last reset: the touches go
+    /// on as a new gesture (``TouchRouter/restartIfDecided(_:time:)`` starts the arena over).
+    @exclusivity(unchecked) private(set) var startOverAsked = false
     /// The sequence's touches, which members read.
     let touches: TouchTracker
     /// The pipeline, which owns every arena: `unowned(unsafe)` spares a reference count on each
@@ -149,6 +152,7 @@ final class Arena {
         winners.removeAll(keepingCapacity: true)
         isCancelled = false
         heldBack = 0
+        startOverAsked = false
         for member in members {
             member.reset()
             member.membership = ArenaMembership(sequenceStart: time)
@@ -253,11 +257,13 @@ final class Arena {
 
     private func apply(_ update: RecognizerUpdate, of member: GestureRecognizer, at time: Instant) {
         member.membership.deadline = update.deadline
+        // Whatever the member's state: the touches go on as a new gesture.
+        if update.step == .endAndStartOver { startOverAsked = true }
         if member.membership.deferred != nil {
             // Held back by its requirements: only a failure, or touches ending, count now.
             switch update.step {
             case .fail(let reason): reject(member, reason, at: time)
-            case .end, .cancel: reject(member, .endedWhileWaiting, at: time)
+            case .end, .endAndStartOver, .cancel: reject(member, .endedWhileWaiting, at: time)
             case .none, .begin, .beginYielding, .beginTentatively, .recognize, .change: break
             }
             return
@@ -279,7 +285,7 @@ final class Arena {
             guard member.membership.state.isActive else { return }
             member.membership.state = .changed
             listener.arena(self, emits: .changed, of: member, at: time)
-        case .end:
+        case .end, .endAndStartOver:
             guard member.membership.state.isActive else { return }
             transition(member, to: .ended, reason: nil)
             listener.arena(self, emits: .ended, of: member, at: time)
@@ -328,6 +334,8 @@ final class Arena {
         case .begin, .recognize, .beginTentatively: .never
         }
         transition(member, to: state, reason: nil)
+        // What a transform of the same press must outweigh from now on.
+        if member.establishesTranslation { touches.recordTranslation() }
         listener.arena(self, emits: state, of: member, at: time)
         guard member.membership.yields.isNever else { return }
         for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {

@@ -22,6 +22,11 @@ public enum RecognizerStep: Sendable, Equatable {
     case change
     /// A continuous gesture that has begun finished.
     case end
+    /// A continuous gesture that has begun finished while its fingers stay down, and what they
+    /// do next is a new gesture (a touchpad's pan that a landing finger ends, as libinput ends
+    /// its gesture when the finger count changes): the arena ends it, closes (every member
+    /// still possible fails) and starts over with the fingers down.
+    case endAndStartOver
     /// A continuous gesture that has begun lost its touches (palm, dropped events, device gone).
     case cancel
 }
@@ -46,6 +51,7 @@ public struct RecognizerUpdate: Sendable, Equatable {
     public static var recognize: RecognizerUpdate { RecognizerUpdate(.recognize) }
     public static var change: RecognizerUpdate { RecognizerUpdate(.change) }
     public static var end: RecognizerUpdate { RecognizerUpdate(.end) }
+    public static var endAndStartOver: RecognizerUpdate { RecognizerUpdate(.endAndStartOver) }
     public static var cancel: RecognizerUpdate { RecognizerUpdate(.cancel) }
 
     public static func fail(_ reason: FailureReason) -> RecognizerUpdate { RecognizerUpdate(.fail(reason)) }

@@ -38,6 +38,13 @@ public final class GesturePipeline {
     @exclusivity(unchecked) public var observer: ((Gesture) -> Void)?
     /// Every recognizer that fails, with why and when: `replay --explain`.
     @exclusivity(unchecked) public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
+    /// Every contact the contact filter leaves out (or that changes why, a thumb found to be a
+    /// palm), when, and why in words ("pressure 212 ≥ 180"): `replay --explain`. The words are
+    /// made only while someone listens.
+    public var leftOutObserver: ((_ contact: Int, _ reason: LeftOutReason, _ why: String, _ time: Instant) -> Void)? {
+        get { filter.leftOutObserver }
+        set { filter.leftOutObserver = newValue }
+    }
     public var logger: Logger {
         didSet { updateDebugLogging() }
     }
@@ -88,10 +95,9 @@ public final class GesturePipeline {
     /// True while a touch sequence is going on (fingers down or recognizers waiting).
     public var isTracking: Bool { !router.sequences.isEmpty }
 
-    /// Why the contact `id` of the latest frame is not a finger to the recognizers — `palm`,
-    /// `thumb` (or a resting finger) or `hover` — or nil when it is one (the live view marks
-    /// them).
-    public func leftOutReason(contact id: Int) -> String? { filter.leftOutReason(id) }
+    /// Why the contact `id` of the latest frame is not a finger to the recognizers — a palm, a
+    /// thumb, a resting finger or a hover — or nil when it is one (the live view marks them).
+    public func leftOutReason(contact id: Int) -> LeftOutReason? { filter.leftOutReason(id) }
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
@@ -113,26 +119,24 @@ public final class GesturePipeline {
     /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
     /// latest time seen is taken as happening then.
     public func process(_ input: TouchFrame) {
-        var frame = filter.fingersOnly(input)
-        if frame.time < now { frame.time = now } else { now = frame.time }
+        let filtered = filter.filter(input, notBefore: now)
+        let frame = filtered.fingers
+        now = frame.time
         layout.releaseHandlersOfGoneOwners()
         advance(to: frame.time)
-        filter.track(frame)
         // Usually one sequence has every touch: it gets the frame as it is.
         let single = router.route(frame, listener: self)
         var active = 0
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty { active += 1 }
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {
             if sequence === single {
-                sequence.touches.update(frame, recentLifts: filter.lifts, restedLandings: filter.restedLandings,
-                                        liftsVanishing: filter.liftsVanishing)
+                sequence.touches.update(frame, filtered)
             } else {
                 sequence.frame.time = frame.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
                 sequence.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
-                sequence.touches.update(sequence.frame, recentLifts: filter.lifts, restedLandings: filter.restedLandings,
-                                        liftsVanishing: filter.liftsVanishing)
+                sequence.touches.update(sequence.frame, filtered)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: frame.time) }
             sequence.arena.frameArrived()

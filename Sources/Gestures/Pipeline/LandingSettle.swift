@@ -4,7 +4,7 @@ import TouchEvents
 /// (one where it moved; a frame where only another contact moved is none), when that comes
 /// within ``GestureDefaults/landingSettleTime``. As a finger presses, its contact area grows
 /// and the pad moves the point it reports: where the contact landed is where it settled. The
-/// tracker moves a contact's start there (``TouchPolicy/settlesLandings``); the router measures
+/// tracker moves a contact's start there (``TouchPolicy/settlesLandings``); the contact filter measures
 /// a resting thumb's escape from there.
 struct LandingSettle {
     /// Until when its first report may be it settling; nil once decided, or for a contact that

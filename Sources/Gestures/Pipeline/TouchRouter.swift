@@ -119,14 +119,14 @@ final class TouchRouter {
     }
 
     /// Every recognizer of `sequence` decided while a later press is down (a second tap too
-    /// far from the first, say): that press starts over with fresh recognizers. On a touchpad
-    /// whose pan just ended because a finger landed (``TouchPolicy/fingerCountEndsPan``), the
-    /// fingers down start over at once, as a gesture of their new count.
+    /// far from the first, say): that press starts over with fresh recognizers. When a member
+    /// asked the arena to start over (``RecognizerStep/endAndStartOver``: a touchpad's pan that
+    /// ended because a finger landed, ``TouchPolicy/fingerCountEndsPan``), the fingers down start
+    /// over at once, as a gesture of their new count.
     func restartIfDecided(_ sequence: TouchSequence, time: Instant) -> Bool {
         guard sequence.touches.isDown else { return false }
-        if policy.fingerCountEndsPan, sequence.touches.touches > sequence.touches.previousTouches,
-           sequence.arena.members.contains(where: { ($0 as? PanRecognizer)?.endedForFingerCount == true }) {
-            // A touchpad: the pan ended with its finger count; what the arena still holds is over.
+        if sequence.arena.startOverAsked {
+            // What the arena still holds is over.
             sequence.arena.close(.fingerCountChanged, at: time)
             startArena(of: sequence, press: sequence.touches.pressIndex, time: time)
             return true

@@ -83,7 +83,7 @@ public final class TouchTracker {
     /// The current press began with a bounce.
     @exclusivity(unchecked) public private(set) var pressBounced = false
     /// Every contact of the current press that lifted so far vanished, and one did (contacts
-    /// cancelled, or ended by the router while down, count neither way): it lifted
+    /// cancelled, or ended by the contact filter while down, count neither way): it lifted
     /// pressing as hard as ever, on a device that reports often enough to see a finger ease
     /// off (``TouchPolicy/vanishedTapReportInterval``). No finger lifted: the sensor lost what
     /// it saw (a palm flickering). Such a press taps nothing.
@@ -97,8 +97,11 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var pressRestedBefore: Duration?
     /// A pan began in this press: a translation is established, and a pinch or rotation (one
     /// the layout lets go on beside it, or a touchpad's after a landing ended the pan) must now
-    /// clear ``GestureDefaults/transformBarAfterTranslation``.
-    @exclusivity(unchecked) public internal(set) var translatedInPress = false
+    /// clear ``GestureDefaults/transformBarAfterTranslation``. The arena records it when it grants
+    /// the claim of a recognizer that ``GestureRecognizer/establishesTranslation``
+    /// (``recordTranslation()``); a new press, or a finger joining within the stagger window,
+    /// clears it.
+    @exclusivity(unchecked) public private(set) var translatedInPress = false
     /// A physical button is held (a clickpad's click).
     @exclusivity(unchecked) public private(set) var buttonDown = false
     /// A physical button went down in this frame.
@@ -116,6 +119,12 @@ public final class TouchTracker {
 
     /// True while a finger is down.
     public var isDown: Bool { touches > 0 }
+
+    /// The arena granted the claim of a gesture that establishes a translation in this press
+    /// (``translatedInPress``). Only the arena calls it.
+    func recordTranslation() {
+        translatedInPress = true
+    }
 
     /// Forgets everything (a new sequence starts).
     public func reset() {
@@ -166,15 +175,12 @@ public final class TouchTracker {
     /// — moved along by jumps and by a bounding box's corners.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
 
-    /// Takes in `frame`, the sequence's contacts of one frame. `recentLifts` are where contacts
-    /// of every sequence lifted recently enough for a touch landing there to be one bouncing
-    /// (``TouchPolicy/bounceTime``), this frame's included (the router keeps them): what tells a
-    /// touch bouncing (``bounced``). `restedLandings` are where the contacts landing in this
-    /// frame after resting (a thumb leaving its rest) had landed. `liftsVanishing` are the
-    /// contacts that lifted in this frame, and whether each vanished (``pressLiftsVanished``);
-    /// one the router ended while it is down is not among them.
-    func update(_ frame: TouchFrame, recentLifts: [(until: Instant, at: Point)],
-                restedLandings: [(id: Int, at: Point)], liftsVanishing: [(contact: Int, vanished: Bool)]) {
+    /// Takes in `frame`, the sequence's contacts of one frame (all of `filtered`'s fingers, or
+    /// those routed to this sequence). From the filter: where contacts of every sequence lifted
+    /// recently, what tells a touch bouncing (``bounced``); where contacts landing after resting
+    /// had landed; and which lifted in this frame, and whether each vanished
+    /// (``pressLiftsVanished``).
+    func update(_ frame: TouchFrame, _ filtered: FilteredFrame) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -206,7 +212,7 @@ public final class TouchTracker {
                 // One that was down before (a thumb leaving its rest) settled long ago.
                 let settles = policy.settlesLandings && c.downSince == nil
                 // One that rested starts where it landed then: it has moved since.
-                let start = c.downSince == nil ? p : restedLandings.first { $0.id == c.id }?.at ?? p
+                let start = c.downSince == nil ? p : filtered.restedLandings.first { $0.id == c.id }?.at ?? p
                 cs.append(Tracked(id: c.id, start: start, previous: p, current: p, persisting: false, finished: false,
                                   settle: settles ? LandingSettle(landedAt: frame.time) : .none))
                 began += 1
@@ -225,7 +231,7 @@ public final class TouchTracker {
                 }
             case .ended:
                 if let index {
-                    if let lift = liftsVanishing.first(where: { $0.contact == c.id }) {
+                    if let lift = filtered.lifts.first(where: { $0.contact == c.id }) {
                         if lift.vanished { lifts.vanished = true } else { lifts.eased = true }
                     }
                     cs[index].current = p
@@ -255,7 +261,7 @@ public final class TouchTracker {
             translatedInPress = false
         }
         endedCount = ended
-        bounced = began > 0 && !recentLifts.isEmpty && Self.landedWhereOneLifted(cs, recentLifts)
+        bounced = began > 0 && !filtered.recentLifts.isEmpty && Self.landedWhereOneLifted(cs, filtered.recentLifts)
         cancelled = wasCancelled
         computeMotion(cs)
         var active = 0

@@ -110,11 +110,18 @@ open class GestureRecognizer {
     /// A frame of the sequence.
     open func handle(_ touches: TouchTracker) -> RecognizerUpdate { .none }
 
+    /// Whether this recognizer's gesture, once it begins or is recognised, establishes a
+    /// translation of the press (a pan's): a transform of the same press (a pinch, a rotation)
+    /// must then clear ``GestureDefaults/transformBarAfterTranslation``. The arena records it
+    /// when it grants the claim (``TouchTracker/translatedInPress``); no recognizer writes it.
+    open var establishesTranslation: Bool { false }
+
     /// The deadline the recognizer asked for has come (`now` is that deadline).
     open func deadlinePassed(_ now: Instant, _ touches: TouchTracker) -> RecognizerUpdate { .none }
 
     /// What an event in `state` at `time` carries, measured on the surface (millimetres, as
     /// the tracker has them): each kind's own values. A recognizer of your own carries `.custom`.
+    /// It only reads: it may be asked more than once, and changes nothing.
     open func values(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> GestureValues { .custom }
 
     /// Where an event is, on the surface: the fingers' centroid (a tap's: where it tapped).

@@ -30,9 +30,6 @@ public final class PanRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private(set) var translation = Point.zero
     /// The fingers it began with.
     @exclusivity(unchecked) private var fingers = 0
-    /// It ended because a finger landed (``TouchPolicy/fingerCountEndsPan``): the touches go
-    /// on, and a pan of the new count may follow in the same sequence.
-    @exclusivity(unchecked) private(set) var endedForFingerCount = false
     private let velocity = VelocityTracker()
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = 5) {
@@ -51,7 +48,6 @@ public final class PanRecognizer: GestureRecognizer {
         phase = .tracking
         translation = .zero
         fingers = 0
-        endedForFingerCount = false
         velocity.reset()
     }
 
@@ -83,17 +79,17 @@ public final class PanRecognizer: GestureRecognizer {
             return t.time < t.staggerDeadline ? .beginTentatively : .begin
         case .panning:
             if !t.isDown || t.touches < minimumTouches { return .end }
-            if t.policy.fingerCountEndsPan && t.touches > fingers {
-                endedForFingerCount = true
-                return .end
-            }
+            // A finger landed (``TouchPolicy/fingerCountEndsPan``): the touches go on, and a pan
+            // of the new count may follow in the same sequence.
+            if t.policy.fingerCountEndsPan && t.touches > fingers { return .endAndStartOver }
             return t.centroidDelta == .zero && t.beganCount == 0 && t.endedCount == 0 ? .none : .change
         }
     }
 
+    /// Once a pan has begun, a transform of the same press must outweigh its translation.
+    public override var establishesTranslation: Bool { true }
+
     public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
-        // Once a pan has begun, a transform of the same press must outweigh its translation.
-        if state == .began || state == .recognized { t.translatedInPress = true }
         var moved = translation
         var v = velocity.velocity(at: time)
         if let axis {

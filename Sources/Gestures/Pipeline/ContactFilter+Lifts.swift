@@ -1,0 +1,77 @@
+import TouchEvents
+
+/// What a finger down has reported: how hard it pressed at most and as it landed, how many
+/// reports of its own, and when it landed — what tells whether it vanished as it lifted.
+struct ContactReports {
+    var id: Int
+    var peak: Int32
+    var reports: Int
+    var landed: Instant
+    var landedPressure: Int32
+}
+
+extension ContactFilter {
+    /// Notes a contact lifting at `position`: a touch landing there may be it bouncing, for
+    /// ``TouchPolicy/bounceTime`` — or ``TouchPolicy/bounceReports`` of the device's report
+    /// intervals, or, when it `vanished` pressing as hard as ever,
+    /// ``TouchPolicy/vanishedBounceTime``, whichever is longer.
+    func noteLift(at position: Point, time: Instant, vanished: Bool) {
+        guard let bounce = policy.bounceTime else { return }
+        var window = bounce
+        if let interval = reportIntervals.typical { window = max(window, interval * policy.bounceReports) }
+        if vanished, let vanishedTime = policy.vanishedBounceTime { window = max(window, vanishedTime) }
+        lifts.append((time + window, position))
+    }
+
+    /// Whether a contact that lifted at `time` pressing as hard as ever (``track(_:)``) vanished, on a
+    /// device that reports often enough to see a finger ease off
+    /// (``TouchPolicy/vanishedTapReportInterval``): with two reports or more, its last shows it;
+    /// with one, only when it was gone by the next (seen in one scan,
+    /// ``GestureDefaults/singleScanIntervals``) — one that stayed still sent nothing more to
+    /// show how it lifted.
+    private func tellsVanishing(_ contact: ContactReports, liftedAt time: Instant) -> Bool {
+        guard pressureChanges, let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
+              interval <= longest else { return false }
+        return contact.reports >= 2 || time - contact.landed <= interval * GestureDefaults.singleScanIntervals
+    }
+
+    /// Notes what the fingers of `frame` (as ``fingersOnly(_:)`` left it, at its final time)
+    /// report: the device's report interval, each contact's pressure and reports, where contacts
+    /// lift — a touch landing there soon may be one bouncing (``lifts``) — and whether each
+    /// vanished (``liftsVanishing``). Contacts this frame ends or cancels while they are still
+    /// down lift nowhere.
+    func track(_ frame: TouchFrame) {
+        if !liftsVanishing.isEmpty { liftsVanishing.removeAll(keepingCapacity: true) }
+        if policy.bounceTime != nil || policy.vanishedTapReportInterval != nil { reportIntervals.record(frame.time) }
+        if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
+        for (n, contact) in frame.contacts.enumerated() {
+            // Contacts come in the same order frame after frame: look where this one was first.
+            let hinted = n < reports.count && reports[n].id == contact.id
+            if let i = hinted ? n : reports.firstIndex(where: { $0.id == contact.id }) {
+                if let pressure = contact.pressure {
+                    if pressure > reports[i].peak {
+                        reports[i].peak = pressure
+                    }
+                    if !pressureChanges, pressure != reports[i].landedPressure, !contact.phase.isFinal { pressureChanges = true }
+                }
+                if contact.phase.isFinal {
+                    // A finger eases off over its last reports; a contact the sensor lost
+                    // vanishes pressing as hard as ever.
+                    let lifted = reports.remove(at: i)
+                    if !leftOut.contains(contact.id) {
+                        let vanished = lifted.peak > 0
+                            && Double(contact.pressure ?? 0) >= Double(lifted.peak) * GestureDefaults.vanishedPressureShare
+                        noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
+                        liftsVanishing.append((contact.id, vanished && tellsVanishing(lifted, liftedAt: frame.time)))
+                    }
+                } else if contact.phase == .moved {
+                    reports[i].reports += 1
+                }
+            } else if !contact.phase.isFinal {
+                // A contact not seen before: it began, or was down before we listened.
+                reports.append(ContactReports(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
+                                               landedPressure: contact.pressure ?? 0))
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TouchEvents
+
+/// When a contact down landed, and where it was when the last contact landed.
+struct Landing {
+    var id: Int
+    var time: Instant
+    var at: Point
+}
+
+/// Resting fingers: a finger resting on a touchpad while others scroll beside it
+/// (``TouchPolicy/restingFingerTime``).
+extension ContactFilter {
+    /// Keeps ``landings`` up to date; true when the frame may hold a resting finger: three or
+    /// more contacts down.
+    func noteLandings(_ frame: TouchFrame) -> Bool {
+        var landed = false
+        for contact in frame.contacts {
+            if contact.phase == .began {
+                landings.append(Landing(id: contact.id, time: frame.time, at: Point(x: contact.x, y: contact.y)))
+                landed = true
+            } else if contact.phase.isFinal, let i = landings.firstIndex(where: { $0.id == contact.id }) {
+                landings.remove(at: i)
+            }
+        }
+        if landed {
+            // Stillness counts from the last landing: where each contact was then.
+            for contact in frame.contacts {
+                if let i = landings.firstIndex(where: { $0.id == contact.id }) { landings[i].at = Point(x: contact.x, y: contact.y) }
+            }
+        }
+        return frame.contacts.count >= 3
+    }
+
+    /// Whether `contact`, landing in this frame, lands beside a scroll: two or more fingers down
+    /// that landed ``TouchPolicy/restingFingerTime`` or more before it, one of them at least
+    /// moving in this frame (a palm or thumb touching the pad's edge during a two-finger scroll,
+    /// whose fingers may be one resting and one moving). It is left out, as a
+    /// resting finger is, until it moves ``GestureDefaults/thumbEscapeDistance``: what does not
+    /// move with the group is not one of its fingers. A finger that lands to join the stroke
+    /// moves with it, and counts from then.
+    func landsBesideAScroll(_ contact: TouchContact, in frame: TouchFrame) -> Bool {
+        guard let wait = policy.restingFingerTime else { return false }
+        var down = 0
+        var moving = false
+        for other in frame.contacts where other.id != contact.id && !other.phase.isFinal {
+            guard let landing = landings.first(where: { $0.id == other.id }), landing.time + wait <= frame.time,
+                  !isLeftOut(other.id) else { continue }
+            down += 1
+            if other.phase == .moved { moving = true }
+        }
+        return down >= 2 && moving
+    }
+
+    /// Where and when `contact` landed, if it is a resting finger: since the last finger landed it has
+    /// stayed within ``GestureDefaults/thumbEscapeDistance`` of where it was, while two or more
+    /// fingers that landed ``TouchPolicy/restingFingerTime`` or more after it moved that far (a
+    /// thumb or finger resting on a touchpad while two fingers scroll beside it). One moving
+    /// finger is not enough: a finger resting while another scrolls makes a two-finger scroll.
+    func restingLanding(of contact: TouchContact, in frame: TouchFrame) -> (at: Point, time: Instant)? {
+        guard let wait = policy.restingFingerTime,
+              let mine = landings.first(where: { $0.id == contact.id }),
+              (Point(x: contact.x, y: contact.y) - mine.at).length < GestureDefaults.thumbEscapeDistance else { return nil }
+        let later = mine.time + wait
+        var moving = 0
+        for other in frame.contacts where other.id != contact.id && !other.phase.isFinal {
+            guard let landing = landings.first(where: { $0.id == other.id }), landing.time >= later,
+                  (Point(x: other.x, y: other.y) - landing.at).length >= GestureDefaults.thumbEscapeDistance else { continue }
+            moving += 1
+        }
+        return moving >= 2 ? (mine.at, mine.time) : nil
+    }
+}

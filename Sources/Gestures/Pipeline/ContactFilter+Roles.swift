@@ -1,0 +1,247 @@
+import TouchEvents
+
+/// Why a contact down is not a finger to the recognizers: what the live view marks on it and
+/// `replay --explain` says.
+public enum LeftOutReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// It pressed like a palm, landed beside one, or landed where one just lifted.
+    case palm
+    /// It rests in a touchpad's thumb area.
+    case thumb
+    /// A finger resting beside a scroll, or while two fingers that landed after it move.
+    case resting
+    /// It touches pressing nothing.
+    case hover
+
+    public var description: String { rawValue }
+}
+
+/// The role of a contact down that is not a finger (``ContactFilter``), with what its
+/// handler needs.
+enum ContactRole {
+    /// Left out until it lifts.
+    case palm(Palm)
+    /// Resting in a touchpad's thumb area: left out until it leaves it, or moves quickly beside
+    /// a finger.
+    case thumb(Rest)
+    /// A resting finger out of the thumb area: left out until it moves away.
+    case resting(Rest)
+    /// Touching pressing nothing since `since`: left out until it presses.
+    case hover(since: Instant)
+
+    /// A palm, and where it is; for one that landed near a palm without pressing like one
+    /// (`fragment`), how it landed: it may yet point away.
+    struct Palm {
+        var at: Point
+        var fragment: Fragment?
+    }
+
+    /// Where and when a contact landed beside a palm, which palm that was and where.
+    struct Fragment {
+        var landed: Point
+        var time: Instant
+        var palm: Int
+        var palmAt: Point
+    }
+
+    /// A resting contact: where and when it landed (where it settled, once it has).
+    struct Rest {
+        var landed: Point
+        var time: Instant
+        /// It pressed a button (the finger that clicked a clickpad's lower edge): it stays left out.
+        var clicked: Bool
+        /// Whether a report is the one it settles at (``LandingSettle``).
+        var settle: LandingSettle
+        /// In the thumb area, where it was at the start of its current escape window.
+        var window: (at: Point, time: Instant)? = nil
+    }
+
+    var reason: LeftOutReason {
+        switch self {
+        case .palm: .palm
+        case .thumb: .thumb
+        case .resting: .resting
+        case .hover: .hover
+        }
+    }
+
+    /// A thumb or a resting finger.
+    var rests: Bool {
+        switch self {
+        case .thumb, .resting: true
+        case .palm, .hover: false
+        }
+    }
+
+    /// Where it is, if it is a palm.
+    var palmPosition: Point? {
+        if case .palm(let palm) = self { palm.at } else { nil }
+    }
+
+    /// Its name in the log: `palm`, `thumb`, `resting`, `hover`.
+    var name: String { reason.rawValue }
+}
+
+extension ContactFilter {
+    // MARK: - One handler per role
+
+    /// A hovering contact (role `i`) reports: lifted, its lift is one a touch pressing there
+    /// next bounces from; pressing, it lands now (returned, to be classified as a new contact).
+    func hovering(_ contact: TouchContact, at i: Int, since: Instant, _ pass: FramePass) -> TouchContact? {
+        let position = Point(x: contact.x, y: contact.y)
+        if contact.phase.isFinal {
+            roles.remove(at: i)
+            noteLift(at: position, time: pass.time, vanished: false)
+            return nil
+        }
+        if (contact.pressure ?? .max) <= pass.hoverPressure ?? .min { return nil }
+        roles.remove(at: i)
+        transition(contact.id, from: "hover", to: "finger", at: pass.time, "pressure \(contact.pressure ?? 0)")
+        var pressing = contact
+        pressing.phase = .began
+        if pass.time - since > GestureDefaults.landingSettleTime { pressing.downSince = since }
+        return pressing
+    }
+
+    /// A palm (role `i`) reports: it moves, or lifts (one that pressed like a palm lifts where a
+    /// touch landing soon is it again). One that landed beside a palm presses like one, and is
+    /// one; or points away from it (``GestureDefaults/palmPointingDistance``, not counting how
+    /// far the palm moved), and is a finger from now on.
+    func palmReported(_ contact: TouchContact, at i: Int, _ palm: ContactRole.Palm, _ pass: FramePass, kept: inout TouchFrame) {
+        let position = Point(x: contact.x, y: contact.y)
+        if contact.phase.isFinal {
+            if palm.fragment == nil { liftedPalms.append((position, pass.time)) }
+            roles.remove(at: i)
+            return
+        }
+        var moved = palm
+        moved.at = position
+        defer { if i < roles.count, roles[i].id == contact.id { roles[i].role = .palm(moved) } }
+        guard let fragment = palm.fragment else { return }
+        let palmMoved = roles.first { $0.id == fragment.palm }?.role.palmPosition.map { $0 - fragment.palmAt } ?? .zero
+        if let threshold = pass.palmPressure, (contact.pressure ?? .min) >= threshold {
+            moved.fragment = nil
+            transition(contact.id, from: "palm beside palm \(fragment.palm)", to: "palm", at: pass.time, "pressure \(contact.pressure ?? 0) ≥ \(threshold): no longer beside one")
+        } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance,
+                  (contact.pressure ?? .max) > pass.hoverPressure ?? .min {
+            roles.remove(at: i)
+            transition(contact.id, from: "palm", to: "finger", at: pass.time,
+                       "pointed \(formatDecimal((position - fragment.landed - palmMoved).length, places: 1)) mm away from palm \(fragment.palm)")
+            land(contact, downSince: fragment.time, landedAt: fragment.landed, in: &kept)
+        }
+    }
+
+    /// A thumb or resting finger (role `i`) reports. Pressing like a palm (and having pressed
+    /// no button), it is one. Otherwise it counts as a finger once it escapes: a thumb when it
+    /// leaves the thumb area, or, beside a finger, moves ``GestureDefaults/thumbEscapeDistance``
+    /// within ``GestureDefaults/thumbEscapeTime`` (a resting thumb creeps); a resting finger once
+    /// it moves that far from its rest. One that pressed a button stays left out.
+    func restingReported(_ contact: TouchContact, at i: Int, _ rest: ContactRole.Rest, _ pass: FramePass, kept: inout TouchFrame) {
+        let inArea = if case .thumb = roles[i].role { true } else { false }
+        let from = roles[i].role.name
+        if contact.phase.isFinal {
+            roles.remove(at: i)
+            return
+        }
+        let position = Point(x: contact.x, y: contact.y)
+        var rest = rest
+        if pass.frame.buttonDown { rest.clicked = true }
+        if let threshold = pass.palmPressure, !rest.clicked, (contact.pressure ?? .min) >= threshold {
+            // It never counted, so it cancels nothing. (A thumb pressing the clickpad's button
+            // presses hard: it stays a thumb.)
+            roles.remove(at: i)
+            roles.append((contact.id, .palm(ContactRole.Palm(at: position, fragment: nil))))
+            transition(contact.id, from: from, to: "palm", leftOut: .palm, at: pass.time, "pressure \(contact.pressure ?? 0) ≥ \(threshold)")
+            return
+        }
+        // Its first report after landing, soon after: where it settled, not a move.
+        let settled = rest.settle.settles(contact.phase, at: pass.time)
+        if settled { rest.landed = position }
+        let moved = (position - rest.landed).length
+        let leftArea = inArea && pass.thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
+        // The window starts when a finger is beside it, and again when it is over.
+        let alone = !pass.fingerDown
+        var window = rest.window ?? (rest.landed, pass.time)
+        if alone || settled || pass.time - window.time > GestureDefaults.thumbEscapeTime { window = (position, pass.time) }
+        rest.window = window
+        let movedQuickly = (position - window.at).length >= GestureDefaults.thumbEscapeDistance
+        let escaped = leftArea || (inArea ? !alone && movedQuickly : moved >= GestureDefaults.thumbEscapeDistance)
+        guard escaped, !rest.clicked else {
+            roles[i].role = inArea ? .thumb(rest) : .resting(rest)
+            return
+        }
+        roles.remove(at: i)
+        transition(contact.id, from: from, to: "finger", at: pass.time,
+                   leftArea ? "left the thumb area" : "moved \(formatDecimal(moved, places: 1)) mm from its rest")
+        land(contact, downSince: rest.time, landedAt: rest.landed, in: &kept)
+    }
+
+    /// A contact with no role reports (a finger, or one first seen). A palm breaks up into
+    /// several contacts as it rolls: one landing near a palm is part of it; a palm flickers: one
+    /// landing where one just lifted is that palm again; one pressing like a palm is one, and is
+    /// cancelled where it counted. Landing pressing nothing, it hovers; in a touchpad's thumb
+    /// area, it is a thumb; beside a scroll, or resting while two later fingers move, a resting
+    /// finger (lifted where it counted). Otherwise it is a finger.
+    func classify(_ contact: TouchContact, _ pass: FramePass, kept: inout TouchFrame) {
+        let position = Point(x: contact.x, y: contact.y)
+        let began = contact.phase == .began
+        let relanded = began && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }
+        let pressed = relanded || pass.palmPressure.map { (contact.pressure ?? .min) >= $0 } ?? false
+        let nearPalm = pressed || !began ? nil : roles.first { entry in
+            entry.role.palmPosition.map { ($0 - position).length < GestureDefaults.palmFragmentDistance } ?? false
+        }
+        if let threshold = pass.palmPressure, pressed || nearPalm != nil, !contact.phase.isFinal {
+            let fragment = nearPalm.map { ContactRole.Fragment(landed: position, time: pass.time, palm: $0.id, palmAt: $0.role.palmPosition ?? .zero) }
+            roles.append((contact.id, .palm(ContactRole.Palm(at: position, fragment: fragment))))
+            transition(contact.id, from: began ? "new" : "finger", to: "palm", leftOut: .palm, at: pass.time,
+                       nearPalm.map { "landed beside palm \($0.id)" }
+                           ?? (relanded ? "landed where a palm lifted" : "pressure \(contact.pressure ?? 0) ≥ \(threshold)"))
+            if !began {
+                var cancelled = contact
+                cancelled.phase = .cancelled
+                kept.contacts.append(cancelled)
+                leftOut.append(contact.id)
+            }
+            return
+        }
+        guard let role = landingRole(contact, pass) else {
+            kept.contacts.append(contact)
+            return
+        }
+        roles.append((contact.id, role.role))
+        transition(contact.id, from: began ? "new" : "finger", to: role.role.name, leftOut: role.role.reason, at: pass.time, role.why)
+        if role.lifts {
+            // Found resting while down: it lifts where it counted.
+            var lifted = contact
+            lifted.phase = .ended
+            kept.contacts.append(lifted)
+            leftOut.append(contact.id)
+        }
+    }
+
+    /// The role a contact that is no palm takes, if it is not a finger, and why; `lifts`: it is
+    /// found resting while down, and lifts where it counted.
+    private func landingRole(_ contact: TouchContact, _ pass: FramePass) -> (role: ContactRole, why: String, lifts: Bool)? {
+        let position = Point(x: contact.x, y: contact.y)
+        if contact.phase == .began {
+            if let hover = pass.hoverPressure, (contact.pressure ?? .max) <= hover {
+                return (.hover(since: pass.time), "pressure \(contact.pressure ?? 0) ≤ \(hover)", false)
+            }
+            if let thumbLine = pass.thumbLine, contact.y >= thumbLine {
+                // One that hovered first has been down since then, and settled.
+                let rest = ContactRole.Rest(landed: position, time: contact.downSince ?? pass.time, clicked: pass.frame.buttonDown,
+                                            settle: contact.downSince == nil ? LandingSettle(landedAt: pass.time) : .none)
+                return (.thumb(rest), "landed in the thumb area", false)
+            }
+            if landsBesideAScroll(contact, in: pass.frame) {
+                let rest = ContactRole.Rest(landed: position, time: pass.time, clicked: pass.frame.buttonDown,
+                                            settle: LandingSettle(landedAt: pass.time))
+                return (.resting(rest), "landed beside fingers that have been scrolling", false)
+            }
+        }
+        if pass.resting, !contact.phase.isFinal, let (landed, time) = restingLanding(of: contact, in: pass.frame) {
+            let rest = ContactRole.Rest(landed: landed, time: time, clicked: false, settle: .none)
+            return (.resting(rest), "rests while two fingers that landed later move", true)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import GestureTesting
+import Gestures
+import Logging
+import Testing
+import TouchEvents
+
+/// The contact filter keeps one role per contact, as libinput's palm and thumb code does: each
+/// change of role is logged at debug level with its numbers, and told to whoever listens
+/// (`replay --explain`, the live view) with a ``LeftOutReason``.
+@Suite("The contact filter's roles")
+struct ContactRoleTests {
+    static let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
+
+    /// Plays `script` on a touchpad with one tap, logging at debug level; returns the filter's
+    /// log lines (`contact …`) and every contact left out, as the observer heard them.
+    func play(_ script: TouchScript) -> (log: [String], leftOut: [String], pipeline: GesturePipeline) {
+        let capture = LogRecorder(level: .debug)
+        var logger = Logger(label: "test") { _ in capture }
+        logger.logLevel = .debug
+        let pipeline = GesturePipeline(layout: layout { $0.add(TapRecognizer()) }, policy: Self.touchpad, logger: logger)
+        var leftOut: [String] = []
+        pipeline.leftOutObserver = { contact, reason, why, time in
+            leftOut.append("\((time - .zero).inMicroseconds / 1000)ms contact \(contact): \(reason) (\(why))")
+        }
+        ManualClock(pipeline: pipeline).play(script.frames)
+        return (capture.lines.filter { $0.hasPrefix("debug contact ") }, leftOut, pipeline)
+    }
+
+    /// A finger that comes to press like a palm: finger → palm, with the pressure it pressed.
+    @Test func aFingerPressingLikeAPalmIsLoggedAndTold() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30, pressure: 60)
+        s.move(1, at: .milliseconds(20), x: 20, y: 30, pressure: 180)
+        s.up(1, at: .milliseconds(80))
+        let (log, leftOut, _) = play(s)
+        #expect(log == ["debug contact 1: finger → palm (pressure 180 ≥ 128)"])
+        #expect(leftOut == ["20ms contact 1: palm (pressure 180 ≥ 128)"])
+    }
+
+    /// A palm, a contact landing beside it (a fragment), and a finger far away: the fragment is
+    /// a palm because of where it landed; the finger is never left out.
+    @Test func aContactLandingBesideAPalmIsOne() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50, pressure: 200)
+        s.down(2, at: .milliseconds(20), x: 40, y: 55, pressure: 40)
+        s.up(2, at: .milliseconds(60))
+        s.down(3, at: .milliseconds(200), x: 90, y: 20, pressure: 50)
+        s.up(3, at: .milliseconds(260))
+        s.up(1, at: .milliseconds(400))
+        let (log, leftOut, _) = play(s)
+        #expect(log == [
+            "debug contact 1: new → palm (pressure 200 ≥ 128)",
+            "debug contact 2: new → palm (landed beside palm 1)",
+        ])
+        #expect(leftOut == [
+            "0ms contact 1: palm (pressure 200 ≥ 128)",
+            "20ms contact 2: palm (landed beside palm 1)",
+        ])
+    }
+
+    /// A thumb resting in the thumb area, then leaving it: new → thumb, thumb → finger; while
+    /// it rests, the pipeline says why it is left out (``LeftOutReason/thumb``), and once it is
+    /// a finger, nothing.
+    @Test func aThumbLeavingTheAreaBecomesAFinger() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 95)
+        s.move(1, at: .milliseconds(20), x: 40, y: 95)
+        #expect(play(s).pipeline.leftOutReason(contact: 1) == .thumb)
+        s.move(1, at: .milliseconds(40), x: 40, y: 80)
+        s.move(1, at: .milliseconds(60), x: 40, y: 70)
+        let (log, leftOut, pipeline) = play(s)
+        #expect(log == [
+            "debug contact 1: new → thumb (landed in the thumb area)",
+            "debug contact 1: thumb → finger (left the thumb area)",
+        ])
+        #expect(leftOut == ["0ms contact 1: thumb (landed in the thumb area)"])
+        #expect(pipeline.leftOutReason(contact: 1) == nil)
+    }
+
+    /// A contact landing still beside two fingers that have been scrolling is a resting finger
+    /// (``LeftOutReason/resting``, no longer called a thumb), until it moves away.
+    @Test func aContactLandingBesideAScrollRests() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 30, pressure: 60)
+        s.down(2, at: .zero, x: 60, y: 30, pressure: 60)
+        for step in 1...45 {
+            let t = Duration.milliseconds(Double(step) * 10)
+            s.move(1, at: t, x: 40, y: 30 + Double(step) * 0.5, pressure: 60)
+            s.move(2, at: t, x: 60, y: 30 + Double(step) * 0.5, pressure: 60)
+            if step == 40 { s.down(3, at: t, x: 4, y: 50, pressure: 60) }
+            if step > 40 { s.move(3, at: t, x: 4, y: 50, pressure: 60) }
+        }
+        let (log, leftOut, pipeline) = play(s)
+        #expect(log == ["debug contact 3: new → resting (landed beside fingers that have been scrolling)"])
+        #expect(leftOut == ["400ms contact 3: resting (landed beside fingers that have been scrolling)"])
+        #expect(pipeline.leftOutReason(contact: 3) == .resting)
+        #expect(pipeline.leftOutReason(contact: 1) == nil)
+    }
+}
