@@ -2,35 +2,30 @@
 //
 // gestured — touch gestures for Linux touchscreens and touchpads.
 //
-// Modules, in the order data flows through them (ARCHITECTURE.md says what each
-// may import):
-//   CLibevdev, CLibinput, CLinux   C shims, one per system library. Only TouchInput and SystemLoop import them.
-//   TouchEvents         pure Swift, no I/O: Instant, kernel events and names, the device description, the decoder.
-//   TouchRecordings     the recording formats (libinput-record YAML v1, evemu 1.x): readers and writers.
-//   Gestures            pure Swift, no I/O, no clock: regions, recognizers, the arena, the pipeline, handlers.
-//   GesturedConfiguration  the YAML configuration: devices and their mapping, the region tree, gestures, actions.
-//   GesturedRuntime     your closures on live devices (GestureRuntime: seat, hotplug, timers, a ServiceLifecycle
-//                       Service); one device session (rule → surface → mapping → layout → decoder → pipeline); replay.
-//   SystemLoop          the epoll loop, Unix and TCP sockets, child processes, the monotonic clock.
-//   GesturedHTTP        a small HTTP/1.1 and WebSocket server on the loop (the live view, the metrics).
-//   GesturedView        the live view: its page, its messages, and a recording played at its pace (`gestured view`).
-//   TouchInput          Linux input: libinput seat discovery and hotplug, evdev reading, uinput, the inventory.
-//   TouchInputTesting   test doubles for TouchInput (a pipe-fed device, a hand-driven monitor).
-//   GestureProtocol     protocol v1 of the client socket: the gesture event model (--json, socket, actions), JSON, messages.
-//   GesturedClient      other processes' side of the socket: a client with typed events and owner-bound region closures.
-//   GesturedService     `gestured run`: devices to gestures to actions (programs, virtual keyboard and pointer, per-app
-//                       rules), socket clients and stdout.
-//   GestureTesting      for tests, users' too: a manual clock, scripted touches, a gesture recorder.
-//   GestureEvaluation   judging gesture logs against labelled recordings (`gestured evaluate`; not a product).
-//   GestureFuzzing      the fuzz targets' entry points (a product for Fuzz/ only).
-//   GesturedCLI         the `gestured` commands, as a library so tests can run them in-process.
-//   gestured            the executable: a thin @main over GesturedCLI.
-//   gestured-bench      throughput, latency, allocation and memory benchmark (release: `make bench`).
-//   gestured-abuse      hostile socket clients against a running service (make test short run, make soak),
-//                       and the benchmark of socket clients' regions in a layout (make bench).
-//   CAllocationCounter  counts the benchmark's heap allocations (interposes malloc; bench only).
-//   gestures-example    a small program on the public API (examples/GesturesExample).
-//   live-kiosk          closures on live devices with only the public products (examples/LiveKiosk).
+// Sources/ is grouped by layer, in the order data flows through them; a module imports only
+// from its own layer and those before it (ARCHITECTURE.md says what each may import):
+//   1-Shims     CLibevdev, CLibinput, CLinux: C shims, one per system library (only TouchInput and
+//               SystemLoop import them).
+//   2-Events    TouchEvents (pure Swift, no I/O: Instant, kernel events and names, the device
+//               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x).
+//   3-Core      Gestures: pure Swift, no I/O, no clock: regions, the contact filter, recognizers,
+//               the arena, the pipeline, handlers, gesture values.
+//   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
+//               TouchInput (libinput seat and hotplug, evdev reading, uinput); GesturedConfiguration
+//               (the YAML configuration); GesturedRuntime (your closures on live devices, one device
+//               session for live devices and recordings, replay).
+//   5-Service   GestureProtocol (protocol v1: the gesture event model, JSON, messages); GesturedHTTP
+//               (HTTP/1.1 and WebSocket on the loop); GesturedView (the live view); GesturedService
+//               (`gestured run`: a composition root over the client hub, the action dispatcher and
+//               observability); GesturedClient (other processes' side of the socket).
+//   6-Commands  GestureEvaluation (judging gesture logs against labelled recordings); GesturedCLI (the
+//               commands, a library so tests run them in-process); gestured (a thin @main).
+//   Testing     GestureTesting (for tests, users' too: a manual clock, scripted touches, recorders);
+//               TouchInputTesting (a pipe-fed device, a hand-driven monitor); GestureFuzzing (the
+//               fuzz targets' entry points, for Fuzz/).
+//   Tools       gestured-bench (`make bench`, the guard's workload) with CAllocationCounter (counts
+//               its heap allocations); gestured-abuse (hostile socket clients, `make abuse`, `make soak`).
+// examples/ holds gestures-example and live-kiosk, two programs on the public products.
 import PackageDescription
 
 let package = Package(
@@ -60,69 +55,89 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
+        // 1-Shims
         .systemLibrary(
             name: "CLibevdev",
+            path: "Sources/1-Shims/CLibevdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
         .systemLibrary(
             name: "CLibinput",
+            path: "Sources/1-Shims/CLibinput",
             pkgConfig: "libinput",
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
-        .systemLibrary(name: "CLinux"),
-        .target(name: "TouchEvents"),
+        .systemLibrary(name: "CLinux", path: "Sources/1-Shims/CLinux"),
+
+        // 2-Events
+        .target(name: "TouchEvents", path: "Sources/2-Events/TouchEvents"),
         .target(
             name: "TouchRecordings",
-            dependencies: ["TouchEvents", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TouchEvents", .product(name: "Yams", package: "Yams")],
+            path: "Sources/2-Events/TouchRecordings"
         ),
+
+        // 3-Core
         .target(
             name: "Gestures",
-            dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/3-Core/Gestures"
         ),
-        .target(name: "GestureProtocol", dependencies: ["Gestures", "TouchEvents"]),
+
+        // 4-Runtime
+        .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"], path: "Sources/4-Runtime/SystemLoop"),
         .target(
-            name: "GesturedClient",
-            dependencies: ["GestureProtocol", "Gestures", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")]
+            name: "TouchInput",
+            dependencies: ["TouchEvents", "CLibevdev", "CLibinput", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/4-Runtime/TouchInput"
         ),
         .target(
             name: "GesturedConfiguration",
-            dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")],
+            path: "Sources/4-Runtime/GesturedConfiguration"
         ),
         .target(
             name: "GesturedRuntime",
             dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput",
                            .product(name: "Logging", package: "swift-log"),
-                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            path: "Sources/4-Runtime/GesturedRuntime"
         ),
+
+        // 5-Service
+        .target(name: "GestureProtocol", dependencies: ["Gestures", "TouchEvents"], path: "Sources/5-Service/GestureProtocol"),
         .target(
-            name: "GestureTesting",
-            dependencies: ["Gestures", "TouchEvents", .product(name: "Logging", package: "swift-log")]
+            name: "GesturedHTTP",
+            dependencies: ["SystemLoop", "TouchEvents", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/5-Service/GesturedHTTP"
         ),
-        .target(
-            name: "GestureFuzzing",
-            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings"]
-        ),
-        .target(name: "GestureEvaluation", dependencies: ["Gestures", "GestureProtocol", "TouchEvents"]),
-        .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"]),
-        .target(name: "GesturedHTTP", dependencies: ["SystemLoop", "TouchEvents", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "GesturedView",
             dependencies: ["GesturedHTTP", "GesturedRuntime", "GesturedConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
-                           "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]
+                           "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/5-Service/GesturedView"
         ),
-        .target(
-            name: "TouchInput",
-            dependencies: ["TouchEvents", "CLibevdev", "CLibinput", .product(name: "Logging", package: "swift-log")]
-        ),
-        .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"]),
         .target(
             name: "GesturedService",
             dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "GestureProtocol", "Gestures", "GesturedConfiguration", "TouchEvents",
                            "GesturedHTTP", "GesturedView",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics"),
-                           .product(name: "Prometheus", package: "swift-prometheus")]
+                           .product(name: "Prometheus", package: "swift-prometheus")],
+            path: "Sources/5-Service/GesturedService"
+        ),
+        .target(
+            name: "GesturedClient",
+            dependencies: ["GestureProtocol", "Gestures", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/5-Service/GesturedClient"
+        ),
+
+        // 6-Commands
+        .target(
+            name: "GestureEvaluation",
+            dependencies: ["Gestures", "GestureProtocol", "TouchEvents"],
+            path: "Sources/6-Commands/GestureEvaluation"
         ),
         .target(
             name: "GesturedCLI",
@@ -131,9 +146,41 @@ let package = Package(
                 "GesturedService", "GestureProtocol", "GesturedClient", "GestureEvaluation", "GesturedView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/6-Commands/GesturedCLI"
         ),
-        .executableTarget(name: "gestured", dependencies: ["GesturedCLI"]),
+        .executableTarget(name: "gestured", dependencies: ["GesturedCLI"], path: "Sources/6-Commands/gestured"),
+
+        // Testing
+        .target(
+            name: "GestureTesting",
+            dependencies: ["Gestures", "TouchEvents", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/Testing/GestureTesting"
+        ),
+        .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"], path: "Sources/Testing/TouchInputTesting"),
+        .target(
+            name: "GestureFuzzing",
+            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings"],
+            path: "Sources/Testing/GestureFuzzing"
+        ),
+
+        // Tools
+        // Counts heap allocations for the benchmark (interposes malloc): never in the product.
+        .target(name: "CAllocationCounter", path: "Sources/Tools/CAllocationCounter"),
+        .executableTarget(
+            name: "gestured-bench",
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting", "GestureProtocol",
+                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/Tools/gestured-bench"
+        ),
+        // Hostile socket clients against a running service (make test's short run, make soak).
+        .executableTarget(
+            name: "gestured-abuse",
+            dependencies: ["SystemLoop", "GesturedService", "GestureProtocol", "Gestures"],
+            path: "Sources/Tools/gestured-abuse"
+        ),
+
+        // examples/
         .executableTarget(
             name: "gestures-example",
             dependencies: ["Gestures", "GesturedRuntime", "GesturedConfiguration"],
@@ -145,15 +192,8 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "examples/LiveKiosk"
         ),
-        // Hostile socket clients against a running service (make test's short run, make soak).
-        .executableTarget(name: "gestured-abuse", dependencies: ["SystemLoop", "GesturedService", "GestureProtocol", "Gestures"]),
-        // Counts heap allocations for the benchmark (interposes malloc): never in the product.
-        .target(name: "CAllocationCounter"),
-        .executableTarget(
-            name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting", "GestureProtocol",
-                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")]
-        ),
+
+        // Tests/
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),

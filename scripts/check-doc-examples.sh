@@ -31,7 +31,7 @@ for path in files:
 PY
 flags="-typecheck -swift-version 6 -I $modules"
 # The C modules: this package's shims, and those of its dependencies (Yams' CYaml).
-for map in Sources/C*/module.modulemap $(find .build/checkouts -path '*/Sources/C*/module.modulemap' -o -path '*/Sources/C*/include/module.modulemap' 2>/dev/null); do
+for map in Sources/*/C*/module.modulemap $(find .build/checkouts -path '*/Sources/C*/module.modulemap' -o -path '*/Sources/C*/include/module.modulemap' 2>/dev/null); do
     flags="$flags -Xcc -fmodule-map-file=$map"
 done
 for f in $(pkg-config --cflags-only-I libevdev libinput); do flags="$flags -Xcc $f"; done

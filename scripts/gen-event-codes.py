@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate Sources/TouchEvents/EventCodeNames.swift from the kernel's
+"""Regenerate Sources/2-Events/TouchEvents/EventCodeNames.swift from the kernel's
 linux/input-event-codes.h (Debian package linux-libc-dev).
 
 Usage: scripts/gen-event-codes.py [/usr/include/linux/input-event-codes.h]
@@ -45,5 +45,5 @@ for group in groups:
         out.append(f"        (0x{code:x}, \"{name}\"),")
     out.append("    ]")
 out.append("}")
-open("Sources/TouchEvents/EventCodeNames+Tables.swift", "w").write("\n".join(out) + "\n")
+open("Sources/2-Events/TouchEvents/EventCodeNames+Tables.swift", "w").write("\n".join(out) + "\n")
 print({g: len(t) for g, t in tables.items()})

@@ -119,7 +119,7 @@ struct VerboseTests {
 @Test func examplesNameFixturesThatExist() throws {
     let pages = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/docs").filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
     var checkedIn: [String: Int] = [:]
-    for source in ["Sources/GesturedCLI/Gestured.swift", "README.md", "ARCHITECTURE.md"] + pages.sorted() {
+    for source in ["Sources/6-Commands/GesturedCLI/Gestured.swift", "README.md", "ARCHITECTURE.md"] + pages.sorted() {
         let text = try String(contentsOfFile: repositoryRoot + "/" + source, encoding: .utf8)
         var checked = 0
         defer { checkedIn[source] = checked }
@@ -143,7 +143,7 @@ struct VerboseTests {
         }
     }
     // The places a newcomer copies commands from name fixtures (so the check checks something).
-    for source in ["Sources/GesturedCLI/Gestured.swift", "README.md", "docs/recordings.md", "docs/evaluation.md"] {
+    for source in ["Sources/6-Commands/GesturedCLI/Gestured.swift", "README.md", "docs/recordings.md", "docs/evaluation.md"] {
         #expect(checkedIn[source, default: 0] > 0, "\(source) names no fixture")
     }
 }

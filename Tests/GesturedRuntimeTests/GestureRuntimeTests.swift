@@ -326,6 +326,41 @@ struct GestureRuntimeTests {
         runtime.shutdown()
     }
 
+    /// What an app may watch and change on a running runtime: each frame's handling (its
+    /// kernel time and when it was handled), a device's trouble (a reset for garbage), and a new
+    /// source of layouts, which starts every device over (a drag under way ends cancelled).
+    @Test func anAppWatchesFramesAndTroubleAndReplacesTheLayouts() throws {
+        let kiosk = Kiosk()
+        let runtime = try runtime(.shared(kiosk.layout))
+        var handled: [String] = []
+        var trouble: [String] = []
+        runtime.onFrameHandled = { eventTime, handledAt in handled.append("\(eventTime) at \(handledAt)") }
+        runtime.onDeviceTrouble = { what, session in trouble.append("\(what) \(session.node ?? "-")") }
+        try runtime.start()
+        let device = try plug("/dev/input/event7", into: runtime)
+        var e = Events()
+        e.down(at: 0, x: 70, y: 30)
+        e.move(at: 50, x: 90, y: 30)
+        play(e.events, into: device, runtime)
+        #expect(handled == ["0.000000s at 0.000000s", "0.050000s at 0.050000s"])
+        play([InputEvent(time: .zero + .milliseconds(60), type: EventType.abs, code: AbsCode.mtSlot, value: 99),
+              InputEvent(time: .zero + .milliseconds(60), type: EventType.syn, code: SynCode.report, value: 0)],
+             into: device, runtime)
+        #expect(trouble == ["reset /dev/input/event7"])
+        var f = Events()
+        f.down(at: 500, x: 70, y: 30)
+        f.move(at: 550, x: 90, y: 30)
+        play(f.events, into: device, runtime)
+        let other = Kiosk()
+        runtime.replaceSource(.shared(other.layout))
+        var g = Events()
+        g.tap(at: 1000, x: 20, y: 30)
+        play(g.events, into: device, runtime)
+        runtime.shutdown()
+        #expect(kiosk.log == ["slider began at 30.0", "slider cancelled at 30.0", "slider began at 30.0", "slider cancelled at 30.0"])
+        #expect(other.log == ["play tapped at 10.0,20.0"])
+    }
+
     @Test func aSeatThatCannotBeOpenedIsATypedErrorNamingIt() throws {
         let runtime = try GestureRuntime(source: .standard, clock: clock, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) {
             () throws(InputError) -> any DeviceMonitor in

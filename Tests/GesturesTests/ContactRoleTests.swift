@@ -62,6 +62,7 @@ struct ContactRoleTests {
     /// it rests, the pipeline says why it is left out (``LeftOutReason/thumb``), and once it is
     /// a finger, nothing.
     @Test func aThumbLeavingTheAreaBecomesAFinger() {
+        #expect(Self.touchpad.thumbLine == 88)
         var s = TouchScript()
         s.down(1, at: .zero, x: 40, y: 95)
         s.move(1, at: .milliseconds(20), x: 40, y: 95)
@@ -80,17 +81,7 @@ struct ContactRoleTests {
     /// A contact landing still beside two fingers that have been scrolling is a resting finger
     /// (``LeftOutReason/resting``, no longer called a thumb), until it moves away.
     @Test func aContactLandingBesideAScrollRests() {
-        var s = TouchScript()
-        s.down(1, at: .zero, x: 40, y: 30, pressure: 60)
-        s.down(2, at: .zero, x: 60, y: 30, pressure: 60)
-        for step in 1...45 {
-            let t = Duration.milliseconds(Double(step) * 10)
-            s.move(1, at: t, x: 40, y: 30 + Double(step) * 0.5, pressure: 60)
-            s.move(2, at: t, x: 60, y: 30 + Double(step) * 0.5, pressure: 60)
-            if step == 40 { s.down(3, at: t, x: 4, y: 50, pressure: 60) }
-            if step > 40 { s.move(3, at: t, x: 4, y: 50, pressure: 60) }
-        }
-        let (log, leftOut, pipeline) = play(s)
+        let (log, leftOut, pipeline) = play(scrollBesideAThirdContact(steps: 45, thirdMoves: false))
         #expect(log == ["debug contact 3: new → resting (landed beside fingers that have been scrolling)"])
         #expect(leftOut == ["400ms contact 3: resting (landed beside fingers that have been scrolling)"])
         #expect(pipeline.leftOutReason(contact: 3) == .resting)

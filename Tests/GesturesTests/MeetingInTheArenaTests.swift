@@ -95,8 +95,7 @@ struct MeetingInTheArenaTests {
         var s = TouchScript()
         s.down(1, at: .zero, x: 20, y: 30)
         s.down(2, at: .milliseconds(100), x: 40, y: 30)
-        s.up(1, at: .milliseconds(200))
-        s.up(2, at: .milliseconds(200))
+        for finger in 1...2 { s.up(finger, at: .milliseconds(200)) }
         #expect(run(l, s) == [
             "0.0ms custom began pad touches=1 at 20.0,30.0",
             "100.0ms custom ended pad touches=1 at 30.0,30.0",

@@ -60,16 +60,7 @@ struct TouchpadPolicyTests {
     /// has moved 2 mm.
     @Test func aContactLandingStillBesideAScrollIsNotOneOfItsFingers() {
         func scroll(thirdMoves: Bool) -> TouchScript {
-            var s = TouchScript()
-            s.down(1, at: .zero, x: 40, y: 30, pressure: 60)
-            s.down(2, at: .zero, x: 60, y: 30, pressure: 60)
-            for step in 1...60 {
-                let t = Duration.milliseconds(Double(step) * 10)
-                s.move(1, at: t, x: 40, y: 30 + Double(step) * 0.5, pressure: 60)
-                s.move(2, at: t, x: 60, y: 30 + Double(step) * 0.5, pressure: 60)
-                if step == 40 { s.down(3, at: t, x: 4, y: 50, pressure: 60) }
-                if step > 40 { s.move(3, at: t, x: thirdMoves ? 4 : 4 + Double(step % 2) * 0.1, y: 50 + (thirdMoves ? Double(step - 40) * 0.5 : 0), pressure: 60) }
-            }
+            var s = scrollBesideAThirdContact(steps: 60, thirdMoves: thirdMoves)
             for finger in 1...3 { s.up(finger, at: .milliseconds(610)) }
             return s
         }

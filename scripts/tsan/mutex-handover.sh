@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds scripts/tsan/mutex-handover.swift under ThreadSanitizer and runs it RUNS times (10) with
 # each lock: how many runs the sanitizer reported a race in. Synchronization.Mutex: most runs;
-# pthread_mutex_t (the package's Lock): none. See Sources/TouchEvents/Lock.swift.
+# pthread_mutex_t (the package's Lock): none. See Sources/2-Events/TouchEvents/Lock.swift.
 set -euo pipefail
 runs=${1:-10}
 here=$(cd "$(dirname "$0")" && pwd)

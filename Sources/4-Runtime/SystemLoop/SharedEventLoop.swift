@@ -33,7 +33,8 @@ public final class SharedEventLoop {
     }
 
     private let events: EventLoop
-    private let clock: any TouchClock
+    /// The clock its deadlines are read by.
+    public let clock: any TouchClock
     /// True when a system timer follows the clock (deadlines are due only once it fired);
     /// false for a manual clock, whose deadlines are looked at in every turn.
     private let clockHasTimer: Bool

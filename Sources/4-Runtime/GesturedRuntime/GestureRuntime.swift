@@ -70,7 +70,7 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     /// Where layouts come from (``replaceSource(_:)`` changes it).
-    package private(set) var source: LayoutSource
+    public private(set) var source: LayoutSource
     /// The screen touchscreens map onto (layouts in code; a configuration maps by its rules).
     public let screen: Screen?
     /// Which kinds of device to use (a configuration's device rules decide on their own).
@@ -87,15 +87,16 @@ public final class GestureRuntime: @unchecked Sendable {
     /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
     /// (the default) measures nothing.
     @exclusivity(unchecked) public var latency: LatencyMeter?
-    /// Each live frame's kernel time stamp and when its handling ended (`gestured run
-    /// --metrics`' latency histogram); nil costs nothing.
-    @exclusivity(unchecked) package var onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)?
-    /// A device's trouble: the kernel dropped its events, or it sent what no device should and
-    /// was reset (`--metrics`).
-    package var onDeviceTrouble: ((DeviceTrouble, DeviceSession) -> Void)?
+    /// Each live frame's kernel time stamp and when its handling ended, on the runtime's thread
+    /// (`gestured run --metrics`' latency histogram; an app's own latency figures); nil costs
+    /// nothing.
+    @exclusivity(unchecked) public var onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)?
+    /// A device's trouble, on the runtime's thread: the kernel dropped its events, or it sent
+    /// what no device should and was reset (`gestured run --metrics`; an app's health check).
+    public var onDeviceTrouble: ((DeviceTrouble, DeviceSession) -> Void)?
 
     /// What went wrong with a device's events.
-    package enum DeviceTrouble: Sendable {
+    public enum DeviceTrouble: Sendable {
         /// `SYN_DROPPED`: the kernel's buffer overflowed before it was read.
         case kernelDropped
         /// It sent what no device should: its contacts were reset.
@@ -311,9 +312,10 @@ public final class GestureRuntime: @unchecked Sendable {
         running.store(false, ordering: .releasing)
     }
 
-    /// Every device starts over with layouts from `source` (a configuration reloaded): gestures
-    /// in progress end `cancelled`.
-    package func replaceSource(_ source: LayoutSource) {
+    /// Every device starts over with layouts from `source` (a configuration reloaded, an app's
+    /// screen changed): gestures in progress end `cancelled`. Call it on the runtime's thread
+    /// (from a handler, or through ``perform(_:)``).
+    public func replaceSource(_ source: LayoutSource) {
         self.source = source
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }

@@ -82,7 +82,7 @@ final class ContactFilter {
         var fingers = fingersOnly(frame)
         if fingers.time < time { fingers.time = time }
         track(fingers)
-        return FilteredFrame(fingers: fingers, recentLifts: lifts, restedLandings: restedLandings, lifts: liftsVanishing)
+        return FilteredFrame(fingers: fingers, filter: self)
     }
 
     /// Why the contact `id` is left out now, or nil for a finger.

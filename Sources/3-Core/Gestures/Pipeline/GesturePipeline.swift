@@ -120,29 +120,29 @@ public final class GesturePipeline {
     /// latest time seen is taken as happening then.
     public func process(_ input: TouchFrame) {
         let filtered = filter.filter(input, notBefore: now)
-        let frame = filtered.fingers
-        now = frame.time
+        // (Read in place, not copied out: a copy of the frame costs a reference count.)
+        now = filtered.fingers.time
         layout.releaseHandlersOfGoneOwners()
-        advance(to: frame.time)
+        advance(to: filtered.fingers.time)
         // Usually one sequence has every touch: it gets the frame as it is.
-        let single = router.route(frame, listener: self)
+        let single = router.route(filtered.fingers, listener: self)
         var active = 0
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty { active += 1 }
         for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {
             if sequence === single {
-                sequence.touches.update(frame, filtered)
+                sequence.touches.update(filtered.fingers, filtered)
             } else {
-                sequence.frame.time = frame.time
+                sequence.frame.time = filtered.fingers.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
-                sequence.frame.toolFingerCount = active == 1 ? frame.toolFingerCount : 0
+                sequence.frame.toolFingerCount = active == 1 ? filtered.fingers.toolFingerCount : 0
                 sequence.touches.update(sequence.frame, filtered)
             }
-            if !sequence.pressAnnounced { announcePress(of: sequence, at: frame.time) }
+            if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
             sequence.arena.frameArrived()
-            if router.restartIfDecided(sequence, time: frame.time) { sequence.arena.frameArrived() }
+            if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
         }
-        removeFinished(at: frame.time)
+        removeFinished(at: filtered.fingers.time)
     }
 
     // MARK: - Press feedback

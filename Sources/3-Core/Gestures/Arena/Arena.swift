@@ -257,13 +257,15 @@ final class Arena {
 
     private func apply(_ update: RecognizerUpdate, of member: GestureRecognizer, at time: Instant) {
         member.membership.deadline = update.deadline
-        // Whatever the member's state: the touches go on as a new gesture.
-        if update.step == .endAndStartOver { startOverAsked = true }
         if member.membership.deferred != nil {
             // Held back by its requirements: only a failure, or touches ending, count now.
             switch update.step {
             case .fail(let reason): reject(member, reason, at: time)
-            case .end, .endAndStartOver, .cancel: reject(member, .endedWhileWaiting, at: time)
+            case .end, .cancel: reject(member, .endedWhileWaiting, at: time)
+            case .endAndStartOver:
+                // Whatever the member's state: the touches go on as a new gesture.
+                startOverAsked = true
+                reject(member, .endedWhileWaiting, at: time)
             case .none, .begin, .beginYielding, .beginTentatively, .recognize, .change: break
             }
             return
@@ -285,7 +287,10 @@ final class Arena {
             guard member.membership.state.isActive else { return }
             member.membership.state = .changed
             listener.arena(self, emits: .changed, of: member, at: time)
-        case .end, .endAndStartOver:
+        case .endAndStartOver:
+            startOverAsked = true
+            fallthrough
+        case .end:
             guard member.membership.state.isActive else { return }
             transition(member, to: .ended, reason: nil)
             listener.arena(self, emits: .ended, of: member, at: time)

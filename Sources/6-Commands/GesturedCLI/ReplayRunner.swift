@@ -93,29 +93,31 @@ public struct ReplayRunner: Sendable {
             case .gesturesJSON:
                 for g in result.gestures { output.write(formatter.json(g)) }
             case .explain, .explainJSON:
-                // Gestures and contacts left out, and failures, in the order they happened.
-                var lines: [(place: Int, time: Instant, order: Int, text: String)] = []
+                // Gestures, failures and contacts left out, in the order they were reported: a
+                // failure's or a contact's place is after the gestures before it; among them,
+                // a contact left out comes before the failures reported after it.
+                var lines: [(place: Int, order: Int, text: String)] = []
                 for (i, g) in result.gestures.enumerated() {
-                    lines.append((2 * i + 1, g.time, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                    lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                }
+                // `order` ranks it among the failures and contacts of its place.
+                func add(_ time: Instant, after afterGestures: Int, order: Int, _ readable: String, json: String) {
+                    let t = formatSeconds(time - device.firstEventTime)
+                    let text = mode == .explain ? t.leftPadded(to: 10) + "s  \(readable)\n" : "{\"time\": \(t), \(json)}\n"
+                    lines.append((2 * afterGestures, order, text))
                 }
                 for (i, f) in result.failures.enumerated() {
-                    let t = formatSeconds(f.time - device.firstEventTime)
-                    let text = mode == .explain
-                        ? t.leftPadded(to: 10) + "s  \(f.recognizer)@\(f.region) failed: \(f.reason)\n"
-                        : "{\"time\": \(t), \"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
-                            + "\"recognizer\": \(jsonString(f.recognizer)), \"reason\": \(jsonString(f.reason.description))}\n"
-                    lines.append((2 * f.afterGestures, f.time, i, text))
+                    add(f.time, after: f.afterGestures, order: 2 * i + 1, "\(f.recognizer)@\(f.region) failed: \(f.reason)",
+                        json: "\"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
+                            + "\"recognizer\": \(jsonString(f.recognizer)), \"reason\": \(jsonString(f.reason.description))")
                 }
-                // A contact is left out before the recognizers read the frame.
-                for (i, l) in result.leftOut.enumerated() {
-                    let t = formatSeconds(l.time - device.firstEventTime)
-                    let text = mode == .explain
-                        ? t.leftPadded(to: 10) + "s  contact \(l.contact) left out: \(l.reason) (\(l.why))\n"
-                        : "{\"time\": \(t), \"contact\": \(l.contact), \"state\": \"left-out\", \"reason\": \"\(l.reason)\", "
-                            + "\"why\": \(jsonString(l.why))}\n"
-                    lines.append((2 * l.afterGestures, l.time, i - result.leftOut.count, text))
+                for l in result.leftOut {
+                    // Contacts left out between the same two failures: in the order they were.
+                    add(l.time, after: l.afterGestures, order: 2 * l.afterFailures, "contact \(l.contact) left out: \(l.reason) (\(l.why))",
+                        json: "\"contact\": \(l.contact), \"state\": \"left-out\", \"reason\": \"\(l.reason)\", \"why\": \(jsonString(l.why))")
                 }
-                for line in lines.sorted(by: { ($0.place, $0.time, $0.order) < ($1.place, $1.time, $1.order) }) { output.write(line.text) }
+                // Equal keys keep the order they were added in.
+                for line in Self.stablySorted(lines, by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
             case .summary:
                 output.write(summary(result, stats))
             }
@@ -124,6 +126,12 @@ public struct ReplayRunner: Sendable {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
+    }
+
+    /// `items` in the order `less` says, equal ones in the order they came (the standard
+    /// library's sort is not promised to keep that).
+    static func stablySorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
+        items.enumerated().sorted { a, b in less(a.element, b.element) || !less(b.element, a.element) && a.offset < b.offset }.map(\.element)
     }
 
     static func assumedSizeWarning(_ d: DeviceDescription, _ s: TouchSurface) -> String {

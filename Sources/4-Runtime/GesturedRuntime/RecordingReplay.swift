@@ -33,7 +33,9 @@ public enum RecordingReplay {
         public var reason: LeftOutReason
         /// Why, with numbers: "pressure 212 ≥ 180".
         public var why: String
+        /// How many gestures, and how many failures, had been reported then (its place among them).
         public var afterGestures: Int
+        public var afterFailures: Int
     }
 
     public struct Failure: Sendable {
@@ -70,7 +72,8 @@ public enum RecordingReplay {
         }
         var leftOut: [LeftOut] = []
         pipeline.leftOutObserver = { contact, reason, why, time in
-            leftOut.append(LeftOut(time: time, contact: contact, reason: reason, why: why, afterGestures: gestures.count))
+            leftOut.append(LeftOut(time: time, contact: contact, reason: reason, why: why, afterGestures: gestures.count,
+                                   afterFailures: failures.count))
         }
         session.onFrame = onFrame
         configure?(pipeline)
