@@ -106,18 +106,18 @@ struct GestureEventTests {
     }
 
     @Test func pinchAndRotateNameTheirRates() {
-        var g = Gesture(values: .pinch(scale: 1.23456, spanMillimetres: 30, velocity: 0.5), state: .changed,
+        var g = Gesture(values: .pinch(.init(scale: 1.23456, spanMillimetres: 30, scalePerSecond: 0.5)), state: .changed,
                         time: Instant.zero + .milliseconds(250), startTime: Instant.zero, region: "map", touches: 2,
                         location: Point(x: 10, y: 20), recognizer: "pinch")
         #expect(g.jsonLine(origin: .zero)
             == #"{"time": 0.25, "kind": "pinch", "state": "changed", "region": "map", "touches": 2, "x": 10.0, "y": 20.0, "scale": 1.2346, "scale_velocity": 0.5}"# + "\n")
-        g.values = .rotate(degrees: -12.345, degreesPerSecond: -40)
+        g.values = .rotate(.init(degrees: -12.345, degreesPerSecond: -40))
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION_VELOCITY"] == "-40.0")
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION"] == "-12.35")
     }
 
     @Test func aLineAppendedToABufferIsTheLineAndEscapesItsText() {
-        var g = Gesture(values: .tap(taps: 1), state: .recognized, time: Instant(microseconds: 1_500_001), startTime: .zero,
+        var g = Gesture(values: .tap(.init(taps: 1)), state: .recognized, time: Instant(microseconds: 1_500_001), startTime: .zero,
                         region: "say \"hi\"\\\n\u{1}é", touches: 1, location: Point(x: -0.004, y: 3), recognizer: "tap")
         g.device = "Panel"
         let event = GestureEvent(g, origin: .zero)
@@ -138,7 +138,7 @@ struct ClientRequestTests {
         let requests: [ClientRequest] = [
             .ping, .unsubscribe, .subscribe(EventFilter()), .subscribe(EventFilter(regions: ["a"], kinds: [.tap, .swipe], states: [.recognized], devices: [])),
             .register(RegionRequest(id: "ok", frame: Rect(x: 1, y: 2.5, width: 30, height: 40), hitInsets: EdgeInsets(top: -5, left: -5, bottom: -5, right: -5),
-                                    parent: "panel", gestures: [GestureRequest(kind: .tap, numbers: ["taps": 2]),
+                                    parent: "panel", gestures: [GestureRequest(kind: .tap, numbers: [.taps: 2]),
                                                                 GestureRequest(kind: .swipe, directions: [.left, .up]),
                                                                 GestureRequest(kind: .edgePan, edges: [.right])])),
             .update(RegionUpdate(id: "ok", frame: Rect(x: 0, y: 0, width: 1, height: 1), hidden: true)),

@@ -13,14 +13,14 @@ struct EvaluateTests {
     func g(_ kind: GestureKind, _ state: GestureState, touches: Int, at ms: Double = 100, taps: Int? = nil,
            translation: Point? = nil, scale: Double? = nil, direction: SwipeDirection? = nil) -> Gesture {
         let values: GestureValues = switch kind {
-        case .tap: .tap(taps: taps ?? 1)
-        case .longPress: .longPress(duration: .milliseconds(ms))
-        case .pan: .pan(translation: translation ?? .zero, velocity: .zero)
+        case .tap: .tap(.init(taps: taps ?? 1))
+        case .longPress: .longPress(.init(duration: .milliseconds(ms)))
+        case .pan: .pan(.init(translation: translation ?? .zero, velocity: .zero))
         case .swipe: .swipe(GestureValues.Swipe(direction: direction ?? .right, translation: translation ?? .zero, velocity: .zero,
                                                 decidedAfterMillimetres: 0, decidedAfter: .zero))
-        case .pinch: .pinch(scale: scale ?? 1, spanMillimetres: 0, velocity: 0)
-        case .rotate: .rotate(degrees: 0, degreesPerSecond: 0)
-        case .edgePan: .edgePan(edge: .left, translation: translation ?? .zero, velocity: .zero)
+        case .pinch: .pinch(.init(scale: scale ?? 1, spanMillimetres: 0, scalePerSecond: 0))
+        case .rotate: .rotate(.init(degrees: 0, degreesPerSecond: 0))
+        case .edgePan: .edgePan(.init(edge: .left, translation: translation ?? .zero, velocity: .zero))
         case .custom: .custom
         }
         return Gesture(values: values, state: state, time: .zero + .milliseconds(ms), startTime: .zero, region: "root",

@@ -33,7 +33,7 @@ struct ContinuousTests {
         #expect(moved.failureReason == "moved 4.0 mm > 3.0 mm allowed")
     }
 
-    @Test func panBeginsAfterTheSlopAndReportsTranslationAndVelocity() {
+    @Test func panBeginsAfterTheSlopAndReportsTranslationAndVelocity() throws {
         let pipeline = GesturePipeline(layout: layout { $0.add(PanRecognizer()) })
         let recorder = GestureRecorder(pipeline)
         var s = TouchScript()
@@ -45,7 +45,8 @@ struct ContinuousTests {
         #expect(recorder.lines.count == 10)
         let mid = recorder.gestures[5]
         #expect(mid.state == .changed)
-        #expect(abs(mid.velocity!.x - 250) < 0.001 && abs(mid.velocity!.y) < 0.001)
+        let velocity = try #require(PanGesture(mid)).velocity
+        #expect(abs(velocity.x - 250) < 0.001 && abs(velocity.y) < 0.001)
     }
 
     @Test func panIgnoresTouchesThatDoNotMove() {

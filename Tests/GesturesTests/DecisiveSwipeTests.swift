@@ -31,7 +31,7 @@ struct DecisiveSwipeTests {
         #expect(swipe.failureReason == "lifted after 37.5 mm (needs 10.0 mm at 100.0 mm/s)")
     }
 
-    @Test func aStraightFlickSaysWhenItWasDecided() {
+    @Test func aStraightFlickSaysWhenItWasDecided() throws {
         var s = TouchScript()
         s.drag(from: Point(x: 50, y: 80), to: Point(x: 50, y: 20), at: .zero, duration: .milliseconds(100), steps: 10)
         let pipeline = GesturePipeline(layout: layout { $0.add(SwipeRecognizer()) })
@@ -41,7 +41,8 @@ struct DecisiveSwipeTests {
         // 6 mm per 10 ms: 10 mm passed at 20 ms, decided once it has gone 15 mm the same way.
         #expect(recorder.lines == ["30.0ms swipe recognized pad touches=1 up at 50.0,62.0 d=0.0,-18.0"])
         let swipe = recorder.gestures[0]
-        #expect(swipe.decidedAfterDistance == 18 && swipe.decidedAfterTime == .milliseconds(30))
+        let decided = try #require(SwipeGesture(swipe))
+        #expect(decided.decidedAfterMillimetres == 18 && decided.decidedAfter == .milliseconds(30))
         #expect(swipe.jsonLine(origin: .zero).contains("\"direction\": \"up\", \"decided_mm\": 18.0, \"decided_ms\": 30.0}"))
     }
 

@@ -178,7 +178,7 @@ struct TypedGestureTests {
         var seen: [String] = []
         region.onPinch { pinch in
             guard pinch.state == .ended else { return }
-            seen.append("pinch scale \(format(pinch.scale)) span \(format(pinch.spanMillimetres)) mm at \(format(pinch.velocity))/s")
+            seen.append("pinch scale \(format(pinch.scale)) span \(format(pinch.spanMillimetres)) mm at \(format(pinch.scalePerSecond))/s")
         }
         region.onRotate { rotate in
             guard rotate.state == .ended else { return }

@@ -299,7 +299,7 @@ struct MappingTests {
         s.up(1, at: .milliseconds(20))
         s.up(2, at: .milliseconds(20))
         ManualClock(pipeline: pipeline).play(s.frames)
-        #expect(recorder.gestures.first?.rotation.map { $0 < 0 } == true, "…and anticlockwise in the mirror")
+        #expect(recorder.gestures.first.flatMap(RotateGesture.init).map { $0.degrees < 0 } == true, "…and anticlockwise in the mirror")
     }
 }
 

@@ -24,22 +24,24 @@ struct RecordingTests {
         let gs = try gestures("evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events")
         #expect(Set(gs.map(\.kind)) == [.pan, .swipe])
         let swipe = try #require(gs.first { $0.kind == .swipe })
-        #expect(swipe.touches == 4 && swipe.direction == .down && swipe.state == .recognized)
+        #expect(swipe.touches == 4 && SwipeGesture(swipe)?.direction == .down && swipe.state == .recognized)
         let pans = gs.filter { $0.kind == .pan }
         #expect(pans.filter { $0.state == .began }.count == 1)
         #expect(pans.map(\.touches).max() == 4)
         // While all four fingers are down the pan reports four, and it goes down.
         let fourFinger = pans.filter { $0.touches == 4 }
         #expect(fourFinger.count >= 20)
-        #expect(fourFinger.allSatisfy { $0.translation!.y > abs($0.translation!.x) })
+        #expect(fourFinger.compactMap(PanGesture.init).allSatisfy { $0.translation.y > abs($0.translation.x) })
+        #expect(fourFinger.compactMap(PanGesture.init).count == fourFinger.count)
         #expect(pans.last?.state == .ended)
     }
 
     @Test func fastTapsAreTapsWhoseCountsAddUpToTheTouches() throws {
         let gs = try gestures("evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events")
         #expect(gs.allSatisfy { $0.kind == .tap && $0.state == .recognized && $0.touches == 1 })
-        #expect(gs.reduce(0) { $0 + $1.taps! } == 9)  // 9 touches in the recording
-        #expect(gs.map(\.taps!) == [2, 2, 2, 2, 1])  // pairs within 300 ms are double taps
+        let taps = gs.compactMap(TapGesture.init).map(\.taps)
+        #expect(taps.reduce(0, +) == 9)  // 9 touches in the recording
+        #expect(taps == [2, 2, 2, 2, 1])  // pairs within 300 ms are double taps
     }
 
     @Test(arguments: [
@@ -56,16 +58,16 @@ struct RecordingTests {
         // Two fingers throughout, but for the last frames when one lifts a moment before the other.
         let lifting = pans.drop { $0.touches == 2 }
         #expect(lifting.count <= 2 && lifting.allSatisfy { $0.touches == 1 })
-        let end = try #require(pans.last)
+        let end = try #require(pans.last.flatMap(PanGesture.init))
         #expect(end.state == .ended)
-        #expect(down ? end.translation!.y > 10 : end.translation!.y < -10)
-        #expect(abs(end.translation!.y) > 3 * abs(end.translation!.x))
+        #expect(down ? end.translation.y > 10 : end.translation.y < -10)
+        #expect(abs(end.translation.y) > 3 * abs(end.translation.x))
     }
 
     @Test func aTwoFingerTapIsOneTapWithTwoTouches() throws {
         let gs = try gestures("evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events")
         #expect(gs.count == 1)
-        #expect(gs.first?.kind == .tap && gs.first?.touches == 2 && gs.first?.taps == 1)
+        #expect(gs.first?.kind == .tap && gs.first?.touches == 2 && gs.first.flatMap(TapGesture.init)?.taps == 1)
     }
 
     /// A semi-multitouch pad reports two fingers as the corners of their bounding box, which jump
@@ -73,12 +75,12 @@ struct RecordingTests {
     /// two-finger tap is a tap, not a pan.
     @Test func aSemiMultitouchTwoFingerTapIsATap() throws {
         let gs = try gestures("evemu-devices/touchpads/AlpsPS2 ALPS GlidePoint.2-finger-tap.events")
-        #expect(started(gs).map { "\($0.kind) \($0.touches) \($0.taps ?? 0)" } == ["tap 2 1"])
+        #expect(started(gs).map { "\($0.kind) \($0.touches) \(TapGesture($0)?.taps ?? 0)" } == ["tap 2 1"])
     }
 
     @Test func theClickpadTapIsOneTap() throws {
         let gs = try gestures("xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events")
-        let taps = gs.filter { $0.kind == .tap }
+        let taps = gs.compactMap(TapGesture.init)
         #expect(taps.count == 1 && taps[0].touches == 1 && taps[0].taps == 1)
         // The recording's second touch is the "slight move" xorg needed for its timeout:
         // 4.7 mm on this (assumed 69 x 50 mm) pad, under a touchpad's 6 mm pan slop: nothing.

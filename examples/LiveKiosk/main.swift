@@ -23,7 +23,7 @@ final class Kiosk {
 }
 
 /// One line per handler call: which handler, the gesture's state, and where in its region.
-func say(_ what: String, _ gesture: some KindOfGesture) {
+func say<Values>(_ what: String, _ gesture: TypedGesture<Values>) {
     let x = formatDecimal(gesture.localLocation.x, places: 1), y = formatDecimal(gesture.localLocation.y, places: 1)
     writeLine(1, "\(what) \(gesture.state) in \(gesture.region) at \(x),\(y)")
 }

@@ -46,9 +46,6 @@ extension GestureSpec {
 
     /// The parameters in the order the reference lists them.
     var orderedNumbers: [(String, Double)] {
-        let order = ["taps", "touches", "min-touches", "max-touches", "max-movement", "max-duration", "min-duration",
-                     "max-interval", "max-distance", "min-distance", "min-velocity", "angle-tolerance", "min-spread-change",
-                     "min-angle", "band-width"]
-        return order.compactMap { key in recognizer.numbers[key].map { (key, $0) } }
+        GestureParameterName.allCases.compactMap { name in recognizer.numbers[name].map { (name.rawValue, $0) } }
     }
 }

@@ -285,9 +285,9 @@ struct ConfigurationParser {
         let m = try mapping(node, "a \(kind) gesture", known: known)
         var g = GestureSpec(kind: kind)
         g.line = kindNode.mark?.line ?? 0
-        for (key, rule) in rules {
-            guard let v = m[key] else { continue }
-            g.recognizer.numbers[key] = try parameter(v, key, rule)
+        for name in GestureParameter.names(of: kind) {
+            guard let v = m[name.rawValue] else { continue }
+            g.recognizer.numbers[name] = try parameter(v, name.rawValue, rules[name]!)
         }
         if let (lo, hi) = g.recognizer.invertedTouches {
             throw fail(m["max-touches"], "max-touches \(Int(hi)) is less than min-touches \(Int(lo))")

@@ -26,7 +26,7 @@ public enum RecordingReplay {
         public var warnings: [String]
     }
 
-    /// A contact left out of the gestures (``GesturePipeline/leftOutObserver``).
+    /// A contact left out of the gestures (`GesturePipeline.leftOutObserver`).
     public struct LeftOut: Sendable {
         public var time: Instant
         public var contact: Int

@@ -79,24 +79,24 @@ public struct GestureEvent: Sendable, Equatable {
             vy = Self.round(v.y, 2)
         }
         switch g.values {
-        case .tap(let n):
-            taps = n
-        case .pan(let t, let v):
-            movement(t, v)
+        case .tap(let tap):
+            taps = tap.taps
+        case .pan(let pan):
+            movement(pan.translation, pan.velocity)
         case .swipe(let swipe):
             movement(swipe.translation, swipe.velocity)
             direction = swipe.direction
             decidedMM = Self.round(swipe.decidedAfterMillimetres, 1)
             decidedMS = Self.round(swipe.decidedAfter.inMilliseconds, 1)
-        case .edgePan(let e, let t, let v):
-            movement(t, v)
-            edge = e
-        case .pinch(let s, _, let rate):
-            scale = Self.round(s, 4)
-            scaleVelocity = Self.round(rate, 4)
-        case .rotate(let degrees, let rate):
-            rotation = Self.round(degrees, 2)
-            rotationVelocity = Self.round(rate, 2)
+        case .edgePan(let edgePan):
+            movement(edgePan.translation, edgePan.velocity)
+            edge = edgePan.edge
+        case .pinch(let pinch):
+            scale = Self.round(pinch.scale, 4)
+            scaleVelocity = Self.round(pinch.scalePerSecond, 4)
+        case .rotate(let rotate):
+            rotation = Self.round(rotate.degrees, 2)
+            rotationVelocity = Self.round(rotate.degreesPerSecond, 2)
         case .longPress, .custom:
             break
         }

@@ -184,13 +184,14 @@ extension RecognizerSpec {
         let r = FieldReader(o, path: path)
         self.init(kind: try r.enumeration("kind", excluding: ["custom"]))
         let rules = GestureParameter.byKind[kind] ?? [:]
-        for key in rules.keys.sorted() {
+        for name in GestureParameter.names(of: kind) {
+            let key = name.rawValue
             guard let v = o[key], v != .null else { continue }
             let n = try r.number(key)
-            if let problem = rules[key]!.problem(with: n, key: r.name(key), written: v.text) {
+            if let problem = rules[name]!.problem(with: n, key: r.name(key), written: v.text) {
                 throw ProtocolError(.invalidField, field: r.name(key), problem)
             }
-            numbers[key] = n
+            numbers[name] = n
         }
         if invertedTouches != nil {
             throw r.invalid("max-touches", "is less than min-touches")
@@ -208,7 +209,7 @@ extension RecognizerSpec {
 
     var json: JSONValue {
         var o: JSONObject = ["kind": .string(kind.rawValue)]
-        for key in numbers.keys.sorted() { o[key] = .number(numbers[key]!) }
+        for name in numbers.keys.sorted(by: { $0.rawValue < $1.rawValue }) { o[name.rawValue] = .number(numbers[name]!) }
         if let directions { o["directions"] = .array(SwipeDirection.allCases.filter(directions.contains).map { .string($0.rawValue) }) }
         if let edges { o["edges"] = .array(Edge.allCases.filter(edges.contains).map { .string($0.rawValue) }) }
         if !simultaneousWith.isEmpty {

@@ -115,8 +115,19 @@ final class DesktopActions {
         motion.removeAll()
     }
 
+    /// What a scroll or pointer action follows: the fingers' movement since the gesture began
+    /// (a pan's, an edge pan's, a swipe's); the other kinds move nothing.
+    private static func movement(of g: Gesture) -> Point {
+        switch g.values {
+        case .pan(let pan): pan.translation
+        case .edgePan(let edgePan): edgePan.translation
+        case .swipe(let swipe): swipe.translation
+        case .tap, .longPress, .pinch, .rotate, .custom: Point(x: 0, y: 0)
+        }
+    }
+
     private func move(_ action: ActionSpec, _ g: Gesture, recognizer: ObjectIdentifier, label: String, millimetresPerUnit: Double) {
-        let position = g.translation ?? Point(x: 0, y: 0)
+        let position = Self.movement(of: g)
         switch g.state {
         case .began:
             // Scrolling starts where the pan was recognised: the slop before it moves nothing.

@@ -71,11 +71,11 @@ public struct Judgement: Sendable, Equatable {
         var decisionShare: Double?
         switch label.label {
         case "tap":
-            let taps = starts.filter { $0.kind == .tap && touchesMatch($0) }.reduce(0) { $0 + ($1.taps ?? 1) }
+            let taps = starts.compactMap(TapGesture.init).filter { touchesMatch($0.gesture) }.reduce(0) { $0 + $1.taps }
             if let r = label.repetitions, taps != r { why = "\(taps) taps, \(r) expected" }
             if label.repetitions == nil && taps == 0 { why = "no tap" }
         case "multi-tap":
-            if !starts.contains(where: { $0.kind == .tap && ($0.taps ?? 1) >= 2 }) { why = "no multi-tap" }
+            if !starts.contains(where: { TapGesture($0).map { $0.taps >= 2 } ?? false }) { why = "no multi-tap" }
         case "long-press":
             if !starts.contains(where: { $0.kind == .longPress }) { why = "no long press" }
         case "pan":
@@ -83,27 +83,29 @@ public struct Judgement: Sendable, Equatable {
             // before it is a false gesture already).
             if let pan = starts.first(where: { $0.kind == .pan && touchesMatch($0) }) ?? starts.first(where: { $0.kind == .pan }) {
                 let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
-                if let direction = label.direction, let t = end?.translation, !matches(t, direction: direction) {
+                if let direction = label.direction, let t = end.flatMap(PanGesture.init)?.translation, !matches(t, direction: direction) {
                     why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
                 }
             } else {
                 why = "no pan"
             }
         case "swipe":
-            let swipes = starts.filter { $0.kind == .swipe && touchesMatch($0) }
+            let swipes = starts.compactMap(SwipeGesture.init).filter { touchesMatch($0.gesture) }
             let wanted = label.direction.map { Set($0.split(separator: "-").map(String.init)) }
             if let swipe = swipes.first(where: {
-                wanted == nil || $0.direction?.rawValue == label.direction || wanted!.contains($0.direction?.rawValue ?? "")
+                wanted == nil || $0.direction.rawValue == label.direction || wanted!.contains($0.direction.rawValue)
             }) {
                 if let stroke, stroke.upperBound > stroke.lowerBound {
                     decisionShare = (swipe.time - stroke.lowerBound) / (stroke.upperBound - stroke.lowerBound)
                 }
             } else {
-                why = swipes.isEmpty ? "no swipe" : "swiped \(swipes[0].direction?.rawValue ?? "?"), not \(label.direction ?? "")"
+                why = swipes.isEmpty ? "no swipe" : "swiped \(swipes[0].direction.rawValue), not \(label.direction ?? "")"
             }
         case "pinch-in", "pinch-out":
-            if let pinch = starts.first(where: { $0.kind == .pinch }) {
-                let scale = gestures.last { $0.kind == .pinch && $0.startTime == pinch.startTime }?.scale ?? 1
+            if let pinch = starts.lazy.compactMap(PinchGesture.init).first {
+                // Its last event (the one it began with, at least).
+                let last = gestures.last { $0.kind == .pinch && $0.startTime == pinch.startTime }.flatMap(PinchGesture.init) ?? pinch
+                let scale = last.scale
                 if (label.label == "pinch-in") != (scale < 1) { why = "scale \(formatDecimal(scale, places: 2))" }
             } else {
                 why = "no pinch"
@@ -141,7 +143,7 @@ public struct Judgement: Sendable, Equatable {
 
     /// `pan/2`, `tap/1`, `multi-tap/1` (a tap of two taps or more).
     static func className(_ g: Gesture) -> String {
-        let kind = g.kind == .tap && (g.taps ?? 1) >= 2 ? "multi-tap" : g.kind.rawValue
+        let kind = (TapGesture(g)?.taps ?? 0) >= 2 ? "multi-tap" : g.kind.rawValue
         return "\(kind)/\(g.touches)"
     }
 

@@ -51,9 +51,9 @@ enum GestureLog {
         let translation = Point(x: event.dx ?? 0, y: event.dy ?? 0)
         let velocity = Point(x: event.vx ?? 0, y: event.vy ?? 0)
         switch event.kind {
-        case .tap: return .tap(taps: event.taps ?? 1)
-        case .longPress: return .longPress(duration: heldFor)
-        case .pan: return .pan(translation: translation, velocity: velocity)
+        case .tap: return .tap(.init(taps: event.taps ?? 1))
+        case .longPress: return .longPress(.init(duration: heldFor))
+        case .pan: return .pan(.init(translation: translation, velocity: velocity))
         case .swipe:
             guard let direction = event.direction else {
                 throw RecordingError(path: path, line: line, message: "a swipe needs its \"direction\"")
@@ -61,13 +61,13 @@ enum GestureLog {
             return .swipe(GestureValues.Swipe(direction: direction, translation: translation, velocity: velocity,
                                               decidedAfterMillimetres: event.decidedMM ?? 0,
                                               decidedAfter: .microseconds(Int64(((event.decidedMS ?? 0) * 1000).rounded()))))
-        case .pinch: return .pinch(scale: event.scale ?? 1, spanMillimetres: 0, velocity: event.scaleVelocity ?? 0)
-        case .rotate: return .rotate(degrees: event.rotation ?? 0, degreesPerSecond: event.rotationVelocity ?? 0)
+        case .pinch: return .pinch(.init(scale: event.scale ?? 1, spanMillimetres: 0, scalePerSecond: event.scaleVelocity ?? 0))
+        case .rotate: return .rotate(.init(degrees: event.rotation ?? 0, degreesPerSecond: event.rotationVelocity ?? 0))
         case .edgePan:
             guard let edge = event.edge else {
                 throw RecordingError(path: path, line: line, message: "an edge pan needs its \"edge\"")
             }
-            return .edgePan(edge: edge, translation: translation, velocity: velocity)
+            return .edgePan(.init(edge: edge, translation: translation, velocity: velocity))
         case .custom: return .custom
         }
     }

@@ -129,7 +129,7 @@ struct ListenCommand: ParsableCommand {
             throw FilterError(text: "--region \(item): coordinates go up to \(Int(ProtocolLimits.maximumCoordinate))")
         }
         return RegionRequest(id: String(item[..<eq]), frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
-                             gestures: [GestureRequest(kind: .tap), GestureRequest(kind: .tap, numbers: ["taps": 2]),
+                             gestures: [GestureRequest(kind: .tap), GestureRequest(kind: .tap, numbers: [.taps: 2]),
                                         GestureRequest(kind: .longPress)])
     }
 

@@ -145,21 +145,33 @@ struct SVGRenderer {
 
     /// `tap ×2 (1)`, `swipe ↓ (4)`, `pinch ×1.80 (2)`, `rotate 45° (2)`, `edge-pan from left (1)`,
     /// `pan → 32 mm (3)`; ` in REGION` unless the root; ` cancelled` when it was.
+    /// A swipe's direction as an arrow (diagonals too).
+    static func arrow(_ direction: SwipeDirection) -> String {
+        switch direction {
+        case .left: "←"
+        case .right: "→"
+        case .up: "↑"
+        case .down: "↓"
+        case .upLeft: "↖"
+        case .upRight: "↗"
+        case .downLeft: "↙"
+        case .downRight: "↘"
+        }
+    }
+
     func label(_ g: Gesture) -> String {
         var s = g.kind.rawValue
-        if let taps = g.taps, taps > 1 { s += " ×\(taps)" }
-        if let d = g.direction {
-            s += " " + ["left": "←", "right": "→", "up": "↑", "down": "↓"][d.rawValue]!
-        }
-        if let e = g.edge { s += " from \(e.rawValue)" }
-        switch g.kind {
-        case .pinch: if let scale = g.scale { s += " ×" + formatDecimal(scale, places: 2) }
-        case .rotate: if let r = g.rotation { s += " " + formatDecimal(r, places: 0) + "°" }
-        case .pan, .edgePan:
-            if let t = g.translation {
-                s += " " + formatDecimal((t.x * t.x + t.y * t.y).squareRoot(), places: 0) + (unit == "mm" ? " mm" : "")
-            }
-        case .tap, .longPress, .swipe, .custom: break
+        func moved(_ t: Point) { s += " " + formatDecimal((t.x * t.x + t.y * t.y).squareRoot(), places: 0) + (unit == "mm" ? " mm" : "") }
+        switch g.values {
+        case .tap(let tap): if tap.taps > 1 { s += " ×\(tap.taps)" }
+        case .swipe(let swipe): s += " " + Self.arrow(swipe.direction)
+        case .edgePan(let edgePan):
+            s += " from \(edgePan.edge.rawValue)"
+            moved(edgePan.translation)
+        case .pinch(let pinch): s += " ×" + formatDecimal(pinch.scale, places: 2)
+        case .rotate(let rotate): s += " " + formatDecimal(rotate.degrees, places: 0) + "°"
+        case .pan(let pan): moved(pan.translation)
+        case .longPress, .custom: break
         }
         s += " (\(g.touches))"
         if g.region != "root" { s += " in \(g.region)" }

@@ -23,13 +23,22 @@ public final class GestureRecorder {
 
     public static func line(_ g: Gesture) -> String {
         var s = "\(format(Double(g.time.microseconds) / 1000))ms \(g.kind) \(g.state) \(g.region) touches=\(g.touches)"
-        if let taps = g.taps { s += " taps=\(taps)" }
-        if let d = g.direction { s += " \(d)" }
-        if let e = g.edge { s += " edge=\(e)" }
+        var moved: Point?
+        switch g.values {
+        case .tap(let tap): s += " taps=\(tap.taps)"
+        case .swipe(let swipe):
+            s += " \(swipe.direction)"
+            moved = swipe.translation
+        case .edgePan(let edgePan):
+            s += " edge=\(edgePan.edge)"
+            moved = edgePan.translation
+        case .pan(let pan): moved = pan.translation
+        case .longPress, .pinch, .rotate, .custom: break
+        }
         s += " at \(format(g.location.x)),\(format(g.location.y))"
-        if let t = g.translation { s += " d=\(format(t.x)),\(format(t.y))" }
-        if let scale = g.scale { s += " scale=\(format(scale, places: 2))" }
-        if let r = g.rotation { s += " rotation=\(format(r))" }
+        if let moved { s += " d=\(format(moved.x)),\(format(moved.y))" }
+        if case .pinch(let pinch) = g.values { s += " scale=\(format(pinch.scale, places: 2))" }
+        if case .rotate(let rotate) = g.values { s += " rotation=\(format(rotate.degrees))" }
         return s
     }
 

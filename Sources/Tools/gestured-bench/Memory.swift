@@ -29,7 +29,7 @@ func allocationsPerFrame() -> [(contacts: Int, allocations: Double, bytes: Doubl
 /// (``GestureEvent/appendJSONLine(to:prefix:)`` into a buffer kept with its capacity): the
 /// writer walks the message's one list of keys, and allocates nothing.
 func allocationsPerJSONLine() -> Double {
-    let pan = Gesture(values: .pan(translation: Point(x: 3, y: 4), velocity: Point(x: 30, y: 40)), state: .changed,
+    let pan = Gesture(values: .pan(.init(translation: Point(x: 3, y: 4), velocity: Point(x: 30, y: 40))), state: .changed,
                       time: .zero + .milliseconds(120), startTime: .zero, device: "bench", region: "root", touches: 2,
                       location: Point(x: 10, y: 20), recognizer: "pan")
     var line: [UInt8] = []

@@ -99,7 +99,7 @@ public final class TouchTracker {
     /// the layout lets go on beside it, or a touchpad's after a landing ended the pan) must now
     /// clear ``GestureDefaults/transformBarAfterTranslation``. The arena records it when it grants
     /// the claim of a recognizer that ``GestureRecognizer/establishesTranslation``
-    /// (``recordTranslation()``); a new press, or a finger joining within the stagger window,
+    /// (`recordTranslation()`); a new press, or a finger joining within the stagger window,
     /// clears it.
     @exclusivity(unchecked) public private(set) var translatedInPress = false
     /// A physical button is held (a clickpad's click).

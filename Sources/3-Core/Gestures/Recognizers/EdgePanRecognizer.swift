@@ -98,6 +98,6 @@ public final class EdgePanRecognizer: GestureRecognizer {
     public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
         // Its events are those of a pan that has begun: it has its edge.
         guard case .panning(let edge) = phase else { preconditionFailure("an edge pan reports only once it pans") }
-        return .edgePan(edge: edge, translation: translation, velocity: velocity.velocity(at: time))
+        return .edgePan(.init(edge: edge, translation: translation, velocity: velocity.velocity(at: time)))
     }
 }

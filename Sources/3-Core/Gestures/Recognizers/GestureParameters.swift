@@ -1,5 +1,28 @@
-/// The parameters a gesture takes by name (`max-movement`), as a configuration file and a
-/// socket client's region write them, and the range each must be in.
+/// A parameter of a built-in recognizer, by its name in configuration files and socket messages
+/// (`max-movement`): each name is spelt here once, and code names it by its case, so a misspelt
+/// one does not compile and an unknown one in a file or a message is an error. The cases are in
+/// the order the configuration reference lists them.
+public enum GestureParameterName: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case taps
+    case touches
+    case minTouches = "min-touches"
+    case maxTouches = "max-touches"
+    case maxMovement = "max-movement"
+    case maxDuration = "max-duration"
+    case minDuration = "min-duration"
+    case maxInterval = "max-interval"
+    case maxDistance = "max-distance"
+    case minDistance = "min-distance"
+    case minVelocity = "min-velocity"
+    case angleTolerance = "angle-tolerance"
+    case minSpreadChange = "min-spread-change"
+    case minAngle = "min-angle"
+    case bandWidth = "band-width"
+
+    public var description: String { rawValue }
+}
+
+/// What a gesture parameter measures, and the range it must be in.
 public enum GestureParameter: Sendable, Equatable {
     case count(ClosedRange<Int>)
     case millimetres(allowZero: Bool)
@@ -9,17 +32,22 @@ public enum GestureParameter: Sendable, Equatable {
     case degrees(max: Double)
 
     /// Each kind's parameters.
-    public static let byKind: [GestureKind: [String: GestureParameter]] = [
-        .tap: ["taps": .count(1...10), "touches": .count(1...10), "max-movement": .millimetres(allowZero: true),
-               "max-duration": .milliseconds, "max-interval": .milliseconds, "max-distance": .millimetres(allowZero: true)],
-        .longPress: ["touches": .count(1...10), "min-duration": .milliseconds, "max-movement": .millimetres(allowZero: true)],
-        .pan: ["min-touches": .count(1...10), "max-touches": .count(1...10), "min-distance": .millimetres(allowZero: true)],
-        .swipe: ["touches": .count(1...10), "min-distance": .millimetres(allowZero: false), "min-velocity": .velocity,
-                 "max-duration": .milliseconds, "angle-tolerance": .degrees(max: 45)],
-        .pinch: ["min-touches": .count(2...10), "min-spread-change": .millimetres(allowZero: true)],
-        .rotate: ["min-touches": .count(2...10), "min-angle": .degrees(max: 180)],
-        .edgePan: ["touches": .count(1...10), "band-width": .millimetres(allowZero: false), "min-distance": .millimetres(allowZero: true)],
+    public static let byKind: [GestureKind: [GestureParameterName: GestureParameter]] = [
+        .tap: [.taps: .count(1...10), .touches: .count(1...10), .maxMovement: .millimetres(allowZero: true),
+               .maxDuration: .milliseconds, .maxInterval: .milliseconds, .maxDistance: .millimetres(allowZero: true)],
+        .longPress: [.touches: .count(1...10), .minDuration: .milliseconds, .maxMovement: .millimetres(allowZero: true)],
+        .pan: [.minTouches: .count(1...10), .maxTouches: .count(1...10), .minDistance: .millimetres(allowZero: true)],
+        .swipe: [.touches: .count(1...10), .minDistance: .millimetres(allowZero: false), .minVelocity: .velocity,
+                 .maxDuration: .milliseconds, .angleTolerance: .degrees(max: 45)],
+        .pinch: [.minTouches: .count(2...10), .minSpreadChange: .millimetres(allowZero: true)],
+        .rotate: [.minTouches: .count(2...10), .minAngle: .degrees(max: 180)],
+        .edgePan: [.touches: .count(1...10), .bandWidth: .millimetres(allowZero: false), .minDistance: .millimetres(allowZero: true)],
     ]
+
+    /// `kind`'s parameters, sorted by name (the order readers check them in).
+    public static func names(of kind: GestureKind) -> [GestureParameterName] {
+        (byKind[kind] ?? [:]).keys.sorted { $0.rawValue < $1.rawValue }
+    }
 
     /// Nil when `v` is allowed; else what is wrong, naming `key` (`written` is the value as
     /// the user wrote it).

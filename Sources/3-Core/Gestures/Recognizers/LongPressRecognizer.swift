@@ -76,7 +76,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
 
     public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
-        .longPress(duration: time - membership.sequenceStart)
+        .longPress(.init(duration: time - membership.sequenceStart))
     }
 
     public override func deadlinePassed(_ now: Instant, _ t: TouchTracker) -> RecognizerUpdate {

@@ -98,7 +98,7 @@ public final class PanRecognizer: GestureRecognizer {
             moved = u * (translation.x * u.x + translation.y * u.y)
             v = u * (v.x * u.x + v.y * u.y)
         }
-        return .pan(translation: moved, velocity: v)
+        return .pan(.init(translation: moved, velocity: v))
     }
 }
 

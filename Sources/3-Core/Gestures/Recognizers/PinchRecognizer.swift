@@ -29,6 +29,6 @@ public final class PinchRecognizer: TransformRecognizer {
     }
 
     public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
-        .pinch(scale: scale, spanMillimetres: t.spread, velocity: progress.rate.velocity(at: time).x)
+        .pinch(.init(scale: scale, spanMillimetres: t.spread, scalePerSecond: progress.rate.velocity(at: time).x))
     }
 }

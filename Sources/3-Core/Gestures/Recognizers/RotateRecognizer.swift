@@ -31,6 +31,6 @@ public final class RotateRecognizer: TransformRecognizer {
     }
 
     public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues {
-        .rotate(degrees: rotation, degreesPerSecond: progress.rate.velocity(at: time).x)
+        .rotate(.init(degrees: rotation, degreesPerSecond: progress.rate.velocity(at: time).x))
     }
 }

@@ -121,7 +121,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
     }
 
-    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues { .tap(taps: taps) }
+    public override func values(_ state: GestureState, time: Instant, _ t: TouchTracker) -> GestureValues { .tap(.init(taps: taps)) }
     public override func location(_ t: TouchTracker) -> Point { tapLocation }
     public override func fingers(_ t: TouchTracker) -> Int { touches }
 }

@@ -50,31 +50,56 @@ public enum Edge: String, Codable, Sendable, Hashable, CaseIterable, CustomStrin
     public var description: String { rawValue }
 }
 
-/// What a gesture of each kind carries: one payload per kind, made once by its recognizer, in
-/// layout units (millimetres on the surface unless the device is mapped onto a screen) — never
-/// reshaped on its way to handlers, commands and clients.
+/// What a gesture of each kind carries: one struct per kind (``Tap``, ``Pan``, …), made once by
+/// its recognizer, in layout units (millimetres on the surface unless the device is mapped onto
+/// a screen), and mapped onto the layout once (``mapped(by:)``). Handlers of one kind get the
+/// struct typed (``TypedGesture``: `tap.taps`, `pinch.scale`); code that handles every kind
+/// alike switches on it. Each value has one meaning and one unit: a pan's `velocity` is units per
+/// second, a pinch's rate is ``Pinch/scalePerSecond``, a rotation's ``Rotate/degreesPerSecond``.
 public enum GestureValues: Sendable, Equatable {
-    /// How many taps (2 for a double tap).
-    case tap(taps: Int)
-    /// How long the fingers have been down.
-    case longPress(duration: Duration)
-    /// The centroid's movement since the pan began, and its velocity (units per second).
-    case pan(translation: Point, velocity: Point)
+    case tap(Tap)
+    case longPress(LongPress)
+    case pan(Pan)
     case swipe(Swipe)
-    /// The spread relative to when the pinch began (2: twice as far apart), the fingers' mean
-    /// distance from their centroid now (mm on the surface), and the scale's rate per second.
-    case pinch(scale: Double, spanMillimetres: Double, velocity: Double)
-    /// The angle turned since the rotation began (clockwise positive, y down) and its rate.
-    case rotate(degrees: Double, degreesPerSecond: Double)
-    /// The edge it began at, the movement since, and its velocity (units per second).
-    case edgePan(edge: Edge, translation: Point, velocity: Point)
+    case pinch(Pinch)
+    case rotate(Rotate)
+    case edgePan(EdgePan)
     /// A recognizer of your own: its events carry no values of a built-in kind.
     case custom
 
+    /// A tap's values.
+    public struct Tap: KindValues, Equatable {
+        /// How many taps (2 for a double tap).
+        public var taps: Int
+
+        public init(taps: Int) { self.taps = taps }
+    }
+
+    /// A long press's values.
+    public struct LongPress: KindValues, Equatable {
+        /// How long the fingers have been down.
+        public var duration: Duration
+
+        public init(duration: Duration) { self.duration = duration }
+    }
+
+    /// A pan's values.
+    public struct Pan: KindValues, Equatable {
+        /// The centroid's movement since the pan began, in layout units (mm without a mapping).
+        public var translation: Point
+        /// Layout units per second (mm/s without a mapping).
+        public var velocity: Point
+
+        public init(translation: Point, velocity: Point) {
+            (self.translation, self.velocity) = (translation, velocity)
+        }
+    }
+
     /// A swipe's values.
-    public struct Swipe: Sendable, Equatable {
+    public struct Swipe: KindValues, Equatable {
         public var direction: SwipeDirection
-        /// The movement when it was recognized, and its velocity (units per second).
+        /// The movement when it was recognized, in layout units, and its velocity (units per
+        /// second).
         public var translation: Point
         public var velocity: Point
         /// How far (mm on the surface) and how long the fingers had moved when the direction
@@ -89,6 +114,61 @@ public enum GestureValues: Sendable, Equatable {
             self.velocity = velocity
             self.decidedAfterMillimetres = decidedAfterMillimetres
             self.decidedAfter = decidedAfter
+        }
+    }
+
+    /// A pinch's values.
+    public struct Pinch: KindValues, Equatable {
+        /// The spread relative to when the pinch began (2: twice as far apart).
+        public var scale: Double
+        /// The fingers' mean distance from their centroid now, in millimetres on the surface.
+        public var spanMillimetres: Double
+        /// How fast the scale changes, per second (positive: spreading).
+        public var scalePerSecond: Double
+
+        public init(scale: Double, spanMillimetres: Double, scalePerSecond: Double) {
+            (self.scale, self.spanMillimetres, self.scalePerSecond) = (scale, spanMillimetres, scalePerSecond)
+        }
+    }
+
+    /// A rotation's values: clockwise is positive, in y-down coordinates as on the screen.
+    public struct Rotate: KindValues, Equatable {
+        /// The angle turned since the rotation began, in degrees.
+        public var degrees: Double
+        /// Degrees per second.
+        public var degreesPerSecond: Double
+        /// ``degrees`` in radians.
+        public var radians: Double { degrees * .pi / 180 }
+
+        public init(degrees: Double, degreesPerSecond: Double) {
+            (self.degrees, self.degreesPerSecond) = (degrees, degreesPerSecond)
+        }
+    }
+
+    /// An edge pan's values.
+    public struct EdgePan: KindValues, Equatable {
+        /// The edge it began at.
+        public var edge: Edge
+        /// The movement since it began, in layout units, and its velocity (units per second).
+        public var translation: Point
+        public var velocity: Point
+
+        public init(edge: Edge, translation: Point, velocity: Point) {
+            (self.edge, self.translation, self.velocity) = (edge, translation, velocity)
+        }
+    }
+
+    /// The kind's values, whatever the kind (nil for a recognizer of your own).
+    public var payload: (any KindValues)? {
+        switch self {
+        case .tap(let v): v
+        case .longPress(let v): v
+        case .pan(let v): v
+        case .swipe(let v): v
+        case .pinch(let v): v
+        case .rotate(let v): v
+        case .edgePan(let v): v
+        case .custom: nil
         }
     }
 
@@ -111,16 +191,23 @@ public enum GestureValues: Sendable, Equatable {
     /// Distances judged in millimetres (a pinch's span, a swipe's decision) stay as they are.
     public func mapped(by mapping: SurfaceMapping) -> GestureValues {
         switch self {
-        case .pan(let t, let v):
-            return .pan(translation: mapping.vector(t), velocity: mapping.vector(v))
+        case .pan(var p):
+            p.translation = mapping.vector(p.translation)
+            p.velocity = mapping.vector(p.velocity)
+            return .pan(p)
         case .swipe(var s):
             s.translation = mapping.vector(s.translation)
             s.velocity = mapping.vector(s.velocity)
             return .swipe(s)
-        case .edgePan(let edge, let t, let v):
-            return .edgePan(edge: edge, translation: mapping.vector(t), velocity: mapping.vector(v))
-        case .rotate(let degrees, let rate):
-            return mapping.mirrors ? .rotate(degrees: -degrees, degreesPerSecond: -rate) : self
+        case .edgePan(var e):
+            e.translation = mapping.vector(e.translation)
+            e.velocity = mapping.vector(e.velocity)
+            return .edgePan(e)
+        case .rotate(var r):
+            guard mapping.mirrors else { return self }
+            r.degrees = -r.degrees
+            r.degreesPerSecond = -r.degreesPerSecond
+            return .rotate(r)
         case .tap, .longPress, .pinch, .custom:
             return self
         }
@@ -131,8 +218,7 @@ public enum GestureValues: Sendable, Equatable {
 ///
 /// Positions are millimetres on the touch surface (x right, y down) until a layout maps
 /// the device onto a screen. Times are instants on the frames' clock. What the kind carries is
-/// in ``values``; the optional accessors (``taps``, ``translation``, …) read it for code that
-/// handles every kind alike.
+/// in ``values``, one struct per kind; a handler of one kind gets it typed (``TypedGesture``).
 public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// What the gesture carries, by kind.
     public var values: GestureValues
@@ -180,65 +266,6 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
         self.location = location
         localLocation = location
         self.recognizer = recognizer
-    }
-
-    /// Taps (tap).
-    public var taps: Int? {
-        if case .tap(let taps) = values { taps } else { nil }
-    }
-
-    /// Translation since the gesture started (pan, edge pan, swipe).
-    public var translation: Point? {
-        switch values {
-        case .pan(let t, _), .edgePan(_, let t, _): t
-        case .swipe(let s): s.translation
-        default: nil
-        }
-    }
-
-    /// Velocity in layout units per second (pan, edge pan, swipe); scale per second (pinch);
-    /// degrees per second (rotate), in `x`.
-    public var velocity: Point? {
-        switch values {
-        case .pan(_, let v), .edgePan(_, _, let v): v
-        case .swipe(let s): s.velocity
-        case .pinch(_, _, let rate): Point(x: rate, y: 0)
-        case .rotate(_, let rate): Point(x: rate, y: 0)
-        default: nil
-        }
-    }
-
-    /// Scale relative to the start (pinch).
-    public var scale: Double? {
-        if case .pinch(let scale, _, _) = values { scale } else { nil }
-    }
-
-    /// The fingers' mean distance from their centroid, in millimetres on the surface (pinch).
-    public var span: Double? {
-        if case .pinch(_, let span, _) = values { span } else { nil }
-    }
-
-    /// Rotation in degrees since the start, clockwise positive in y-down coordinates (rotate).
-    public var rotation: Double? {
-        if case .rotate(let degrees, _) = values { degrees } else { nil }
-    }
-
-    public var direction: SwipeDirection? {
-        if case .swipe(let s) = values { s.direction } else { nil }
-    }
-
-    /// Swipe: how far the fingers had moved (mm on the surface) and for how long when its
-    /// direction was decided.
-    public var decidedAfterDistance: Double? {
-        if case .swipe(let s) = values { s.decidedAfterMillimetres } else { nil }
-    }
-
-    public var decidedAfterTime: Duration? {
-        if case .swipe(let s) = values { s.decidedAfter } else { nil }
-    }
-
-    public var edge: Edge? {
-        if case .edgePan(let edge, _, _) = values { edge } else { nil }
     }
 
     public var description: String {
