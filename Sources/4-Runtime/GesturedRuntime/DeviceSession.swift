@@ -32,6 +32,7 @@ public final class DeviceSession {
     /// focused app enables and disables those recognizers.
     public let conditions: [ObjectIdentifier: GestureCondition]
     public let pipeline: GesturePipeline
+    // Unchecked exclusivity: read on every event (see the decoder's, below).
     /// The first event's time: gesture times are seconds from it.
     @exclusivity(unchecked) public private(set) var origin: Instant?
     /// Every frame, before the pipeline has it.

@@ -82,6 +82,8 @@ public final class GestureRuntime: @unchecked Sendable {
     public var onSessionEnded: ((DeviceSession) -> Void)?
     /// Every gesture event of every device, before the handlers, with its session.
     public var observer: ((Gesture, DeviceSession) -> Void)?
+    // Unchecked exclusivity on `latency`, `onFrameHandled` and `deliveredInFrame`: read on every
+    // frame, on the runtime's one thread; each check cost about 80 instructions (the guard).
     /// Set it (`runtime.latency = LatencyMeter()`) to measure every live frame's latency, from
     /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
     /// handler, ``perform(_:)``, or once ``run()-2gm48`` or ``run()-25ier`` has returned). Nil
@@ -278,7 +280,7 @@ public final class GestureRuntime: @unchecked Sendable {
             throw .seat(error)
         }
         self.monitor = monitor
-        loop.watch(monitor.fileDescriptor, priority: .urgent) { [unowned(unsafe) self] _ in
+        loop.watch(monitor.fileDescriptor, priority: .urgent) { [unowned self] _ in
             if let monitor = self.monitor { apply(monitor.changes()) }
         }
         apply(monitor.changes())
@@ -356,6 +358,7 @@ public final class GestureRuntime: @unchecked Sendable {
                 if devices.entry(node: device.node) != nil { remove(device.node, reason: "replaced") }
                 devices.add(device)
                 let fd = device.fileDescriptor
+                // Unretained: every wakeup of the device calls it (see the loop's closures above).
                 loop.watch(fd, priority: .urgent) { [unowned(unsafe) self] _ in
                     if let entry = devices.entry(descriptor: fd) { read(entry) }
                 }

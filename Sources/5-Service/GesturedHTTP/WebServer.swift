@@ -57,10 +57,10 @@ public final class WebServer {
         self.limits = limits
         self.route = route
         let owner = ObjectIdentifier(self)
-        loop.watch(fd) { [unowned(unsafe) self] _ in acceptAll() }
-        loop.addTimer(owner: owner, next: { [unowned(unsafe) self] in nextHeadDeadline() },
-                      fire: { [unowned(unsafe) self] now in closeSlowHeads(now: now) })
-        loop.endOfTurn(owner: owner) { [unowned(unsafe) self] in flushQueued() }
+        loop.watch(fd) { [unowned self] _ in acceptAll() }
+        loop.addTimer(owner: owner, next: { [unowned self] in nextHeadDeadline() },
+                      fire: { [unowned self] now in closeSlowHeads(now: now) })
+        loop.endOfTurn(owner: owner) { [unowned self] in flushQueued() }
     }
 
     deinit { close() }
@@ -124,7 +124,7 @@ public final class WebServer {
                 continue
             }
             connections[fd] = c
-            loop.watch(fd) { [unowned(unsafe) self] event in handle(event, fd: fd) }
+            loop.watch(fd) { [unowned self] event in handle(event, fd: fd) }
         }
     }
 
@@ -367,7 +367,7 @@ public final class WebSocketPeer {
     public var onClose: (() -> Void)?
     /// Until it closes.
     public internal(set) var isOpen = true
-    private unowned(unsafe) let server: WebServer
+    private unowned let server: WebServer
     weak var connection: WebServer.Connection?
 
     init(server: WebServer, connection: WebServer.Connection) {

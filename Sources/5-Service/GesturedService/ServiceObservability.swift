@@ -44,10 +44,10 @@ final class ServiceObservability {
             } catch {
                 throw .system(SystemError(path: error.path, message: "cannot serve the metrics: \(error.message)"))
             }
-            runtime.onFrameHandled = { [unowned(unsafe) metrics] eventTime, handledAt in
+            runtime.onFrameHandled = { [unowned metrics] eventTime, handledAt in
                 metrics.frameHandled(eventTime: eventTime, handledAt: handledAt)
             }
-            runtime.onDeviceTrouble = { [unowned(unsafe) metrics] trouble, session in
+            runtime.onDeviceTrouble = { [unowned metrics] trouble, session in
                 metrics.trouble(trouble, device: session.node ?? session.description.name)
             }
             logger.info("serving metrics", metadata: ["address": "http://\(metricsServer!.address)/metrics"])
@@ -67,11 +67,11 @@ final class ServiceObservability {
         guard view != nil || metrics != nil else { return }
         if let view {
             view.add(session)
-            session.afterFrame = { [unowned(unsafe) view, unowned(unsafe) session] frame in view.frame(frame, of: session) }
+            session.afterFrame = { [unowned view, unowned session] frame in view.frame(frame, of: session) }
         }
         let metrics = self.metrics
         let view = self.view
-        session.pipeline.failureObserver = { [unowned(unsafe) session] recognizer, reason, time in
+        session.pipeline.failureObserver = { [unowned session] recognizer, reason, time in
             metrics?.failure(kind: recognizer.kind, reason: reason)
             view?.failure(recognizer, reason: reason, at: time, of: session)
         }

@@ -88,11 +88,14 @@ public final class LiveView {
         } catch {
             throw .listen(error)
         }
-        route = { [unowned(unsafe) self] request in self.route(request) }
-        loop.endOfTurn(owner: ObjectIdentifier(self)) { [unowned(unsafe) self] in drawChanged() }
+        route = { [unowned self] request in self.route(request) }
+        loop.endOfTurn(owner: ObjectIdentifier(self)) { [unowned self] in drawChanged() }
     }
 
     deinit {
+        // The viewer's handlers hold the view: closing the server would call them as it goes.
+        viewer?.onClose = nil
+        viewer?.onText = nil
         server.close()
         loop.removeWork(of: ObjectIdentifier(self))
     }
@@ -204,7 +207,7 @@ public final class LiveView {
                 return .respond(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(page.utf8),
                                              headers: headers + [("Content-Security-Policy", ViewPage.contentSecurityPolicy)]))
             }
-            return .upgrade { [unowned(unsafe) self] peer in connected(peer) }
+            return .upgrade { [unowned self] peer in connected(peer) }
         default:
             return .respond(.text(404, "no such page: the view is at /?token=…"))
         }
@@ -219,13 +222,13 @@ public final class LiveView {
         }
         viewer = peer
         logger.info("view: a viewer connected")
-        peer.onClose = { [unowned(unsafe) self, unowned(unsafe) peer] in
+        peer.onClose = { [unowned self, unowned peer] in
             guard viewer === peer else { return }
             viewer = nil
             logger.info("view: the viewer left")
             onViewerChange?(false)
         }
-        peer.onText = { [unowned(unsafe) self, unowned(unsafe) peer] text in
+        peer.onText = { [unowned self, unowned peer] text in
             let command = text.trimmingCharacters()
             guard ["play", "pause", "step", "restart"].contains(command) else {
                 peer.send(text: "{\"type\": \"error\", \"reason\": \(jsonString("unknown command: \(command.prefix(40)) (play, pause, step, restart)"))}")

@@ -69,16 +69,16 @@ public final class RecordingPlayer {
         frameCount = events.reduce(0) { $0 + ($1.isReport ? 1 : 0) }
         attach(session)
         view.add(session)
-        view.greeting = { [unowned(unsafe) self] in [state] }
-        view.onCommand = { [unowned(unsafe) self] command in handle(command) }
-        view.onViewerChange = { [unowned(unsafe) self] watching in
+        view.greeting = { [unowned self] in [state] }
+        view.onCommand = { [unowned self] command in handle(command) }
+        view.onViewerChange = { [unowned self] watching in
             if watching && !started {
                 started = true
                 if !isPaused { play() }
             }
         }
-        loop.addTimer(owner: ObjectIdentifier(self), next: { [unowned(unsafe) self] in nextDeadline() },
-                      fire: { [unowned(unsafe) self] now in fire(now) })
+        loop.addTimer(owner: ObjectIdentifier(self), next: { [unowned self] in nextDeadline() },
+                      fire: { [unowned self] now in fire(now) })
     }
 
     deinit { loop.removeWork(of: ObjectIdentifier(self)) }
@@ -89,11 +89,11 @@ public final class RecordingPlayer {
     }
 
     private func attach(_ session: DeviceSession) {
-        session.pipeline.observer = { [unowned(unsafe) self, unowned(unsafe) session] g in view.gesture(g, of: session) }
-        session.pipeline.failureObserver = { [unowned(unsafe) self, unowned(unsafe) session] r, reason, time in
+        session.pipeline.observer = { [unowned self, unowned session] g in view.gesture(g, of: session) }
+        session.pipeline.failureObserver = { [unowned self, unowned session] r, reason, time in
             view.failure(r, reason: reason, at: time, of: session)
         }
-        session.afterFrame = { [unowned(unsafe) self, unowned(unsafe) session] frame in view.frame(frame, of: session) }
+        session.afterFrame = { [unowned self, unowned session] frame in view.frame(frame, of: session) }
     }
 
     /// The play state, as the view's `state` message.

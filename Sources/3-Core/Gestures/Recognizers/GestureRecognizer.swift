@@ -14,6 +14,8 @@ import TouchEvents
 /// time comes with the tracker and the deadlines.
 open class GestureRecognizer {
     public let kind: GestureKind
+    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
+    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// What the arena decided for it in the current (or last) touch sequence; only the arena
     /// writes it.
     /// (`final`: read on every frame, it must not go through a getter that copies it.)

@@ -14,6 +14,8 @@ public final class LongPressRecognizer: GestureRecognizer {
     }
     /// How long the fingers must stay down.
     @WithMicroseconds public var minimumDuration = GestureDefaults.longPressMinimumDuration
+    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
+    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// Millimetres any finger may move before the press begins.
     @exclusivity(unchecked) public var allowedMovement = GestureDefaults.longPressAllowedMovement
 

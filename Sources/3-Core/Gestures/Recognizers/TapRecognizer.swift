@@ -15,6 +15,8 @@ public final class TapRecognizer: GestureRecognizer {
     public var touches: Int {
         didSet { tapsChanged() }
     }
+    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
+    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// Millimetres any finger may move during a tap.
     @exclusivity(unchecked) public var maximumMovement = GestureDefaults.tapMaximumMovement
     /// How long a tap may be held.

@@ -7,6 +7,8 @@ public class TransformRecognizer: GestureRecognizer {
     public var minimumTouches: Int {
         didSet { configurationChanged() }
     }
+    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
+    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     @exclusivity(unchecked) var progress = TransformProgress()
 
     init(kind: GestureKind, minimumTouches: Int) {
