@@ -1,8 +1,9 @@
 // gestured-abuse: hostile socket clients against a running `gestured run`, while a probe client
-// pings it (docs/protocol.md, "Limits"; issue 38). `make test` runs the short version on the
-// host (scripts/abuse-check.sh); `make soak` runs it longer in the VM with a touch stream.
+// pings it (docs/protocol.md, "Limits"; issue 38). `make abuse` runs the short version on the
+// host, and `make test` the same as `make abuse-robustness` (the ping latency reported, not
+// judged: docs/testing.md); `make soak` runs it longer in the VM with a touch stream.
 //
-//   gestured-abuse --gestured PATH [--seconds S] [--only CASE] [--report FILE]
+//   gestured-abuse --gestured PATH [--seconds S] [--only CASE] [--latency-limit MS] [--report FILE]
 //
 // It starts `PATH run --socket DIR/gestured.sock` (no device needed; its log in DIR/log), then
 // runs each case in turn: junk lines, oversized lines, a connection flood past the budget,
@@ -10,7 +11,7 @@
 // never read, a connect/close storm. Then every hostile client leaves. It prints one JSON
 // object and exits 1 when a check fails:
 // - alive: the probe's last ping is answered and it was never dropped;
-// - ping p99 under 5 ms during the cases;
+// - ping p99 under 5 ms during the cases (`--latency-limit MS`; 0: reported, not judged);
 // - resident memory within 2 MiB of where it was before, once the clients have left;
 // - the log grew less than 100 KiB during the context flood;
 // - no spin: under 50 ms of CPU in the idle second after.
@@ -29,6 +30,8 @@ func fail(_ message: String) -> Never {
 var arguments = CommandLine.arguments.dropFirst()
 var gestured: String?
 var seconds = 1.0
+/// The probe's ping p99 must stay under this (ms); 0: reported, not judged.
+var latencyLimit = 5.0
 var reportPath: String?
 var only: String?
 var probeSocket: String?
@@ -60,7 +63,10 @@ while let a = arguments.popFirst() {
     case "--gestured": gestured = value(of: a)
     case "--seconds": seconds = positive(a)
     case "--report": reportPath = value(of: a)
-    default: fail("unknown argument \(a) (usage: gestured-abuse (--gestured PATH | --socket PATH --pid PID [--log FILE]) [--seconds S] [--rounds N] [--only CASE] [--report FILE])")
+    case "--latency-limit":
+        guard let ms = Double(value(of: a)), ms >= 0 else { fail("--latency-limit takes milliseconds, 0 or more") }
+        latencyLimit = ms
+    default: fail("unknown argument \(a) (usage: gestured-abuse (--gestured PATH | --socket PATH --pid PID [--log FILE]) [--seconds S] [--rounds N] [--only CASE] [--latency-limit MS] [--report FILE])")
     }
 }
 /// `--client-regions`: the benchmark of socket clients' regions in a layout (make bench), as
@@ -428,7 +434,8 @@ let memory = phasesRun.map { "\"\($0)\": \(residentAfter[$0] ?? 0)" }.joined(sep
 var failures: [String] = []
 if dropped || !lastAnswered { failures.append("the probe was dropped or its last ping not answered") }
 if kill(pid, 0) != 0 { failures.append("the service exited") }
-if p99 >= 5 { failures.append("ping p99 \(p99) ms, not under 5 ms") }
+if latencyLimit > 0, p99 >= latencyLimit { failures.append("ping p99 \(p99) ms, not under \(String(format: "%g", latencyLimit)) ms") }
+if latencyLimit == 0 { notes["ping_p99"] = "reported, not judged (--latency-limit 0)" }
 if endKiB - startKiB > 2048 { failures.append("resident memory \(startKiB) KiB before, \(endKiB) KiB after: more than 2 MiB more") }
 if contextLogGrowth >= 100 * 1024 { failures.append("the context flood grew the log by \(contextLogGrowth) bytes") }
 if idleCPU >= 0.05 { failures.append("\(Int(idleCPU * 1000)) ms of CPU in the idle second after: it spins") }
