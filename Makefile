@@ -115,7 +115,7 @@ view-test-firefox: unit
 
 # The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
-DOC_TARGETS := Gestures GesturedRuntime GesturedClient GestureTesting
+DOC_TARGETS := Gestures GestureRuntime GestureClient GestureTesting
 docs: check-swift deps
 	@mkdir -p out/docs
 	@for target in $(DOC_TARGETS); do \

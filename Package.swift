@@ -11,14 +11,14 @@
 //   3-Core      Gestures: pure Swift, no I/O, no clock: regions, the contact filter, recognizers,
 //               the arena, the pipeline, handlers, gesture values.
 //   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
-//               TouchInput (libinput seat and hotplug, evdev reading, uinput); GesturedConfiguration
-//               (the YAML configuration); GesturedRuntime (your closures on live devices, one device
+//               TouchInput (libinput seat and hotplug, evdev reading, uinput); GestureConfiguration
+//               (the YAML configuration); GestureRuntime (your closures on live devices, one device
 //               session for live devices and recordings, replay).
-//   5-Service   GestureProtocol (protocol v1: the gesture event model, JSON, messages); GesturedHTTP
-//               (HTTP/1.1 and WebSocket on the loop); GesturedView (the live view); GesturedService
+//   5-Service   GestureProtocol (protocol v1: the gesture event model, JSON, messages); GestureHTTP
+//               (HTTP/1.1 and WebSocket on the loop); GestureView (the live view); GestureService
 //               (`gestured run`: a composition root over the client hub, the action dispatcher and
-//               observability); GesturedClient (other processes' side of the socket).
-//   6-Commands  GestureEvaluation (judging gesture logs against labelled recordings); GesturedCLI (the
+//               observability); GestureClient (other processes' side of the socket).
+//   6-Commands  GestureEvaluation (judging gesture logs against labelled recordings); GestureCLI (the
 //               commands, a library so tests run them in-process); gestured (a thin @main).
 //   Testing     GestureTesting (for tests, users' too: a manual clock, scripted touches, recorders);
 //               TouchInputTesting (a pipe-fed device, a hand-driven monitor); GestureFuzzing (the
@@ -36,10 +36,10 @@ let package = Package(
         .library(name: "TouchEvents", targets: ["TouchEvents"]),
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "Gestures", targets: ["Gestures"]),
-        .library(name: "GesturedRuntime", targets: ["GesturedRuntime"]),
+        .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
-        .library(name: "GesturedConfiguration", targets: ["GesturedConfiguration"]),
-        .library(name: "GesturedClient", targets: ["GesturedClient"]),
+        .library(name: "GestureConfiguration", targets: ["GestureConfiguration"]),
+        .library(name: "GestureClient", targets: ["GestureClient"]),
         // For Fuzz/ (a package of its own) only: the fuzz targets' entry points.
         .library(name: "GestureFuzzing", targets: ["GestureFuzzing"]),
     ],
@@ -93,44 +93,44 @@ let package = Package(
             path: "Sources/4-Runtime/TouchInput"
         ),
         .target(
-            name: "GesturedConfiguration",
+            name: "GestureConfiguration",
             dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")],
-            path: "Sources/4-Runtime/GesturedConfiguration"
+            path: "Sources/4-Runtime/GestureConfiguration"
         ),
         .target(
-            name: "GesturedRuntime",
-            dependencies: ["Gestures", "GesturedConfiguration", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput",
+            name: "GestureRuntime",
+            dependencies: ["Gestures", "GestureConfiguration", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
-            path: "Sources/4-Runtime/GesturedRuntime"
+            path: "Sources/4-Runtime/GestureRuntime"
         ),
 
         // 5-Service
         .target(name: "GestureProtocol", dependencies: ["Gestures", "TouchEvents"], path: "Sources/5-Service/GestureProtocol"),
         .target(
-            name: "GesturedHTTP",
+            name: "GestureHTTP",
             dependencies: ["SystemLoop", "TouchEvents", .product(name: "Logging", package: "swift-log")],
-            path: "Sources/5-Service/GesturedHTTP"
+            path: "Sources/5-Service/GestureHTTP"
         ),
         .target(
-            name: "GesturedView",
-            dependencies: ["GesturedHTTP", "GesturedRuntime", "GesturedConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
+            name: "GestureView",
+            dependencies: ["GestureHTTP", "GestureRuntime", "GestureConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
                            "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")],
-            path: "Sources/5-Service/GesturedView"
+            path: "Sources/5-Service/GestureView"
         ),
         .target(
-            name: "GesturedService",
-            dependencies: ["SystemLoop", "TouchInput", "GesturedRuntime", "GestureProtocol", "Gestures", "GesturedConfiguration", "TouchEvents",
-                           "GesturedHTTP", "GesturedView",
+            name: "GestureService",
+            dependencies: ["SystemLoop", "TouchInput", "GestureRuntime", "GestureProtocol", "Gestures", "GestureConfiguration", "TouchEvents",
+                           "GestureHTTP", "GestureView",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics"),
                            .product(name: "Prometheus", package: "swift-prometheus")],
-            path: "Sources/5-Service/GesturedService"
+            path: "Sources/5-Service/GestureService"
         ),
         .target(
-            name: "GesturedClient",
+            name: "GestureClient",
             dependencies: ["GestureProtocol", "Gestures", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")],
-            path: "Sources/5-Service/GesturedClient"
+            path: "Sources/5-Service/GestureClient"
         ),
 
         // 6-Commands
@@ -140,16 +140,16 @@ let package = Package(
             path: "Sources/6-Commands/GestureEvaluation"
         ),
         .target(
-            name: "GesturedCLI",
+            name: "GestureCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GesturedRuntime", "GesturedConfiguration",
-                "GesturedService", "GestureProtocol", "GesturedClient", "GestureEvaluation", "GesturedView",
+                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureConfiguration",
+                "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/6-Commands/GesturedCLI"
+            path: "Sources/6-Commands/GestureCLI"
         ),
-        .executableTarget(name: "gestured", dependencies: ["GesturedCLI"], path: "Sources/6-Commands/gestured"),
+        .executableTarget(name: "gestured", dependencies: ["GestureCLI"], path: "Sources/6-Commands/gestured"),
 
         // Testing
         .target(
@@ -160,7 +160,7 @@ let package = Package(
         .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"], path: "Sources/Testing/TouchInputTesting"),
         .target(
             name: "GestureFuzzing",
-            dependencies: ["Gestures", "GestureProtocol", "GesturedConfiguration", "TouchEvents", "TouchRecordings"],
+            dependencies: ["Gestures", "GestureProtocol", "GestureConfiguration", "TouchEvents", "TouchRecordings"],
             path: "Sources/Testing/GestureFuzzing"
         ),
 
@@ -169,26 +169,26 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Sources/Tools/CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GesturedRuntime", "GestureTesting", "GestureProtocol",
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GestureRuntime", "GestureTesting", "GestureProtocol",
                            "TouchInputTesting", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Tools/gestured-bench"
         ),
         // Hostile socket clients against a running service (make test's short run, make soak).
         .executableTarget(
             name: "gestured-abuse",
-            dependencies: ["SystemLoop", "GesturedService", "GestureProtocol", "Gestures"],
+            dependencies: ["SystemLoop", "GestureService", "GestureProtocol", "Gestures"],
             path: "Sources/Tools/gestured-abuse"
         ),
 
         // examples/
         .executableTarget(
             name: "gestures-example",
-            dependencies: ["Gestures", "GesturedRuntime", "GesturedConfiguration"],
+            dependencies: ["Gestures", "GestureRuntime", "GestureConfiguration"],
             path: "examples/GesturesExample"
         ),
         .executableTarget(
             name: "live-kiosk",
-            dependencies: ["Gestures", "GesturedRuntime", "TouchEvents", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Gestures", "GestureRuntime", "TouchEvents", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "examples/LiveKiosk"
         ),
@@ -198,21 +198,21 @@ let package = Package(
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
-        .testTarget(name: "GesturedHTTPTests", dependencies: [
-            "GesturedHTTP", "GesturedView", "GesturedRuntime", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
+        .testTarget(name: "GestureHTTPTests", dependencies: [
+            "GestureHTTP", "GestureView", "GestureRuntime", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GesturedRuntime", "TouchEvents", "TouchRecordings"]),
-        .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GesturedConfiguration", "GestureTesting", "GestureFuzzing"]),
-        .testTarget(name: "GesturedConfigurationTests", dependencies: ["GesturedConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
-        .testTarget(name: "GesturedServiceTests", dependencies: ["GesturedService", "GestureProtocol", "GesturedClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GesturedRuntime", "GesturedConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GesturedRuntimeTests", dependencies: [
-            "GesturedRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
+        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GestureRuntime", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GestureRuntime", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GestureConfiguration", "GestureTesting", "GestureFuzzing"]),
+        .testTarget(name: "GestureConfigurationTests", dependencies: ["GestureConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
+        .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "GestureProtocol", "GestureClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GestureRuntime", "GestureConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GestureRuntimeTests", dependencies: [
+            "GestureRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "GesturedCLITests", dependencies: ["GesturedCLI", "GesturedRuntime", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
+        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureRuntime", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )

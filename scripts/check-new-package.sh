@@ -1,6 +1,6 @@
 #!/bin/sh
 # A new package on this one, as the README says (examples/FirstApp: a path dependency named
-# `gestured`, the Gestures and GesturedRuntime products), built from scratch in a temporary
+# `gestured`, the Gestures and GestureRuntime products), built from scratch in a temporary
 # folder and run on a touchscreen recording tapped at (1200, 40) of its 1280 x 800 layout,
 # without a configuration: every tap must reach the button, with no warning. Under a minute on
 # 2 cores (it compiles the dependencies it names).

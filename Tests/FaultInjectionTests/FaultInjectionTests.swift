@@ -1,7 +1,7 @@
 import Foundation
 import GestureFuzzing
 import GestureTesting
-import GesturedConfiguration
+import GestureConfiguration
 import Gestures
 import Testing
 import TouchEvents

@@ -1,6 +1,6 @@
 import Foundation
 import GestureProtocol
-import GesturedRuntime
+import GestureRuntime
 import Gestures
 import Testing
 import TouchEvents

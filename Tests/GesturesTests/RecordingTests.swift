@@ -1,6 +1,6 @@
 import Foundation
 import GestureTesting
-import GesturedRuntime
+import GestureRuntime
 import Gestures
 import Testing
 

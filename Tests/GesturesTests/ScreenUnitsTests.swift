@@ -1,5 +1,5 @@
 import GestureTesting
-import GesturedRuntime
+import GestureRuntime
 import Gestures
 import TouchEvents
 import TouchRecordings

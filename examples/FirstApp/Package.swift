@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "FirstApp", dependencies: [
             .product(name: "Gestures", package: "gestured"),
-            .product(name: "GesturedRuntime", package: "gestured"),
+            .product(name: "GestureRuntime", package: "gestured"),
         ]),
     ]
 )

@@ -2,8 +2,8 @@
 // a delayed handler, a configure closure — replayed against a bundled recording.
 //
 //     swift run gestures-example
-import GesturedRuntime
-import GesturedConfiguration
+import GestureRuntime
+import GestureConfiguration
 import Gestures
 
 /// Something with a lifetime that handlers are bound to (a view controller, a session).

@@ -10,7 +10,7 @@
 import Glibc
 #endif
 import Gestures
-import GesturedRuntime
+import GestureRuntime
 import Logging
 import ServiceLifecycle
 import TouchEvents

@@ -1,3 +1,3 @@
-import GesturedCLI
+import GestureCLI
 
 Gestured.main()

@@ -1,5 +1,5 @@
 import GestureProtocol
-import GesturedConfiguration
+import GestureConfiguration
 import Gestures
 import TouchEvents
 import TouchRecordings

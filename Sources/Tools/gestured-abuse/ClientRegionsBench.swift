@@ -6,7 +6,7 @@ import Glibc
 #endif
 import Foundation
 import GestureProtocol
-import GesturedService
+import GestureService
 import Gestures
 import SystemLoop
 

@@ -6,7 +6,7 @@
 import Glibc
 #endif
 import GestureTesting
-import GesturedRuntime
+import GestureRuntime
 import Gestures
 import Logging
 import TouchEvents

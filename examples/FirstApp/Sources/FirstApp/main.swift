@@ -3,7 +3,7 @@
 //     swift run FirstApp              on the machine's touchscreens (GestureRuntime)
 //     swift run FirstApp RECORDING    replays a recording instead, without a configuration
 import Gestures
-import GesturedRuntime
+import GestureRuntime
 
 let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
 let save = Region(id: "save", frame: Rect(x: 1152, y: 8, width: 96, height: 64))  // centre (1200, 40)

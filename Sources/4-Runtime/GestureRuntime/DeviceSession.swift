@@ -1,0 +1,170 @@
+import GestureConfiguration
+import Gestures
+import Logging
+import TouchEvents
+
+/// One touch device from its kernel events to its gestures — the same for a live device and a
+/// recording: device rule → surface → mapping → layout → decoder → pipeline, and the time
+/// origin gesture times are counted from.
+///
+/// Feed it events (``process(_:)``) and drive its pipeline's deadlines; what a decoding error
+/// means is the caller's to decide: a recording is bad input at that line, a live device is
+/// reset (``recover(at:)``) and goes on.
+public final class DeviceSession {
+    /// Why a device cannot have a session.
+    public enum SetupError: Error, Sendable, Equatable {
+        /// The configuration has no device rule for it: the configuration would not use it.
+        case noRule
+        /// It reports no position axes.
+        case noPositionAxes
+    }
+
+    public let description: DeviceDescription
+    /// The device node, when known (`/dev/input/event5`).
+    public let node: String?
+    /// The configuration's rule for the device (nil without a configuration).
+    public let rule: DeviceRule?
+    public let surface: TouchSurface
+    public let layout: Layout
+    /// The configuration's actions, by recognizer of ``layout``, for whoever runs them.
+    public let actions: [ObjectIdentifier: ActionSpec]
+    /// The configuration's `when` conditions, by recognizer of ``layout``: whoever knows the
+    /// focused app enables and disables those recognizers.
+    public let conditions: [ObjectIdentifier: GestureCondition]
+    public let pipeline: GesturePipeline
+    // Unchecked exclusivity: read on every event (see the decoder's, below).
+    /// The first event's time: gesture times are seconds from it.
+    @exclusivity(unchecked) public private(set) var origin: Instant?
+    /// Every frame, before the pipeline has it.
+    public var onFrame: ((TouchFrame) -> Void)?
+    /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
+    /// draws it then, with the contacts the pipeline left out (why each was left out, as `replay --explain` says it).
+    public var afterFrame: ((TouchFrame) -> Void)?
+    /// What looks wrong in how the device meets the layout (a layout much larger than the
+    /// device maps onto), for whoever starts the session to log.
+    public let warnings: [String]
+    /// (Unchecked exclusivity: read and written on every event, never while a call into it
+    /// is under way — a handler does not feed the session it is called from.)
+    @exclusivity(unchecked) private var decoder: TouchDecoder
+    private let dropPolicy: TouchDecoder.DropPolicy
+
+    /// With a `configuration`: its rule for the device maps the surface onto its layout.
+    /// Without one: `layout`, or else the built-in layout (`Layout.standard(size:touchscreen:)`)
+    /// sized to the surface, in millimetres; with a `screen`, a touchscreen maps onto it (see
+    /// `Screen`), and the built-in layout is the screen's size (a configuration's rules map by
+    /// themselves: the screen is not used). `size` overrides any size the
+    /// device or the rule gives.
+    public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
+                layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
+                dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
+                logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
+        var rule: DeviceRule?
+        if let configuration {
+            guard let r = configuration.rule(for: device, node: node) else { throw .noRule }
+            rule = r
+        }
+        guard let surface = TouchSurface(device: device, size: size ?? rule?.size) else { throw .noPositionAxes }
+        var mapping = SurfaceMapping.identity
+        let chosen: Layout
+        if let configuration, let rule {
+            let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind,
+                                          deviceCalibration: device.calibrationMatrix)
+            mapping = m.mapping
+            let built = configuration.buildLayout(configuration.layout(for: rule), rootSize: m.rootSize)
+            chosen = built.layout
+            actions = built.actions
+            conditions = built.conditions
+        } else {
+            let touchscreen = device.kind == .touchscreen
+            if let layout {
+                chosen = layout
+            } else if let size = screen?.size, touchscreen || screen!.includesTouchpads {
+                chosen = Layout.standard(size: (size.width, size.height), touchscreen: touchscreen)
+            } else {
+                chosen = Layout.standard(size: (surface.size.width, surface.size.height), touchscreen: touchscreen)
+            }
+            if let screen, let m = screen.mapping(surface: surface.size, touchscreen: touchscreen,
+                                                  deviceCalibration: device.calibrationMatrix, layout: chosen) {
+                mapping = m
+            }
+            actions = [:]
+            conditions = [:]
+        }
+        warnings = rule?.output != nil ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
+        description = device
+        self.node = node
+        self.rule = rule
+        self.surface = surface
+        self.layout = chosen
+        self.dropPolicy = dropPolicy
+        // Palms by pressure need each contact's pressure (ABS_MT_PRESSURE), as libinput has it:
+        // a single-touch pad's ABS_PRESSURE is the whole touch's (an ALPS finger presses 66 of
+        // its 0-127).
+        let pressure = device.absInfo[AbsCode.mtPressure]
+        var policy = (device.kind == .touchpad ? TouchPolicy.touchpad : .touchscreen)
+            .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height,
+                      sizeAssumed: surface.sizeSource == .assumed)
+        policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
+        pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, surface: surface.size, deviceName: device.name,
+                                   logger: logger)
+        decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)
+    }
+
+    /// A warning when the layout's root is much larger (more than twice, on either axis) than
+    /// what the whole surface maps onto: most of the layout would never be touched — a layout
+    /// in pixels on a device in millimetres, without a screen.
+    static func mismatch(layout: Layout, mapping: SurfaceMapping, surface: SurfaceSize, kind: DeviceKind) -> [String] {
+        let root = layout.root.frame
+        let corners = [Point(x: 0, y: 0), Point(x: surface.width, y: 0), Point(x: 0, y: surface.height),
+                       Point(x: surface.width, y: surface.height)].map(mapping.point)
+        let width = corners.map(\.x).max()! - corners.map(\.x).min()!
+        let height = corners.map(\.y).max()! - corners.map(\.y).min()!
+        guard root.width > 2 * width || root.height > 2 * height else { return [] }
+        func f(_ v: Double) -> String { formatDecimal(v, places: 1, trailingZeros: .trimAll) }
+        let units = mapping == .identity ? " mm (its own millimetres: no screen)" : ""
+        let fix = kind == .touchscreen
+            ? "give the layout's screen (GestureRuntime(layout:screen:), replay's screen:), or a configuration's output"
+            : "touchpads keep millimetres unless the screen includes them (Screen(includesTouchpads: true))"
+        return ["the layout's root is \(f(root.width)) × \(f(root.height)) but the \(kind) maps onto \(f(width)) × \(f(height))\(units) of it: "
+                + "most of the layout cannot be touched; " + fix]
+    }
+
+    /// The surface-to-layout mapping.
+    public var mapping: SurfaceMapping { pipeline.mapping }
+
+    /// The latest event time decoded (`.zero` before any).
+    public var lastTime: Instant { decoder.lastTime }
+
+    /// One kernel event; the frames it completes go through the pipeline. Throws on input no
+    /// device can produce (the decoder is then in an unknown state: ``recover(at:)``).
+    public func process(_ event: InputEvent) throws(DecodeError) {
+        if origin == nil { origin = event.time }
+        try decoder.process(event, emit: deliver)
+    }
+
+    /// After a decoding error: every contact is cancelled (gestures in progress end
+    /// `cancelled`) and decoding starts afresh.
+    public func recover(at time: Instant) {
+        decoder.cancelAll(time: time, emit: deliver)
+        decoder = TouchDecoder(device: description, surface: surface, dropPolicy: dropPolicy)
+    }
+
+    /// The end of the events (a recording's last one): contacts still down are cancelled at
+    /// the last event's time and every pending deadline fires.
+    public func finish() {
+        if origin != nil { decoder.cancelAll(time: decoder.lastTime, emit: deliver) }
+        pipeline.finish()
+    }
+
+    /// The device went away (or the configuration changed): gestures in progress end
+    /// `cancelled` at `time` (never before the last event).
+    public func cancel(at time: Instant) {
+        pipeline.cancelAll(time: max(time, decoder.lastTime))
+    }
+
+    private func deliver(_ frame: TouchFrame) {
+        onFrame?(frame)
+        pipeline.process(frame)
+        afterFrame?(frame)
+    }
+}

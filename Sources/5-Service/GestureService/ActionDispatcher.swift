@@ -1,0 +1,157 @@
+import GestureProtocol
+import GestureConfiguration
+import GestureRuntime
+import Gestures
+import Logging
+import SystemLoop
+import TouchEvents
+import TouchInput
+
+/// The configuration's actions: programs (`exec`, through ``ActionRunner``), the virtual
+/// keyboard and pointer (``DesktopActions``), `emit` to socket clients, and the `when: {app: …}`
+/// conditions that follow the focused app (``FocusTracker``, fed by the compositor,
+/// ``CompositorFocus``, or by socket clients' context).
+///
+/// One user of the service's `SharedEventLoop` (the compositor's socket, the actions' deadlines);
+/// the service's composition root (``GestureService``) hands it each session as it starts and
+/// ends, and calls ``tend()`` after each turn's events.
+final class ActionDispatcher {
+    let runner: ActionRunner
+    let desktop: DesktopActions
+    let focus: FocusTracker
+    /// The compositor followed for `when: {app: …}`, if one was found.
+    private(set) var compositor: CompositorFocus?
+    /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
+    var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
+        try UInputDevice(description: kind.description)
+    }
+    /// Sends an `emit` action's gesture to the socket clients whose subscription takes it.
+    var emit: ((GestureEvent) -> Void)?
+    private let loop: SharedEventLoop
+    private let clock: any TouchClock
+    private let logger: Logger
+
+    init(settings: ServiceSettings, loop: SharedEventLoop, clock: any TouchClock, logger: Logger) {
+        runner = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
+                              allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
+        desktop = DesktopActions(logger: logger)
+        focus = FocusTracker(logger: logger)
+        self.loop = loop
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// The next time something of the actions' is due: an action's timeout, a retry to reach
+    /// the compositor.
+    var nextDeadline: Instant? {
+        [runner.nextDeadline, compositor?.retryAt].compactMap { $0 }.min()
+    }
+
+    /// After every wakeup: finished actions are collected, overdue ones stopped, and the
+    /// compositor's connection looked after.
+    func tend() {
+        if !runner.running.isEmpty { runner.reap() }
+        if let deadline = runner.nextDeadline, deadline <= clock.now { runner.fireDeadlines() }
+        compositor?.tend()
+    }
+
+    /// The configuration's settings, read again (a reload): what a running action was
+    /// started with stays.
+    func apply(_ settings: ServiceSettings) {
+        runner.timeout = settings.actionTimeout
+        runner.maximum = settings.maxActions
+        runner.allowRoot = settings.actionsAsRoot
+    }
+
+    /// Lets go of every key and button held, and of the compositor.
+    func shutdown() {
+        desktop.releaseAll(reason: "stopping")
+        compositor?.close()
+    }
+
+    // MARK: - Sessions
+
+    /// A session began: each of its recognizers with an action gets a handler that runs it,
+    /// and its `when` gestures follow the focus.
+    func attach(_ session: DeviceSession) {
+        // Layout units to mm, for scroll and pointer ratios.
+        let scale = session.mapping.scale
+        let millimetresPerUnit = scale > 0 ? 1 / scale : 1
+        for region in ClientRegions.configuredRegions(of: session.layout) {
+            for recognizer in region.recognizers {
+                guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
+                let label = "\(recognizer.name)@\(region.id)"
+                let id = ObjectIdentifier(recognizer)
+                recognizer.addHandler { [weak self, weak session] g in
+                    guard let self else { return }
+                    if action.usesKeyboard || action.usesPointer {
+                        desktop.perform(action, g, recognizer: id, label: label, millimetresPerUnit: millimetresPerUnit)
+                    }
+                    let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
+                    guard fires else { return }
+                    let origin = session?.origin ?? g.startTime
+                    if let argv = action.exec {
+                        runner.start(argv, environment: ActionRunner.environment(GestureEvent(g, origin: origin)), label: label)
+                    }
+                    if action.emit { emit?(GestureEvent(g, origin: origin)) }
+                }
+            }
+        }
+        applyFocus(to: session)
+    }
+
+    /// A session ended: its gestures were cancelled, which released their keys; this makes sure.
+    func sessionEnded(_ session: DeviceSession) {
+        for recognizer in Self.configuredRecognizers(of: session.layout) { desktop.release(ObjectIdentifier(recognizer)) }
+    }
+
+    /// The recognizers of the configuration's regions (``ClientRegions/configuredRegions(of:)``).
+    static func configuredRecognizers(of layout: Layout) -> [GestureRecognizer] {
+        ClientRegions.configuredRegions(of: layout).flatMap(\.recognizers)
+    }
+
+    /// Enables the session's `when` gestures whose app has the focus, disables the others
+    /// (a touch sequence already under way keeps what it began with).
+    func applyFocus(to session: DeviceSession) {
+        guard !session.conditions.isEmpty else { return }
+        for recognizer in Self.configuredRecognizers(of: session.layout) {
+            guard let condition = session.conditions[ObjectIdentifier(recognizer)] else { continue }
+            recognizer.isEnabled = condition.holds(focusedApp: focus.app)
+        }
+    }
+
+    // MARK: - The desktop
+
+    /// The virtual keyboard and pointer `configuration`'s actions need, made once (a reload
+    /// may add one). Without uinput the service says so and runs on without those actions.
+    func openVirtualInput(for configuration: Configuration) {
+        let specs = configuration.gestures.compactMap(\.action)
+        let needed: [(VirtualInputKind, Bool)] = [(.keyboard, specs.contains { $0.usesKeyboard }), (.pointer, specs.contains { $0.usesPointer })]
+        for (kind, needs) in needed where needs && (kind == .keyboard ? desktop.keyboard : desktop.pointer) == nil {
+            do throws(InputError) {
+                let device = try makeVirtualInput(kind)
+                if kind == .keyboard { desktop.keyboard = device } else { desktop.pointer = device }
+                logger.info("virtual \(kind.rawValue) ready", metadata: ["name": "\(kind.description.name)", "node": "\((device as? UInputDevice)?.node ?? "-")"])
+            } catch {
+                let what = kind == .keyboard ? "key and hold" : "button, scroll and pointer"
+                logger.error("no virtual \(kind.rawValue): \(what) actions are off until uinput is writable (/dev/uinput: the gestured group, see docs/desktop.md)",
+                             metadata: ["error": "\(error.message)"])
+            }
+        }
+    }
+
+    /// Starts following the compositor's focus when some gesture of `configuration` has
+    /// `when: {app: …}`.
+    func followFocus(for configuration: Configuration, environment: [String: String]) {
+        guard compositor == nil, configuration.gestures.contains(where: { $0.when != nil }) else { return }
+        guard let found = CompositorFocus.detect(environment: environment) else {
+            logger.notice("when: {app: …} gestures follow socket clients' context: no compositor found (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE)")
+            return
+        }
+        let c = CompositorFocus(found, focus: focus, clock: clock, logger: logger,
+                                watch: { [weak self] fd, handler in self?.loop.watch(fd, handler) },
+                                unwatch: { [weak self] fd in self?.loop.unwatch(fd) })
+        compositor = c
+        c.connect()
+    }
+}

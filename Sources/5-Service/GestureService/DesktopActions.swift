@@ -1,0 +1,219 @@
+import GestureConfiguration
+import Gestures
+import Logging
+import TouchEvents
+import TouchInput
+
+/// Where the desktop actions' events go: a virtual device (``UInputDevice``), or a recorder
+/// in tests.
+public protocol VirtualInputWriter: AnyObject {
+    /// Writes events; the kernel stamps them with the time they are written.
+    func write(_ events: [InputEvent]) throws(InputError)
+}
+
+extension UInputDevice: VirtualInputWriter {}
+
+/// The two virtual devices the desktop actions drive.
+public enum VirtualInputKind: String, Sendable, CaseIterable {
+    case keyboard, pointer
+
+    /// What the device is created from.
+    public var description: DeviceDescription {
+        switch self {
+        case .keyboard: .virtualKeyboard
+        case .pointer: .virtualPointer
+        }
+    }
+}
+
+/// Turns gestures into keyboard and pointer events (`key`, `hold`, `button`, `scroll`,
+/// `pointer` actions) and writes them to the virtual devices.
+///
+/// Every key it presses it releases: a chord at once (pressed in order, released in reverse),
+/// a `hold` when its gesture ends or is cancelled, and everything still held at
+/// ``releaseAll(reason:)`` (a device removed, a reload, a stop). Each press and release is its
+/// own `SYN_REPORT` frame, as a real keyboard sends them.
+final class DesktopActions {
+    /// Finger travel, in mm, for one click of the wheel (120 high-resolution units). 5 mm: a
+    /// 50 mm two-finger stroke scrolls ten clicks, about as far as a flick of a mouse wheel,
+    /// and a slow 1 mm movement still moves the page (high-resolution consumers see 24 units).
+    static let millimetresPerWheelClick = 5.0
+    /// High-resolution wheel units in a click (the kernel's convention for REL_WHEEL_HI_RES).
+    static let highResolutionUnitsPerClick = 120
+    /// Pointer counts per mm of finger travel for `pointer: move`: 4, a 100 counts-per-inch
+    /// mouse before the compositor's acceleration.
+    static let pointerCountsPerMillimetre = 4.0
+
+    var keyboard: (any VirtualInputWriter)?
+    var pointer: (any VirtualInputWriter)?
+    private let logger: Logger
+    /// Keys held by `hold` actions, by recognizer.
+    private var held: [ObjectIdentifier: (codes: [UInt16], label: String)] = [:]
+    /// Where each scrolling or pointing pan was last, and what it has not yet sent.
+    private var motion: [ObjectIdentifier: Motion] = [:]
+    /// Labels already warned about a missing device (once each).
+    private var warnedMissing: Set<String> = []
+
+    struct Motion {
+        var last: Point
+        /// High-resolution units not yet sent (less than one), and those sent since the last
+        /// classic click, per axis.
+        var wheelRemainder = Point(x: 0, y: 0)
+        var clickProgress = (x: 0, y: 0)
+        var pointerRemainder = Point(x: 0, y: 0)
+    }
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Keys held right now (for tests and `--verbose`).
+    var heldKeys: [UInt16] { held.values.flatMap(\.codes) }
+
+    /// Carries out `action`'s desktop parts for `g`. `millimetresPerUnit` turns layout units
+    /// into mm (scroll and pointer ratios are per mm of finger travel).
+    func perform(_ action: ActionSpec, _ g: Gesture, recognizer: ObjectIdentifier, label: String, millimetresPerUnit: Double) {
+        let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
+        if fires, let chord = action.key {
+            var events: [InputEvent] = []
+            for code in chord.codes { events += frame(EventType.key, code, 1) }
+            for code in chord.codes.reversed() { events += frame(EventType.key, code, 0) }
+            send(events, to: .keyboard, label: label)
+        }
+        if fires, let button = action.button {
+            send(frame(EventType.key, button.code, 1) + frame(EventType.key, button.code, 0), to: .pointer, label: label)
+        }
+        if let chord = action.hold { hold(chord, g.state, recognizer: recognizer, label: label) }
+        if action.scroll != nil || action.pointer { move(action, g, recognizer: recognizer, label: label, millimetresPerUnit: millimetresPerUnit) }
+    }
+
+    private func hold(_ chord: KeyChord, _ state: GestureState, recognizer: ObjectIdentifier, label: String) {
+        switch state {
+        case .began:
+            release(recognizer)
+            send(chord.codes.flatMap { frame(EventType.key, $0, 1) }, to: .keyboard, label: label)
+            held[recognizer] = (chord.codes, label)
+            logger.debug("keys held", metadata: ["action": "\(label)", "keys": "\(chord)"])
+        case .ended, .cancelled, .failed:
+            release(recognizer)
+        case .possible, .changed, .recognized:
+            break
+        }
+    }
+
+    /// Releases what `recognizer`'s `hold` holds, in reverse order.
+    func release(_ recognizer: ObjectIdentifier) {
+        guard let entry = held.removeValue(forKey: recognizer) else { return }
+        send(entry.codes.reversed().flatMap { frame(EventType.key, $0, 0) }, to: .keyboard, label: entry.label)
+        logger.debug("keys released", metadata: ["action": "\(entry.label)", "keys": "\(KeyChord(codes: entry.codes))"])
+    }
+
+    /// Releases every held key and forgets every pan in progress.
+    func releaseAll(reason: String) {
+        if !held.isEmpty { logger.info("releasing held keys", metadata: ["reason": "\(reason)", "keys": "\(heldKeys.count)"]) }
+        for recognizer in Array(held.keys) { release(recognizer) }
+        motion.removeAll()
+    }
+
+    /// What a scroll or pointer action follows: the fingers' movement since the gesture began
+    /// (a pan's, an edge pan's, a swipe's); the other kinds move nothing.
+    private static func movement(of g: Gesture) -> Point {
+        switch g.values {
+        case .pan(let pan): pan.translation
+        case .edgePan(let edgePan): edgePan.translation
+        case .swipe(let swipe): swipe.translation
+        case .tap, .longPress, .pinch, .rotate, .custom: Point(x: 0, y: 0)
+        }
+    }
+
+    private func move(_ action: ActionSpec, _ g: Gesture, recognizer: ObjectIdentifier, label: String, millimetresPerUnit: Double) {
+        let position = Self.movement(of: g)
+        switch g.state {
+        case .began:
+            // Scrolling starts where the pan was recognised: the slop before it moves nothing.
+            motion[recognizer] = Motion(last: position)
+            return
+        case .changed, .ended:
+            break
+        case .cancelled, .failed, .possible, .recognized:
+            motion[recognizer] = nil
+            return
+        }
+        guard var m = motion[recognizer] else { return }
+        let dx = (position.x - m.last.x) * millimetresPerUnit
+        let dy = (position.y - m.last.y) * millimetresPerUnit
+        m.last = position
+        var events: [InputEvent] = []
+        if let axes = action.scroll {
+            // Natural direction, as on a touchscreen: the content follows the fingers. Fingers
+            // moving down scroll up (REL_WHEEL positive); moving right scroll left (REL_HWHEEL
+            // negative).
+            let unitsPerMillimetre = Double(Self.highResolutionUnitsPerClick) / Self.millimetresPerWheelClick
+            if axes != .horizontal {
+                events += wheel(dy * unitsPerMillimetre, remainder: &m.wheelRemainder.y, progress: &m.clickProgress.y,
+                                highResolution: RelCode.wheelHighResolution, classic: RelCode.wheel)
+            }
+            if axes != .vertical {
+                events += wheel(-dx * unitsPerMillimetre, remainder: &m.wheelRemainder.x, progress: &m.clickProgress.x,
+                                highResolution: RelCode.hWheelHighResolution, classic: RelCode.hWheel)
+            }
+        }
+        if action.pointer {
+            let x = whole(dx * Self.pointerCountsPerMillimetre, remainder: &m.pointerRemainder.x)
+            let y = whole(dy * Self.pointerCountsPerMillimetre, remainder: &m.pointerRemainder.y)
+            if x != 0 { events.append(event(EventType.rel, RelCode.x, x)) }
+            if y != 0 { events.append(event(EventType.rel, RelCode.y, y)) }
+        }
+        motion[recognizer] = g.state == .ended ? nil : m
+        guard !events.isEmpty else { return }
+        events.append(event(EventType.syn, SynCode.report, 0))
+        send(events, to: .pointer, label: label)
+    }
+
+    /// The high-resolution units of `amount` (plus what was left over), and a classic click
+    /// each time 120 of them have gone one way.
+    private func wheel(_ amount: Double, remainder: inout Double, progress: inout Int, highResolution: UInt16, classic: UInt16) -> [InputEvent] {
+        let units = whole(amount, remainder: &remainder)
+        guard units != 0 else { return [] }
+        var events = [event(EventType.rel, highResolution, units)]
+        if (progress > 0 && units < 0) || (progress < 0 && units > 0) { progress = 0 }
+        progress += Int(units)
+        let clicks = progress / Self.highResolutionUnitsPerClick
+        if clicks != 0 {
+            events.append(event(EventType.rel, classic, Int32(clicks)))
+            progress -= clicks * Self.highResolutionUnitsPerClick
+        }
+        return events
+    }
+
+    /// The whole part of `value + remainder`; the fraction stays in `remainder`.
+    private func whole(_ value: Double, remainder: inout Double) -> Int32 {
+        let total = value + remainder
+        let w = total.rounded(.towardZero)
+        remainder = total - w
+        return Int32(clamping: Int(w))
+    }
+
+    private func event(_ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: .zero, type: type, code: code, value: value)
+    }
+
+    /// One event and its `SYN_REPORT`.
+    private func frame(_ type: UInt16, _ code: UInt16, _ value: Int32) -> [InputEvent] {
+        [event(type, code, value), event(EventType.syn, SynCode.report, 0)]
+    }
+
+    private func send(_ events: [InputEvent], to kind: VirtualInputKind, label: String) {
+        guard let device = kind == .keyboard ? keyboard : pointer else {
+            if warnedMissing.insert(label).inserted {
+                logger.warning("action skipped: there is no virtual \(kind.rawValue) (see the start of the log)", metadata: ["action": "\(label)"])
+            }
+            return
+        }
+        do throws(InputError) {
+            try device.write(events)
+        } catch {
+            logger.error("virtual \(kind.rawValue): \(error.message)", metadata: ["action": "\(label)"])
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import GestureView
+import SystemLoop
+
+extension GestureService {
+    /// How `gestured run` was asked to run: its flags, over the configuration's settings.
+    public struct Options: Sendable {
+        public var configPath: String?
+        /// Overrides the configuration's socket path.
+        public var socketPath: String?
+        /// Overrides the configuration's seat.
+        public var seat: String?
+        /// No client socket at all.
+        public var noSocket = false
+        /// Print every gesture event to stdout as a JSON line.
+        public var printJSON = false
+        /// Measure every frame's latency (``latency``), for `--latency-report`.
+        public var measureLatency = false
+        /// What all socket clients together may hold.
+        public var budgets = ServiceBudgets()
+        /// Serve the live view (`--view ADDRESS`): off when nil.
+        public var view: LiveView.Options?
+        /// Serve Prometheus metrics at `/metrics` (`--metrics ADDRESS`): off when nil.
+        public var metricsAddress: ListenAddress?
+        public var environment: [String: String] = [:]
+
+        public init(configPath: String? = nil) {
+            self.configPath = configPath
+        }
+    }
+}

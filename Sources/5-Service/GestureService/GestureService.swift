@@ -1,0 +1,214 @@
+import GestureProtocol
+import GestureConfiguration
+import GestureRuntime
+import GestureView
+import Gestures
+import Logging
+import SystemLoop
+import TouchEvents
+import TouchInput
+
+/// `gestured run`: touch devices in, gestures out — to actions, socket clients and stdout.
+///
+/// The composition root of four users of one `SharedEventLoop` on one thread:
+/// ``GestureRuntime`` (the library product apps use for their own closures: it reads the
+/// devices, follows hotplug and fires the recognizers' deadlines), the ``ClientHub`` (the
+/// socket), the ``ActionDispatcher`` (the configuration's actions and the focus) and
+/// ``ServiceObservability`` (the live view and the metrics). The root wires them, routes each
+/// gesture, prints `--json` and handles the signals (SIGHUP reloads, SIGTERM and SIGINT stop).
+/// With no finger down and nothing waiting the process sleeps until the next event.
+public final class GestureService {
+    public let options: Options
+    public private(set) var configuration: Configuration?
+    /// The loop the service's parts share with the runtime.
+    let loop: SharedEventLoop
+    package let runtime: GestureRuntime
+    let clock: any TouchClock
+    let logger: Logger
+    let hub: ClientHub
+    let dispatcher: ActionDispatcher
+    let observability: ServiceObservability
+    private let output: ([UInt8]) -> Void
+    /// The turn's `--json` lines, written at its end in one piece (one system call per turn,
+    /// not per line); the capacity is kept from turn to turn.
+    private var lines: [UInt8] = []
+    /// Tells which process a client's connection comes from (``ServiceBudgets``): the socket's
+    /// `SO_PEERCRED`. Tests with every client in one process put another rule here.
+    package var clientProcess: (Int32) -> Int32? = UnixSocket.peerProcess
+    /// Called with every gesture event (tests, tools).
+    public var observer: ((Gesture) -> Void)?
+
+    /// Loads and checks the configuration (refusing one that others may write). `output`
+    /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
+    public init(options: Options, monitor: any DeviceMonitor, clock: any TouchClock, logger: Logger,
+                output: @escaping ([UInt8]) -> Void) throws(ServiceError) {
+        self.options = options
+        self.clock = clock
+        self.logger = logger
+        self.output = output
+        if let path = options.configPath { configuration = try Self.loadConfiguration(path) }
+        do throws(SystemError) {
+            loop = try SharedEventLoop(clock: clock)
+        } catch {
+            throw .system(error)
+        }
+        do throws(GestureRuntime.RunError) {
+            runtime = try GestureRuntime(source: configuration.map { .configuration($0) } ?? .standard, clock: clock,
+                                         logger: logger, loop: loop) { monitor }
+        } catch {
+            throw ServiceError(error)
+        }
+        dispatcher = ActionDispatcher(settings: configuration?.service ?? ServiceSettings(), loop: loop, clock: clock, logger: logger)
+        observability = ServiceObservability()
+        hub = ClientHub(loop: loop, logger: logger, budgets: options.budgets, focus: dispatcher.focus, observability: observability)
+        wire()
+        if options.measureLatency { runtime.latency = LatencyMeter() }
+    }
+
+    /// Each part hears what it needs of the others.
+    private func wire() {
+        runtime.onSessionStarted = { [weak self] session in
+            self?.dispatcher.attach(session)
+            self?.hub.install(in: session.layout)
+            self?.observability.watch(session)
+        }
+        runtime.onSessionEnded = { [weak self] session in
+            self?.observability.remove(session)
+            self?.dispatcher.sessionEnded(session)
+            self?.hub.remove(session.layout)
+        }
+        runtime.observer = { [weak self] g, session in self?.route(g, session) }
+        hub.greeting = { [weak self] in self?.greeting ?? Greeting(service: Self.version, devices: [], layouts: []) }
+        dispatcher.emit = { [weak self] event in self?.hub.deliver(event, client: nil) }
+        dispatcher.runner.onOutcome = { [weak self] outcome in self?.observability.action(outcome) }
+        dispatcher.focus.onChange = { [weak self] in
+            guard let self else { return }
+            for session in runtime.sessions { dispatcher.applyFocus(to: session) }
+        }
+        // What the service waits for besides its descriptors: its parts' deadlines, the work of
+        // every turn once the events are handled, and the messages to write at its end.
+        loop.addTimer(next: { [weak self] in
+            guard let self else { return nil }
+            if hub.wantsTurnNow { return clock.now }
+            return [dispatcher.nextDeadline, hub.trimAt].compactMap { $0 }.min()
+        })
+        loop.afterEvents { [weak self] in
+            self?.hub.serveBacklog()
+            self?.dispatcher.tend()
+        }
+        loop.endOfTurn { [weak self] in
+            self?.writeLines()
+            self?.hub.flushQueued()
+        }
+    }
+
+    // MARK: - Running
+
+    /// Sets up the signals and the socket, and takes the devices already present.
+    public func start() throws(ServiceError) {
+        do throws(SystemError) {
+            try loop.handleSignals(Self.handledSignals) { [weak self] signal in self?.handle(signal) }
+        } catch {
+            throw .system(error)
+        }
+        Signal.brokenPipe.ignore()
+        if !options.noSocket {
+            let path = options.socketPath ?? configuration?.service.socket ?? ClientServer.defaultPath(environment: options.environment)
+            try hub.listen(path: path, group: configuration?.service.socketGroup, peerProcess: clientProcess)
+        }
+        try observability.start(metricsAddress: options.metricsAddress, viewOptions: options.view,
+                                title: configuration?.path ?? "the built-in layout", runtime: runtime, loop: loop, clock: clock,
+                                logger: logger, counts: { [weak self] in (self?.runtime.sessions.count ?? 0, self?.clientCount ?? 0) })
+        if let configuration {
+            dispatcher.openVirtualInput(for: configuration)
+            dispatcher.followFocus(for: configuration, environment: options.environment)
+        }
+        do throws(GestureRuntime.RunError) {
+            try runtime.start()
+        } catch .alreadyRunning {
+            return
+        } catch {
+            throw ServiceError(error)
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT, then shuts down cleanly.
+    public func run() throws(ServiceError) {
+        try start()
+        loop.run()
+        shutdown()
+    }
+
+    /// Waits up to `timeout` ms for something to happen and handles it; then fires every
+    /// deadline that has passed by the service's clock. The loop's timer wakes it at the next
+    /// deadline when the clock is one a system timer follows.
+    public func runOnce(timeout: Int32) {
+        loop.runOnce(timeout: timeout)
+    }
+
+    /// Asks the loop to end (as SIGTERM does).
+    public func stop() { loop.stop() }
+
+    /// Cancels what is going on and closes everything.
+    public func shutdown() {
+        runtime.shutdown()
+        writeLines()
+        dispatcher.shutdown()
+        hub.shutdown()
+        observability.close()
+        logger.info("stopped")
+    }
+
+    // MARK: - Gestures
+
+    /// Each gesture: to stdout with `--json`; to the clients (gestures on a client's region to
+    /// that client; of the service's own, every gesture without a configuration, with one none
+    /// here: those whose action says `emit` go from the ``ActionDispatcher``); to the view and
+    /// the metrics; to ``observer``.
+    private func route(_ g: Gesture, _ session: DeviceSession) {
+        let toClients = hub.clientCount > 0 && (configuration == nil || g.client != nil)
+        if options.printJSON || toClients {
+            let event = GestureEvent(g, origin: session.origin ?? g.startTime)
+            if options.printJSON {
+                // A client's region (as the client calls it) says which client.
+                var printed = event
+                printed.client = g.client
+                printed.appendJSONLine(to: &lines)
+            }
+            if toClients { hub.deliver(event, client: g.client) }
+        }
+        observability.gesture(g, of: session)
+        observer?(g)
+    }
+
+    /// The turn's `--json` lines go out.
+    func writeLines() {
+        guard !lines.isEmpty else { return }
+        output(lines)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Reload
+
+    /// Reads the configuration again (SIGHUP). A broken file is reported and the old one stays.
+    public func reload() {
+        guard let path = options.configPath else {
+            logger.notice("reload: no configuration file; the built-in layout stays")
+            return
+        }
+        let fresh: Configuration
+        do throws(ServiceError) {
+            fresh = try Self.loadConfiguration(path)
+        } catch {
+            logger.error("configuration not reloaded; the previous one stays", metadata: ["error": "\(error.description)"])
+            return
+        }
+        configuration = fresh
+        dispatcher.apply(fresh.service)
+        runtime.replaceSource(.configuration(fresh))
+        dispatcher.desktop.releaseAll(reason: "reload")
+        dispatcher.openVirtualInput(for: fresh)
+        dispatcher.followFocus(for: fresh, environment: options.environment)
+        logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(devicesInUse.count)"])
+    }
+}

@@ -1,0 +1,192 @@
+import GestureRuntime
+import GestureConfiguration
+import GestureProtocol
+import Gestures
+import Logging
+import TouchEvents
+import TouchRecordings
+
+/// `gestured replay`: reads a recording and plays it through the same decoder and gesture
+/// pipeline the live service uses.
+public struct ReplayRunner: Sendable {
+    public enum Mode: Sendable {
+        /// One line per gesture event.
+        case gestures
+        /// One JSON object per gesture event.
+        case gesturesJSON
+        /// A description of the device and counts of what was decoded and recognised.
+        case summary
+        /// Gestures, and for every recognizer that failed or lost, why (with numbers).
+        case explain
+        /// The same as JSON lines.
+        case explainJSON
+        /// One line per decoded frame.
+        case frames
+        /// One JSON object per decoded frame.
+        case framesJSON
+    }
+
+    public var recordingPath: String
+    public var descPath: String?
+    public var deviceIndex: Int?
+    public var size: SurfaceSize?
+    public var mode: Mode
+    /// A configuration file to replay against, instead of the built-in layout.
+    public var configPath: String?
+    /// Says at debug level how the recording was read (format, description file, scale).
+    public var logger: Logger
+
+    public init(
+        recordingPath: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil, mode: Mode,
+        logger: Logger = Logger(label: "gestured.replay", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.recordingPath = recordingPath
+        self.descPath = descPath
+        self.deviceIndex = deviceIndex
+        self.size = size
+        self.mode = mode
+        self.logger = logger
+    }
+
+    /// Runs the replay; returns the exit status (2 for bad input, after a `FILE:LINE:` message).
+    public func run(output: inout some CommandOutput) -> Int32 {
+        guard case .success(let configuration) = loadConfiguration(configPath, output: &output) else {
+            return CommandStatus.badInput
+        }
+        do throws(RecordingError) {
+            var stats = Statistics()
+            var frameLines: [String] = []
+            var origin: Instant?
+            let result = try RecordingReplay.run(
+                path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
+                configuration: configuration,
+                onFrame: { frame in
+                    stats.add(frame)
+                    guard mode == .frames || mode == .framesJSON, let o = origin else { return }
+                    let formatter = FrameFormatter(origin: o)
+                    frameLines.append(mode == .frames ? formatter.readable(frame) : formatter.json(frame))
+                },
+                beforeDecoding: { device in origin = device.firstEventTime })
+            let device = result.device
+            let description = device.description
+            logger.debug("read recording", metadata: [
+                "format": "\(result.recording.format.rawValue)", "devices": "\(result.recording.devices.count)",
+                "description": "\(result.recording.descriptionPath ?? "in the file")",
+            ])
+            logger.debug("surface", metadata: [
+                "device": "\(description.name)", "kind": "\(description.kind)", "protocol": "\(description.touchProtocol)",
+                "size_mm": "\(result.surface.size)", "size_from": "\(result.surface.sizeSource.rawValue)",
+                "units_per_mm": "\(formatDecimal(result.surface.xUnitsPerMillimetre, places: 3))x\(formatDecimal(result.surface.yUnitsPerMillimetre, places: 3))",
+            ])
+            if result.surface.sizeSource == .assumed {
+                output.warn(Self.assumedSizeWarning(description, result.surface))
+            }
+            if device.events.isEmpty {
+                output.warn("\(recordingPath): warning: the recording has no events\n")
+            }
+            let formatter = GestureFormatter(origin: device.firstEventTime, unit: configuration == nil ? "mm" : "")
+            switch mode {
+            case .frames, .framesJSON:
+                for line in frameLines { output.write(line) }
+            case .gestures:
+                for g in result.gestures { output.write(formatter.readable(g)) }
+            case .gesturesJSON:
+                for g in result.gestures { output.write(formatter.json(g)) }
+            case .explain, .explainJSON:
+                // Gestures, failures and contacts left out, in the order they were reported: a
+                // failure's or a contact's place is after the gestures before it; among them,
+                // a contact left out comes before the failures reported after it.
+                var lines: [(place: Int, order: Int, text: String)] = []
+                for (i, g) in result.gestures.enumerated() {
+                    lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                }
+                // `order` ranks it among the failures and contacts of its place.
+                func add(_ time: Instant, after afterGestures: Int, order: Int, _ readable: String, json: String) {
+                    let t = formatSeconds(time - device.firstEventTime)
+                    let text = mode == .explain ? t.leftPadded(to: 10) + "s  \(readable)\n" : "{\"time\": \(t), \(json)}\n"
+                    lines.append((2 * afterGestures, order, text))
+                }
+                for (i, f) in result.failures.enumerated() {
+                    add(f.time, after: f.afterGestures, order: 2 * i + 1, "\(f.recognizer)@\(f.region) failed: \(f.reason)",
+                        json: "\"kind\": \"\(f.kind.rawValue)\", \"state\": \"failed\", \"region\": \(jsonString(f.region)), "
+                            + "\"recognizer\": \(jsonString(f.recognizer)), \"reason\": \(jsonString(f.reason.description))")
+                }
+                for l in result.leftOut {
+                    // Contacts left out between the same two failures: in the order they were.
+                    add(l.time, after: l.afterGestures, order: 2 * l.afterFailures, "contact \(l.contact) left out: \(l.reason) (\(l.why))",
+                        json: "\"contact\": \(l.contact), \"state\": \"left-out\", \"reason\": \"\(l.reason)\", \"why\": \(jsonString(l.why))")
+                }
+                // Equal keys keep the order they were added in.
+                for line in Self.stablySorted(lines, by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
+            case .summary:
+                output.write(summary(result, stats))
+            }
+            return CommandStatus.success
+        } catch {
+            output.warn("\(error)\n")
+            return CommandStatus.badInput
+        }
+    }
+
+    /// `items` in the order `less` says, equal ones in the order they came (the standard
+    /// library's sort is not promised to keep that).
+    static func stablySorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
+        items.enumerated().sorted { a, b in less(a.element, b.element) || !less(b.element, a.element) && a.offset < b.offset }.map(\.element)
+    }
+
+    static func assumedSizeWarning(_ d: DeviceDescription, _ s: TouchSurface) -> String {
+        let assumption = d.kind == .touchpad
+            ? "assuming a typical touchpad, \(s.size)"
+            : "assuming 96 dpi (\(formatDecimal(TouchSurface.assumedUnitsPerMillimetre, places: 2)) units/mm): \(s.size)"
+        return "warning: \"\(d.name)\" reports no resolution, so its size is unknown; \(assumption), "
+            + "and a press may move 1.43 times as far and still tap (the size may be 30% off). "
+            + "Give the real size with --size WIDTHxHEIGHT (millimetres).\n"
+    }
+
+    struct Statistics {
+        var frames = 0
+        var contacts = Set<Int>()
+        var maximumFingers = 0
+        var cancelled = 0
+        var first: Instant?
+        var last = Instant.zero
+
+        mutating func add(_ frame: TouchFrame) {
+            frames += 1
+            if first == nil { first = frame.time }
+            last = frame.time
+            maximumFingers = max(maximumFingers, frame.fingerCount)
+            for c in frame.contacts {
+                contacts.insert(c.id)
+                if c.phase == .cancelled { cancelled += 1 }
+            }
+        }
+    }
+
+    private func summary(_ result: RecordingReplay.Result, _ stats: Statistics) -> String {
+        let recording = result.recording
+        let device = result.device
+        let surface = result.surface
+        let d = device.description
+        let sizeNote: String
+        switch surface.sizeSource {
+        case .resolution: sizeNote = "from the device's resolution"
+        case .given: sizeNote = "as given"
+        case .assumed: sizeNote = "assumed, see the warning"
+        }
+        let span = stats.first.map { formatSeconds(stats.last - $0) } ?? "0.0"
+        var s = "\(recording.path) (\(recording.format.rawValue))\n"
+        s += "  device:   \(d.name) [\(d.kind)], \(d.touchProtocol)\n"
+        s += "  surface:  \(surface.size) (\(sizeNote))\n"
+        s += "  events:   \(device.events.count)\n"
+        s += "  frames:   \(stats.frames) over \(span) s\n"
+        s += "  contacts: \(stats.contacts.count) (at most \(stats.maximumFingers) fingers at once"
+        s += stats.cancelled > 0 ? ", \(stats.cancelled) cancelled)\n" : ")\n"
+        let recognized = result.gestures.filter { $0.state == .recognized || $0.state == .began }
+        var counts: [String: Int] = [:]
+        for g in recognized { counts["\(g.kind)", default: 0] += 1 }
+        let list = counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+        s += "  gestures: \(recognized.isEmpty ? "none" : list)\n"
+        return s
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import GestureConfiguration
+import GestureRuntime
+import GestureView
+import Logging
+import SystemLoop
+import TouchEvents
+import TouchRecordings
+
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Watch a recording in the browser: layout, contacts, gestures and why recognizers failed.",
+        discussion: """
+            Serves the live view (as gestured run --view does) for a recording: the layout's \
+            regions and hit areas, the contacts with short trails (palms, thumbs and hovers marked \
+            as left out), each gesture on its region, and each recognizer's failure reason for the \
+            latest touches. Play starts when the page connects, at the recording's pace (--speed), \
+            or --paused, to step a frame at a time. It listens on 127.0.0.1 and prints the address \
+            to open, with its token; one viewer at a time. Ctrl-C stops it.
+
+            Examples:
+              gestured view fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml
+              gestured view RECORDING --paused --listen 127.0.0.1:8700
+            """
+    )
+
+    @Argument(help: "A libinput record YAML or evemu file.")
+    var recording: String
+
+    @OptionGroup var source: RecordingOptions
+
+    @OptionGroup var configuration: ConfigurationOption
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",
+        valueName: "WIDTHxHEIGHT"))
+    var size: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Where to serve the page: PORT (on 127.0.0.1), HOST:PORT or [IPV6]:PORT; port 0 picks a free one.",
+        valueName: "ADDRESS"))
+    var listen = "127.0.0.1:0"
+
+    @Flag(name: .long, help: "Serve on an address other machines can reach (the page shows raw touch positions).")
+    var viewAllowRemote = false
+
+    @Flag(name: .long, help: "Start paused: step a frame at a time from the page.")
+    var paused = false
+
+    @Option(name: .long, help: ArgumentHelp("Play this many times faster than recorded.", valueName: "X"))
+    var speed: Double = 1
+
+    func validate() throws {
+        if let size, SurfaceSize(parsing: size) == nil {
+            throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
+        }
+        if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be more than 0 and at most 1000 (1 plays in real time)") }
+        if case .failure(let error) = ListenAddress.parse(listen) { throw ValidationError("--listen \(error)") }
+    }
+
+    func run() throws {
+        var output = ProcessOutput()
+        guard case .success(let config) = loadConfiguration(configuration.config, output: &output) else {
+            output.flush()
+            throw ExitCode(CommandStatus.badInput)
+        }
+        var logger = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = .info
+        guard case .success(let address) = ListenAddress.parse(listen) else { throw ExitCode(CommandStatus.badInput) }
+        let clock = MonotonicClock()
+        let loop: SharedEventLoop
+        let view: LiveView
+        let player: RecordingPlayer
+        do {
+            loop = try SharedEventLoop(clock: clock)
+            view = try LiveView(options: LiveView.Options(address: address, allowRemote: viewAllowRemote), loop: loop, clock: clock,
+                                logger: logger, source: "recording", title: recording)
+            player = try RecordingPlayer(
+                source: RecordingPlayer.Source(path: recording, descPath: source.desc, deviceIndex: source.device,
+                                               size: size.flatMap(SurfaceSize.init(parsing:)), configuration: config),
+                view: view, loop: loop, clock: clock, speed: speed, paused: paused)
+            try loop.handleSignals([.interrupt, .terminate]) { _ in loop.stop() }
+        } catch {
+            output.warn("\(error)\n")
+            output.flush()
+            throw ExitCode(CommandStatus.badInput)
+        }
+        output.write("view: \(view.url)\n")
+        output.flush()
+        logger.info("view: serving the recording", metadata: ["frames": "\(player.frameCount)", "address": "\(view.address)"])
+        loop.run()
+        view.close()
+        withExtendedLifetime(player) {}
+    }
+}

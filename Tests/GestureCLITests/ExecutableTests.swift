@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// Runs the built `gestured` binary, as a user would.
+func runGestured(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gestured").path,
+        repositoryRoot + "/.build/debug/gestured",
+    ]
+    let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("gestured executable")
+struct ExecutableTests {
+    @Test func badInputExitsWith2() throws {
+        let folder = NSTemporaryDirectory() + "gestured-exe-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/bad.yaml"
+        try "version: 1\nndevices: 1\ndevices:\n- evdev:\n    name: x\n    id: [1, 2]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runGestured(["replay", path, "--frames", "--json"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path):6:9: id must be a list of four numbers [bus, vendor, product, version]\n")
+    }
+
+    @Test func aLatencyReportThatCannotBeWrittenIsRefusedBeforeRunning() throws {
+        let result = try runGestured(["run", "--no-socket", "--latency-report", "/nonexistent-folder/latency.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "/nonexistent-folder/latency.json: cannot write the latency report there: No such file or directory\n")
+        let folder = NSTemporaryDirectory()
+        let again = try runGestured(["run", "--no-socket", "--latency-report", folder])
+        #expect(again.status == 2)
+        #expect(again.stderr == "\(folder): cannot write the latency report there: it is a directory\n")
+    }
+
+    /// The package's version (debian/changelog) is the one `gestured --version` prints, and its
+    /// default configuration checks; help texts carry no stray line-continuation backslashes.
+    @Test func thePackageAgreesWithTheBinary() throws {
+        let changelog = try String(contentsOfFile: repositoryRoot + "/debian/changelog", encoding: .utf8)
+        let packaged = try #require(changelog.split(separator: "\n").first?.split(separator: " ").dropFirst().first)
+        let version = try runGestured(["--version"])
+        #expect("(\(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))" == packaged)
+        let check = try runGestured(["check-config", repositoryRoot + "/debian/gestured.yaml"])
+        #expect(check.status == 0 && check.stdout.contains("OK — 1 region, 11 gestures (11 with actions)"))
+        for command in ["run", "listen", "replay", "check-config", "convert", "devices", "record", "render"] {
+            let help = try runGestured([command, "--help"])
+            #expect(!help.stdout.contains(" \\\n"), "gestured \(command) --help")
+        }
+    }
+
+    @Test func replayPrintsFrames() throws {
+        let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+                   0.0s  fingers 1  #1 slot 0 began (500, 300) 50.0 x 30.0 mm
+                  0.01s  fingers 1  #1 slot 0 moved (510, 300) 51.0 x 30.0 mm
+                  0.02s  fingers 0  #1 slot 0 ended (510, 300) 51.0 x 30.0 mm
+
+            """)
+    }
+
+    @Test func usageErrorsAreExplained() throws {
+        let size = try runGestured(["replay", fixture("synthetic/palm-during-touch.yaml"), "--size", "big"])
+        #expect(size.status == 64)
+        #expect(size.stderr.contains("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86"))
+        let help = try runGestured(["replay", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+    }
+
+    @Test func convertedEvemuReplaysToTheSameFrames() throws {
+        let folder = NSTemporaryDirectory() + "gestured-exe-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events")
+        let converted = folder + "/taps.yaml"
+        let convert = try runGestured(["convert", source, converted])
+        #expect(convert.status == 0)
+        #expect(convert.stderr == "wrote \(converted): Atmel maXTouch Touchscreen, 84 events\n")
+        let a = try runGestured(["replay", source, "--frames", "--json"])
+        let b = try runGestured(["replay", converted, "--frames", "--json"])
+        #expect(a.status == 0 && b.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.split(separator: "\n").count == 18)
+
+        let overwrite = try runGestured(["convert", converted, converted])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.stderr == "\(converted): refusing to overwrite the input file\n")
+    }
+}
+
+@Suite("gestured replay --verbose")
+struct VerboseTests {
+    @Test func saysWhichDescriptionAndScaleWereUsed() throws {
+        let path = fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events")
+        let result = try runGestured(["replay", path, "--verbose"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("read recording"))
+        #expect(result.stderr.contains("description=\(fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.desc"))"))
+        #expect(result.stderr.contains("size_from=assumed"))
+        let quiet = try runGestured(["replay", path])
+        #expect(!quiet.stderr.contains("read recording"))
+    }
+}
+
+/// Every fixture an example in `--help`, the README or docs/ names is there: examples a newcomer
+/// copies must work.
+@Test func examplesNameFixturesThatExist() throws {
+    let pages = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/docs").filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+    var checkedIn: [String: Int] = [:]
+    for source in ["Sources/6-Commands/GestureCLI/Gestured.swift", "README.md", "ARCHITECTURE.md"] + pages.sorted() {
+        let text = try String(contentsOfFile: repositoryRoot + "/" + source, encoding: .utf8)
+        var checked = 0
+        defer { checkedIn[source] = checked }
+        for line in text.split(separator: "\n") {
+            var rest = line[...]
+            while let start = rest.range(of: "fixtures/") {
+                // The path runs to a quote, a backtick or the end of the line, and may hold
+                // spaces: it is the longest stretch that names an existing file.
+                let tail = rest[start.lowerBound...].prefix(while: { $0 != "\"" && $0 != "`" })
+                var ends = tail.indices.filter { " ),;:".contains(tail[$0]) }
+                ends.append(tail.endIndex)
+                let candidates = ends.map { String(tail[..<$0]).trimmingSuffix(while: { ".,".contains($0) }) }
+                let named = candidates.last ?? ""
+                if !named.contains("*") && !named.contains("NAME") && !named.hasSuffix("/") && candidates.first?.hasSuffix("/") == false {
+                    checked += 1
+                    #expect(candidates.contains { FileManager.default.fileExists(atPath: repositoryRoot + "/" + $0) && !$0.hasSuffix("/") },
+                            "\(source) names \(candidates.first ?? "") which is not there")
+                }
+                rest = rest[start.upperBound...]
+            }
+        }
+    }
+    // The places a newcomer copies commands from name fixtures (so the check checks something).
+    for source in ["Sources/6-Commands/GestureCLI/Gestured.swift", "README.md", "docs/recordings.md", "docs/evaluation.md"] {
+        #expect(checkedIn[source, default: 0] > 0, "\(source) names no fixture")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var s = self
+        while let last = s.last, predicate(last) { s.removeLast() }
+        return s
+    }
+}
