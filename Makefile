@@ -113,9 +113,9 @@ view-test-firefox: unit
 	@mkdir -p out
 	$(CHECK_VIEW) --screenshot out/view-firefox.png --firefox "$$(command -v firefox-esr || command -v firefox)"
 
-# The DocC catalogs of the four library products (swift-docc-plugin), one archive each in
+# The DocC catalogs of the five library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
-DOC_TARGETS := Gestures GestureRuntime GestureClient GestureTesting
+DOC_TARGETS := Gestures GestureRuntime GestureReplay GestureClient GestureTesting
 docs: check-swift deps
 	@mkdir -p out/docs
 	@for target in $(DOC_TARGETS); do \

@@ -13,7 +13,8 @@
 //   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
 //               TouchInput (libinput seat and hotplug, evdev reading, uinput); GestureConfiguration
 //               (the YAML configuration); GestureRuntime (your closures on live devices, one device
-//               session for live devices and recordings, replay).
+//               session for live devices and recordings; no YAML); GestureReplay (recordings through
+//               the same session).
 //   5-Service   GestureProtocol (protocol v1: the gesture event model, JSON, messages); GestureHTTP
 //               (HTTP/1.1 and WebSocket on the loop); GestureView (the live view); GestureService
 //               (`gestured run`: a composition root over the client hub, the action dispatcher and
@@ -37,6 +38,10 @@ let package = Package(
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
+        .library(name: "GestureReplay", targets: ["GestureReplay"]),
+        // For an app that drives the runtime on a loop of its own (`GestureRuntime(source:…:loop:monitor:)`).
+        .library(name: "SystemLoop", targets: ["SystemLoop"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "GestureConfiguration", targets: ["GestureConfiguration"]),
         .library(name: "GestureClient", targets: ["GestureClient"]),
@@ -99,10 +104,15 @@ let package = Package(
         ),
         .target(
             name: "GestureRuntime",
-            dependencies: ["Gestures", "GestureConfiguration", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput",
+            dependencies: ["Gestures", "TouchEvents", "SystemLoop", "TouchInput",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "Sources/4-Runtime/GestureRuntime"
+        ),
+        .target(
+            name: "GestureReplay",
+            dependencies: ["GestureRuntime", "Gestures", "TouchEvents", "TouchRecordings"],
+            path: "Sources/4-Runtime/GestureReplay"
         ),
 
         // 5-Service
@@ -114,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "GestureView",
-            dependencies: ["GestureHTTP", "GestureRuntime", "GestureConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
+            dependencies: ["GestureHTTP", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
                            "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")],
             path: "Sources/5-Service/GestureView"
         ),
@@ -142,7 +152,7 @@ let package = Package(
         .target(
             name: "GestureCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureConfiguration",
+                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration",
                 "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -183,12 +193,12 @@ let package = Package(
         // examples/
         .executableTarget(
             name: "gestures-example",
-            dependencies: ["Gestures", "GestureRuntime", "GestureConfiguration"],
+            dependencies: ["Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration"],
             path: "examples/GesturesExample"
         ),
         .executableTarget(
             name: "live-kiosk",
-            dependencies: ["Gestures", "GestureRuntime", "TouchEvents", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Gestures", "GestureRuntime", "GestureReplay", "TouchEvents", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "examples/LiveKiosk"
         ),
@@ -199,20 +209,20 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
         .testTarget(name: "GestureHTTPTests", dependencies: [
-            "GestureHTTP", "GestureView", "GestureRuntime", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
+            "GestureHTTP", "GestureView", "GestureRuntime", "GestureReplay", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GestureRuntime", "TouchEvents", "TouchRecordings"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GestureRuntime", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GestureRuntime", "GestureReplay", "TouchEvents", "TouchRecordings"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "GestureProtocol", "GestureTesting", "GestureRuntime", "GestureReplay", "TouchEvents", "TouchRecordings"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["TouchEvents", "Gestures", "GestureConfiguration", "GestureTesting", "GestureFuzzing"]),
         .testTarget(name: "GestureConfigurationTests", dependencies: ["GestureConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
-        .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "GestureProtocol", "GestureClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GestureRuntime", "GestureConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "GestureProtocol", "GestureClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GestureRuntime", "GestureReplay", "GestureConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GestureRuntimeTests", dependencies: [
             "GestureRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureRuntime", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
+        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureRuntime", "GestureReplay", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,10 @@
 # A new package on this one, as the README says (examples/FirstApp: a path dependency named
 # `gestured`, the Gestures and GestureRuntime products), built from scratch in a temporary
 # folder and run on a touchscreen recording tapped at (1200, 40) of its 1280 x 800 layout,
-# without a configuration: every tap must reach the button, with no warning. Under a minute on
-# 2 cores (it compiles the dependencies it names).
+# without a configuration: every tap must reach the button, with no warning. Then an app on the
+# GestureRuntime product alone (closures on live devices): it must build without Yams, the YAML
+# library only configurations and recordings need. A few minutes on 2 cores (each compiles the
+# dependencies it names).
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -23,3 +25,40 @@ if [ "$taps" -ne 9 ] || echo "$out" | grep -q '^warning:'; then
     exit 1
 fi
 echo "new-package: a new package's 1280 x 800 layout got all 9 taps at (1200, 40) from the recording"
+
+# An app on the runtime alone.
+mkdir -p "$work/ClosuresOnly/Sources/ClosuresOnly"
+cat > "$work/ClosuresOnly/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "ClosuresOnly",
+    dependencies: [.package(path: "../gestured")],
+    targets: [
+        .executableTarget(name: "ClosuresOnly", dependencies: [
+            .product(name: "Gestures", package: "gestured"), .product(name: "GestureRuntime", package: "gestured"),
+        ]),
+    ]
+)
+SWIFT
+cat > "$work/ClosuresOnly/Sources/ClosuresOnly/main.swift" <<'SWIFT'
+import GestureRuntime
+import Gestures
+
+let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
+root.onTap { tap in print("tap at", tap.location) }
+if CommandLine.arguments.count > 1 {
+    let runtime = try GestureRuntime(layout: Layout(root: root), screen: .rootFrame)
+    try runtime.run()
+}
+print("built")
+SWIFT
+cd "$work/ClosuresOnly"
+swift build 2>&1 | tail -n 3
+[ "$(swift run --skip-build ClosuresOnly)" = built ]
+if find .build -name 'Yams*.swiftmodule' -o -name 'Yams*.o' | grep -q .; then
+    echo "new-package: FAIL: an app on GestureRuntime alone compiled Yams" >&2
+    exit 1
+fi
+echo "new-package: an app on GestureRuntime alone builds without Yams"

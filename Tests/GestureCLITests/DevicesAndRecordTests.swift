@@ -1,3 +1,4 @@
+import GestureReplay
 import Foundation
 import GestureCLI
 import Testing

@@ -34,6 +34,25 @@ struct EvaluateTests {
                         gestures: gestures, stroke: .zero...(.zero + .milliseconds(400)))
     }
 
+    /// A log's pan or pinch that only began says nothing of its movement or scale: the verdict
+    /// says so, and takes nothing for it.
+    @Test func aLoggedStartWithoutItsValuesIsNotJudgedRight() {
+        let label = { (name: String, direction: String?) in
+            EvaluationLabel(file: "f", device: "d", label: name, touches: 2, direction: direction)
+        }
+        func logged(_ kind: GestureKind) -> JudgedGesture {
+            JudgedGesture(kind: kind, state: .began, time: .zero, startTime: .zero, touches: 2, region: "root", recognizer: "log",
+                          location: .zero)
+        }
+        #expect(Judgement.judge(label("pan", "down"), gestures: [logged(.pan)], stroke: nil).why
+            == "the pan's movement is not known: not down")
+        #expect(Judgement.judge(label("pinch-out", nil), gestures: [logged(.pinch)], stroke: nil).why
+            == "the pinch's scale is not known")
+        var moved = logged(.pan)
+        moved.translation = Point(x: 1, y: 20)
+        #expect(Judgement.judge(label("pan", "down"), gestures: [logged(.pan), moved], stroke: nil).right)
+    }
+
     @Test func tapsMustAddUpAndBeAlone() {
         let taps = [g(.tap, .recognized, touches: 1, taps: 2), g(.tap, .recognized, touches: 1, taps: 1)]
         #expect(judge("tap", touches: 1, repetitions: 3, taps).right)
@@ -263,11 +282,18 @@ struct EvaluateTests {
          ":1: time must be between -1000000000.0 and 1000000000.0, not 2000000000"),
         ("{\"time\": \"soon\", \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
          ":1: time "),
-        ("{\"time\": 0.1, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}\n"
+        ("{\"time\": 0.1, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0, \"taps\": 1}\n"
             + "{\"time\": 0.2, \"kind\": \"swipe\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
          ":2: a swipe needs its \"direction\""),
         ("{\"time\": 0.1, \"kind\": \"edge-pan\", \"state\": \"began\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
          ":1: an edge pan needs its \"edge\""),
+        ("{\"time\": 0.1, \"kind\": \"tap\", \"state\": \"recognized\", \"region\": \"root\", \"touches\": 1, \"x\": 0, \"y\": 0}",
+         ":1: a tap needs its \"taps\""),
+        ("{\"time\": 0.1, \"kind\": \"pan\", \"state\": \"began\", \"region\": \"root\", \"touches\": 2, \"x\": 0, \"y\": 0}\n"
+            + "{\"time\": 0.2, \"kind\": \"pan\", \"state\": \"ended\", \"region\": \"root\", \"touches\": 2, \"x\": 0, \"y\": 0, \"dx\": 4}",
+         ":2: a pan ended needs its \"dy\""),
+        ("{\"time\": 0.1, \"kind\": \"pinch\", \"state\": \"changed\", \"region\": \"root\", \"touches\": 2, \"x\": 0, \"y\": 0}",
+         ":1: a pinch changed needs its \"scale\""),
         (nil, ": cannot read the gesture log"),
     ] as [(String?, String)])
     func aBadGestureLogSaysWhereAndLosesNothing(_ text: String?, _ message: String) throws {

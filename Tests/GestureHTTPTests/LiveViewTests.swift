@@ -1,6 +1,7 @@
 import Foundation
 import GestureProtocol
 @testable import GestureHTTP
+import GestureReplay
 import GestureRuntime
 @testable import GestureView
 import Logging
@@ -158,7 +159,7 @@ struct LiveViewTests {
         // `replay --explain` says it, then the frame, then where the play is.
         #expect(after.filter { $0.hasPrefix("{\"type\": \"frame\"") }.count == 1)
         #expect(after.contains { $0.contains(#""text": "tap(1 tap, 1 touch)@root failed: 2 touches > 1 required""#) })
-        #expect(after.dropLast().last?.hasPrefix(#"{"type": "frame", "device": "/dev/input/event9", "time": 0.0, "contacts": [{"id": "#) == true)
+        #expect(after.dropLast().last?.hasPrefix(#"{"type": "frame", "device": "/dev/input/event9", "time": 0, "contacts": [{"id": "#) == true)
         #expect(after.last == #"{"type": "state", "paused": true, "frame": 1, "frames": \#(player.frameCount), "ended": false}"#)
         #expect(player.framesPlayed == 1)
     }

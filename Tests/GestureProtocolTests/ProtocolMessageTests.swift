@@ -1,5 +1,6 @@
 import Foundation
 import GestureProtocol
+import GestureReplay
 import GestureRuntime
 import Gestures
 import Testing
@@ -103,6 +104,29 @@ struct GestureEventTests {
             documented += keys.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
         }
         #expect(documented == GestureEvent.keyNames)
+    }
+
+    /// A line read back gives its kind's typed values — the core's structs, as written (two
+    /// decimals) — and none of another kind's.
+    @Test func aLineReadBackGivesItsKindsTypedValues() throws {
+        func read(_ values: GestureValues) throws -> GestureEvent {
+            let g = Gesture(values: values, state: .recognized, time: .zero, startTime: .zero, region: "r", touches: 2,
+                            location: .zero, recognizer: "test")
+            return try GestureEvent(json: try JSONValue.parse(g.jsonLine(origin: .zero).dropLast().utf8).objectValue!)
+        }
+        let swipe = GestureValues.Swipe(direction: .upLeft, translation: Point(x: -12.345, y: -20), velocity: Point(x: -300, y: -410.5),
+                                        decidedAfterMillimetres: 8.04, decidedAfter: .milliseconds(62.5))
+        #expect(try read(.swipe(swipe)).swipe == GestureValues.Swipe(
+            direction: .upLeft, translation: Point(x: -12.35, y: -20), velocity: Point(x: -300, y: -410.5),
+            decidedAfterMillimetres: 8.0, decidedAfter: .microseconds(62_500)))
+        #expect(try read(.tap(.init(taps: 2))).tap == GestureValues.Tap(taps: 2))
+        #expect(try read(.pan(.init(translation: Point(x: 1, y: 2), velocity: Point(x: 3, y: 4)))).pan
+            == GestureValues.Pan(translation: Point(x: 1, y: 2), velocity: Point(x: 3, y: 4)))
+        #expect(try read(.rotate(.init(degrees: 30, degreesPerSecond: -90))).rotate == GestureValues.Rotate(degrees: 30, degreesPerSecond: -90))
+        let edge = GestureValues.EdgePan(edge: .right, translation: Point(x: -5, y: 0), velocity: Point(x: -50, y: 0))
+        #expect(try read(.edgePan(edge)).edgePan == edge)
+        let tap = try read(.tap(.init(taps: 1)))
+        #expect(tap.pan == nil && tap.swipe == nil && tap.rotate == nil && tap.edgePan == nil)
     }
 
     @Test func pinchAndRotateNameTheirRates() {

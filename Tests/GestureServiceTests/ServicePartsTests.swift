@@ -26,10 +26,12 @@ struct ServicePartsTests {
             - kind: swipe
         """
 
-    /// A device session on the configuration above, on the test touchscreen.
-    func session() throws -> DeviceSession {
+    /// A device session on the configuration above, on the test touchscreen, under `dispatcher`'s
+    /// rules when given (its actions and conditions then known to it).
+    func session(_ dispatcher: ActionDispatcher? = nil) throws -> DeviceSession {
         let configuration = try Configuration.parse(yaml: Self.configuration, path: "parts.yaml")
-        return try DeviceSession(device: .testTouchscreen, node: "/dev/input/event7", configuration: configuration)
+        return try DeviceSession(device: .testTouchscreen, node: "/dev/input/event7",
+                                 rules: dispatcher.map { $0.rules(of: configuration) } ?? configuration)
     }
 
     func dispatcher() throws -> ActionDispatcher {
@@ -41,8 +43,8 @@ struct ServicePartsTests {
     /// (the tap's `emit` sends its event), none to the swipe without one; the `when` gesture
     /// follows the focused app.
     @Test func theDispatcherRunsTheActionsOfASessionAndFollowsTheFocus() throws {
-        let session = try session()
         let dispatcher = try dispatcher()
+        let session = try session(dispatcher)
         var emitted: [String] = []
         dispatcher.emit = { emitted.append("\($0.kind) \($0.state) \($0.region)") }
         dispatcher.attach(session)

@@ -1,6 +1,7 @@
 import Foundation
 import GestureTesting
 import GestureProtocol
+import GestureReplay
 import GestureRuntime
 import GestureConfiguration
 import GestureService
@@ -145,7 +146,7 @@ final class Harness {
         }
     }
 
-    var summary: [String] { gestures.map { "\($0.kind) \($0.state) \($0.region)\($0.client.map { " of client \($0)" } ?? "") \($0.touches)" } }
+    var summary: [String] { gestures.map { "\($0.kind) \($0.state) \($0.region)\($0.namespace.map { " of client \($0)" } ?? "") \($0.touches)" } }
 }
 
 @Suite("gestured run with fake devices", .serialized)
@@ -388,7 +389,7 @@ struct ServiceTests {
         let h = try Harness(config: "devices:\n  - match: {kind: touchpad}\nlayout: {id: root}\n")
         _ = try h.plug()
         #expect(h.service.devicesInUse.isEmpty)
-        #expect(h.log.lines.contains("info touch device not used by the configuration device=Test Panel node=/dev/input/event7"))
+        #expect(h.log.lines.contains("info touch device not used by the device rules device=Test Panel node=/dev/input/event7"))
     }
 
     @Test func jsonLinesGoToTheOutput() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureProtocol
+import GestureReplay
 import GestureRuntime
 @testable import GestureService
 import GestureView

@@ -17,33 +17,33 @@ struct LayoutTests {
         return (Layout(root: root), panel, a, b)
     }
 
-    /// Regions a socket client registered carry the client (``Region/client``) and the
+    /// Regions a socket client registered carry their namespace (``Region/namespace``: the client) and the
     /// client's own ids: the layout's id lookup and its own regions leave them out, however
     /// their ids compare with the layout's; hit testing and gestures still find them.
     @Test func clientsRegionsAreLeftOutOfTheLayoutsIdLookup() {
         let (layout, panel, _, _) = kiosk()
         #expect(layout.region("panel") === panel)
         let group = Region(id: "client 1", frame: layout.root.frame)
-        group.client = 1
+        group.namespace = 1
         group.isGroup = true
         let theirs = Region(id: "panel", frame: Rect(x: 150, y: 0, width: 50, height: 50))
-        theirs.client = 1
+        theirs.namespace = 1
         let tap = TapRecognizer()
         theirs.add(tap)
         group.addChild(theirs)
         layout.root.addChild(group)
         #expect(layout.region("panel") === panel, "the layout's own, though the client's joined last")
         let justTheirs = Region(id: "only theirs", frame: Rect(x: 150, y: 60, width: 10, height: 10))
-        justTheirs.client = 1
+        justTheirs.namespace = 1
         theirs.addChild(justTheirs)
         #expect(layout.region("only theirs") == nil)
-        #expect(!layout.ownRegions.contains { $0.client != nil })
-        #expect(layout.ownRegions.count == 4, "screen, panel, a, b")
+        #expect(!layout.regionsOutsideNamespaces.contains { $0.namespace != nil })
+        #expect(layout.regionsOutsideNamespaces.count == 4, "screen, panel, a, b")
         #expect(layout.hitTest(Point(x: 160, y: 10)) === theirs)
         theirs.removeFromParent()
         #expect(layout.region("panel") === panel)
         let g = tap.event(.recognized, time: .zero, TouchTracker())
-        #expect(g.region == "panel" && g.client == 1, "its gestures say whose region it was, even once it left")
+        #expect(g.region == "panel" && g.namespace == 1, "its gestures say whose region it was, even once it left")
     }
 
     @Test func frontMostDeepestWins() {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureTesting
+import GestureReplay
 import GestureRuntime
 import Gestures
 import Testing

@@ -1,4 +1,5 @@
 import GestureTesting
+import GestureReplay
 import GestureRuntime
 import Gestures
 import TouchEvents

@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "FirstApp", dependencies: [
             .product(name: "Gestures", package: "gestured"),
             .product(name: "GestureRuntime", package: "gestured"),
+            .product(name: "GestureReplay", package: "gestured"),
         ]),
     ]
 )

@@ -2,6 +2,7 @@
 // a delayed handler, a configure closure — replayed against a bundled recording.
 //
 //     swift run gestures-example
+import GestureReplay
 import GestureRuntime
 import GestureConfiguration
 import Gestures
@@ -45,7 +46,7 @@ do {
 do {
     let kiosk = try Configuration.load(path: "examples/kiosk.yaml")
     let session = "fixtures/synthetic/kiosk-session.yaml"
-    _ = try RecordingReplay.run(path: session, configuration: kiosk) { pipeline in
+    _ = try RecordingReplay.run(path: session, rules: kiosk) { pipeline in
         pipeline.layout.region("play")?.onTap { tap in print("play tapped at x \(Int(tap.location.x)) px") }
         pipeline.layout.region("photo")?.onPinch { pinch in
             if pinch.state == .ended { print("photo pinched to \(pinch.scale)") }

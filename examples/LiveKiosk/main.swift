@@ -10,6 +10,7 @@
 import Glibc
 #endif
 import Gestures
+import GestureReplay
 import GestureRuntime
 import Logging
 import ServiceLifecycle

@@ -108,3 +108,27 @@ public struct BuiltLayout {
     /// The `when` conditions, by recognizer.
     public var conditions: [ObjectIdentifier: GestureCondition]
 }
+
+extension Configuration: DeviceRules {
+    /// The configuration file's path.
+    public var origin: String? { path }
+
+    /// The device's rule (the first that matches; nil: no rule, the device is not used): its
+    /// size, and its surface mapped onto its layout (``mapping(for:surface:kind:deviceCalibration:)``),
+    /// built afresh for each session.
+    public func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
+        setup(for: device, node: node, built: nil)
+    }
+
+    /// As ``setup(for:node:)``, and `built` is told of each layout built for the device, with
+    /// its actions and `when` conditions by recognizer (for whoever runs them: the service).
+    public func setup(for device: DeviceDescription, node: String?, built: ((BuiltLayout) -> Void)?) -> DeviceSetup? {
+        guard let rule = rule(for: device, node: node) else { return nil }
+        return DeviceSetup(size: rule.size, placementStated: rule.output != nil) { surface in
+            let m = mapping(for: rule, surface: surface.size, kind: device.kind, deviceCalibration: device.calibrationMatrix)
+            let layout = buildLayout(layout(for: rule), rootSize: m.rootSize)
+            built?(layout)
+            return (layout.layout, m.mapping)
+        }
+    }
+}

@@ -1,4 +1,3 @@
-import GestureConfiguration
 import Gestures
 import Logging
 import TouchEvents
@@ -13,7 +12,7 @@ import TouchEvents
 public final class DeviceSession {
     /// Why a device cannot have a session.
     public enum SetupError: Error, Sendable, Equatable {
-        /// The configuration has no device rule for it: the configuration would not use it.
+        /// The device rules have no setup for it: they would not use it.
         case noRule
         /// It reports no position axes.
         case noPositionAxes
@@ -22,15 +21,8 @@ public final class DeviceSession {
     public let description: DeviceDescription
     /// The device node, when known (`/dev/input/event5`).
     public let node: String?
-    /// The configuration's rule for the device (nil without a configuration).
-    public let rule: DeviceRule?
     public let surface: TouchSurface
     public let layout: Layout
-    /// The configuration's actions, by recognizer of ``layout``, for whoever runs them.
-    public let actions: [ObjectIdentifier: ActionSpec]
-    /// The configuration's `when` conditions, by recognizer of ``layout``: whoever knows the
-    /// focused app enables and disables those recognizers.
-    public let conditions: [ObjectIdentifier: GestureCondition]
     public let pipeline: GesturePipeline
     // Unchecked exclusivity: read on every event (see the decoder's, below).
     /// The first event's time: gesture times are seconds from it.
@@ -48,32 +40,26 @@ public final class DeviceSession {
     @exclusivity(unchecked) private var decoder: TouchDecoder
     private let dropPolicy: TouchDecoder.DropPolicy
 
-    /// With a `configuration`: its rule for the device maps the surface onto its layout.
-    /// Without one: `layout`, or else the built-in layout (`Layout.standard(size:touchscreen:)`)
-    /// sized to the surface, in millimetres; with a `screen`, a touchscreen maps onto it (see
-    /// `Screen`), and the built-in layout is the screen's size (a configuration's rules map by
-    /// themselves: the screen is not used). `size` overrides any size the
-    /// device or the rule gives.
-    public init(device: DeviceDescription, node: String? = nil, configuration: Configuration? = nil,
+    /// With `rules` (a configuration's device rules): their setup for the device gives its
+    /// size, its layout and how its surface maps onto it. Without: `layout`, or else the
+    /// built-in layout (`Layout.standard(size:touchscreen:)`) sized to the surface, in
+    /// millimetres; with a `screen`, a touchscreen maps onto it (see `Screen`), and the
+    /// built-in layout is the screen's size (rules map by themselves: the screen is not used).
+    /// `size` overrides any size the device or the rules give.
+    public init(device: DeviceDescription, node: String? = nil, rules: (any DeviceRules)? = nil,
                 layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
                 dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
                 logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
-        var rule: DeviceRule?
-        if let configuration {
-            guard let r = configuration.rule(for: device, node: node) else { throw .noRule }
-            rule = r
+        var setup: DeviceSetup?
+        if let rules {
+            guard let s = rules.setup(for: device, node: node) else { throw .noRule }
+            setup = s
         }
-        guard let surface = TouchSurface(device: device, size: size ?? rule?.size) else { throw .noPositionAxes }
+        guard let surface = TouchSurface(device: device, size: size ?? setup?.size) else { throw .noPositionAxes }
         var mapping = SurfaceMapping.identity
         let chosen: Layout
-        if let configuration, let rule {
-            let m = configuration.mapping(for: rule, surface: surface.size, kind: device.kind,
-                                          deviceCalibration: device.calibrationMatrix)
-            mapping = m.mapping
-            let built = configuration.buildLayout(configuration.layout(for: rule), rootSize: m.rootSize)
-            chosen = built.layout
-            actions = built.actions
-            conditions = built.conditions
+        if let setup {
+            (chosen, mapping) = setup.place(surface)
         } else {
             let touchscreen = device.kind == .touchscreen
             if let layout {
@@ -87,13 +73,10 @@ public final class DeviceSession {
                                                   deviceCalibration: device.calibrationMatrix, layout: chosen) {
                 mapping = m
             }
-            actions = [:]
-            conditions = [:]
         }
-        warnings = rule?.output != nil ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
+        warnings = setup?.placementStated == true ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
         description = device
         self.node = node
-        self.rule = rule
         self.surface = surface
         self.layout = chosen
         self.dropPolicy = dropPolicy

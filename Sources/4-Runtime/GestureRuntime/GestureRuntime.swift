@@ -1,4 +1,3 @@
-import GestureConfiguration
 import Gestures
 import Logging
 import ServiceLifecycle
@@ -46,9 +45,9 @@ public final class GestureRuntime: @unchecked Sendable {
         case shared(Layout)
         /// A layout of its own for each device, or nil to leave the device alone.
         case perDevice((DeviceDescription) -> Layout?)
-        /// A configuration: its device rules (size, output, rotation, flip, calibration) and
-        /// its layout.
-        case configuration(Configuration)
+        /// Device rules decide each device's size, layout and mapping (a configuration's:
+        /// `.rules(configuration)`, with `GestureConfiguration`), and which devices are used.
+        case rules(any DeviceRules)
     }
 
     /// Why the runtime could not run.
@@ -108,8 +107,8 @@ public final class GestureRuntime: @unchecked Sendable {
     @exclusivity(unchecked) private var deliveredInFrame = false
 
     /// The loop the runtime waits on: its own, or one it shares with others (the service's
-    /// socket and clients), each registering what it waits for.
-    package let loop: SharedEventLoop
+    /// socket and clients; an app's own descriptors), each registering what it waits for.
+    public let loop: SharedEventLoop
     private let makeMonitor: () throws(InputError) -> any DeviceMonitor
     private var monitor: (any DeviceMonitor)?
     private let clock: any TouchClock
@@ -149,9 +148,11 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     /// Runs on the devices `monitor` reports, with `clock` for deadlines: how tests and the
-    /// service drive it. `monitor` is called once, when the runtime starts. With a `loop`, the
-    /// runtime is one of its users (the service is another); without, it has its own.
-    package init(source: LayoutSource, screen: Screen? = nil, kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
+    /// service drive it, and an app that shares the loop with descriptors of its own.
+    /// `monitor` is called once, when the runtime starts. With a `loop`, the runtime is one of
+    /// its users (the service is another); without, it has its own. Drive it with ``run()-7ktdp``,
+    /// or turn by turn: ``start()``, ``runOnce(timeout:)``, ``shutdown()``.
+    public init(source: LayoutSource, screen: Screen? = nil, kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
                  clock: any TouchClock, logger: Logger, loop: SharedEventLoop? = nil,
                  monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
         self.source = source
@@ -269,8 +270,9 @@ public final class GestureRuntime: @unchecked Sendable {
     /// The sessions of the devices in use (on the runtime's thread).
     public var sessions: [DeviceSession] { devices.inUse.compactMap(\.session) }
 
-    /// Opens the seat and takes the devices already present.
-    package func start() throws(RunError) {
+    /// Opens the seat and takes the devices already present (for a runtime driven turn by
+    /// turn; ``run()-7ktdp`` does it).
+    public func start() throws(RunError) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { throw .alreadyRunning }
         let monitor: any DeviceMonitor
         do throws(InputError) {
@@ -292,13 +294,13 @@ public final class GestureRuntime: @unchecked Sendable {
 
     /// One turn of the loop: waits up to `timeout` ms (-1: until something happens), handles
     /// what did, and fires every deadline that has passed by the runtime's clock.
-    package func runOnce(timeout: Int32) {
+    public func runOnce(timeout: Int32) {
         loop.runOnce(timeout: timeout)
     }
 
     /// Lets every device go: gestures in progress end `cancelled`, sessions end, the gesture
-    /// sequences finish.
-    package func shutdown() {
+    /// sequences finish (for a runtime driven turn by turn; ``run()-7ktdp`` does it).
+    public func shutdown() {
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
         for entry in devices.all { loop.unwatch(entry.device.fileDescriptor) }
@@ -373,10 +375,10 @@ public final class GestureRuntime: @unchecked Sendable {
     private func use(_ device: any TouchDevice) {
         let d = device.description
         var layout: Layout?
-        var configuration: Configuration?
+        var rules: (any DeviceRules)?
         switch source {
-        case .configuration(let c):
-            configuration = c
+        case .rules(let r):
+            rules = r
         case .standard, .shared, .perDevice:
             guard kinds.contains(d.kind) else {
                 logger.info("touch device not used: not a kind asked for", metadata: ["device": "\(d.name)", "kind": "\(d.kind)"])
@@ -407,11 +409,11 @@ public final class GestureRuntime: @unchecked Sendable {
         }
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
-            session = try DeviceSession(device: d, node: device.node, configuration: configuration, layout: layout,
+            session = try DeviceSession(device: d, node: device.node, rules: rules, layout: layout,
                                         screen: screen,
                                         dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
         } catch .noRule {
-            logger.info("touch device not used by the configuration", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
+            logger.info("touch device not used by the device rules", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
             return
         } catch {
             logger.warning("touch device not used: it reports no position axes", metadata: ["device": "\(d.name)", "node": "\(device.node)"])

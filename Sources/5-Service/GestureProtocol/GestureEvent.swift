@@ -268,3 +268,42 @@ extension Gesture {
         GestureEvent(self, origin: origin).jsonLine()
     }
 }
+
+// MARK: - The kinds' values, typed
+
+extension GestureEvent {
+    /// A tap's values as the line carries them: nil for another kind, or a line without them.
+    public var tap: GestureValues.Tap? {
+        guard kind == .tap, let taps else { return nil }
+        return GestureValues.Tap(taps: taps)
+    }
+
+    /// A pan's values (translation and velocity in layout units, as written: two decimals).
+    public var pan: GestureValues.Pan? {
+        guard kind == .pan, let translation, let velocity else { return nil }
+        return GestureValues.Pan(translation: translation, velocity: velocity)
+    }
+
+    /// A swipe's values.
+    public var swipe: GestureValues.Swipe? {
+        guard kind == .swipe, let direction, let translation, let velocity, let decidedMM, let decidedMS else { return nil }
+        return GestureValues.Swipe(direction: direction, translation: translation, velocity: velocity,
+                                   decidedAfterMillimetres: decidedMM,
+                                   decidedAfter: .microseconds(Int64((decidedMS * 1000).rounded())))
+    }
+
+    /// A rotation's values.
+    public var rotate: GestureValues.Rotate? {
+        guard kind == .rotate, let rotation, let rotationVelocity else { return nil }
+        return GestureValues.Rotate(degrees: rotation, degreesPerSecond: rotationVelocity)
+    }
+
+    /// An edge pan's values.
+    public var edgePan: GestureValues.EdgePan? {
+        guard kind == .edgePan, let edge, let translation, let velocity else { return nil }
+        return GestureValues.EdgePan(edge: edge, translation: translation, velocity: velocity)
+    }
+
+    private var translation: Point? { dx.flatMap { x in dy.map { Point(x: x, y: $0) } } }
+    private var velocity: Point? { vx.flatMap { x in vy.map { Point(x: x, y: $0) } } }
+}

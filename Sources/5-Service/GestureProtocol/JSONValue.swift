@@ -61,6 +61,12 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// `v` rounded to `places` decimals, as the gesture messages round their values (a value
+    /// that is not finite is 0).
+    public static func number(_ v: Double, places: Int) -> JSONValue {
+        .number(GestureEvent.round(v, places))
+    }
+
     /// Whole numbers below 2^53 without a point (every one of them exactly: an id of
     /// 1000000000000000 comes back so, not as `1e+15` or with `.0`); others as the shortest text
     /// that reads back as the same number (`0.25`, `1e-07`).

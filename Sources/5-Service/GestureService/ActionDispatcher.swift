@@ -30,6 +30,10 @@ final class ActionDispatcher {
     private let loop: SharedEventLoop
     private let clock: any TouchClock
     private let logger: Logger
+    /// Layouts built by ``rules(of:)`` whose session has not begun yet, by layout.
+    private var builtLayouts: [ObjectIdentifier: BuiltLayout] = [:]
+    /// The actions and `when` conditions of each session under way, by session.
+    private var sessions: [ObjectIdentifier: BuiltLayout] = [:]
 
     init(settings: ServiceSettings, loop: SharedEventLoop, clock: any TouchClock, logger: Logger) {
         runner = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
@@ -71,15 +75,36 @@ final class ActionDispatcher {
 
     // MARK: - Sessions
 
+    /// `configuration`'s device rules, for the runtime: each layout they build is kept here,
+    /// with its actions and conditions, until its session begins (``attach(_:)``).
+    func rules(of configuration: Configuration) -> any DeviceRules {
+        ConfiguredRules(configuration: configuration) { [weak self] built in
+            self?.builtLayouts[ObjectIdentifier(built.layout)] = built
+        }
+    }
+
+    /// A configuration's device rules that tell of each layout they build.
+    private struct ConfiguredRules: DeviceRules {
+        let configuration: Configuration
+        let built: (BuiltLayout) -> Void
+        var origin: String? { configuration.origin }
+        func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
+            configuration.setup(for: device, node: node, built: built)
+        }
+    }
+
     /// A session began: each of its recognizers with an action gets a handler that runs it,
-    /// and its `when` gestures follow the focus.
+    /// and its `when` gestures follow the focus. A session whose layout did not come from
+    /// ``rules(of:)`` has neither.
     func attach(_ session: DeviceSession) {
+        guard let built = builtLayouts.removeValue(forKey: ObjectIdentifier(session.layout)) else { return }
+        sessions[ObjectIdentifier(session)] = built
         // Layout units to mm, for scroll and pointer ratios.
         let scale = session.mapping.scale
         let millimetresPerUnit = scale > 0 ? 1 / scale : 1
         for region in ClientRegions.configuredRegions(of: session.layout) {
             for recognizer in region.recognizers {
-                guard let action = session.actions[ObjectIdentifier(recognizer)] else { continue }
+                guard let action = built.actions[ObjectIdentifier(recognizer)] else { continue }
                 let label = "\(recognizer.name)@\(region.id)"
                 let id = ObjectIdentifier(recognizer)
                 recognizer.addHandler { [weak self, weak session] g in
@@ -102,6 +127,7 @@ final class ActionDispatcher {
 
     /// A session ended: its gestures were cancelled, which released their keys; this makes sure.
     func sessionEnded(_ session: DeviceSession) {
+        sessions[ObjectIdentifier(session)] = nil
         for recognizer in Self.configuredRecognizers(of: session.layout) { desktop.release(ObjectIdentifier(recognizer)) }
     }
 
@@ -113,9 +139,9 @@ final class ActionDispatcher {
     /// Enables the session's `when` gestures whose app has the focus, disables the others
     /// (a touch sequence already under way keeps what it began with).
     func applyFocus(to session: DeviceSession) {
-        guard !session.conditions.isEmpty else { return }
+        guard let conditions = sessions[ObjectIdentifier(session)]?.conditions, !conditions.isEmpty else { return }
         for recognizer in Self.configuredRecognizers(of: session.layout) {
-            guard let condition = session.conditions[ObjectIdentifier(recognizer)] else { continue }
+            guard let condition = conditions[ObjectIdentifier(recognizer)] else { continue }
             recognizer.isEnabled = condition.holds(focusedApp: focus.app)
         }
     }

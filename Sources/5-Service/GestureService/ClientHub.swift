@@ -22,7 +22,9 @@ final class ClientHub {
     /// Refused requests and clients' regions changing, for the view and the metrics.
     let observability: ServiceObservability
     /// The greeting as it stands (the devices and layouts of the moment).
-    var greeting: () -> Greeting = { Greeting(service: GestureService.version, devices: [], layouts: []) }
+    var greeting: () -> Greeting = { ClientHub.emptyGreeting }
+    /// The greeting of a service with no device and no layout yet.
+    static let emptyGreeting = Greeting(service: GestureService.version, devices: [], layouts: [])
     /// The socket and its clients, once ``listen(path:group:)`` made it.
     private(set) var server: ClientServer?
     /// The clients' regions in each device's layout, in the order the devices' sessions
@@ -264,7 +266,7 @@ final class ClientHub {
 
     /// A gesture on a client's region goes to that client only (its region is the client's
     /// own id for it); any other to every client whose subscription takes it.
-    /// `client`: the client whose region it is (``Gesture/client``).
+    /// `client`: the client whose region it is (``Gesture/namespace``).
     func deliver(_ event: GestureEvent, client owner: Int?) {
         guard let server else { return }
         if let owner {

@@ -4,7 +4,7 @@ import Gestures
 
 /// Socket clients' regions in one device's layout. Each client's are in a group of their own
 /// (``Region/isGroup``) over the service's regions — the later a client registered its first
-/// region, the higher. Every one of them carries its client as a field (``Region/client``)
+/// region, the higher. Every one of them carries its client as its namespace (``Region/namespace``)
 /// and the client's own id for it: two clients may both have an `ok`, and neither is ever
 /// confused with a region of the configuration's (the layout's id lookup leaves clients'
 /// regions out).
@@ -32,7 +32,7 @@ package final class ClientRegions {
     /// already added), else in the client's group (added over everything when it has none).
     package func install(_ spec: RegionRequest, client: Int) {
         let region = Region(id: spec.id, frame: spec.frame)
-        region.client = client
+        region.namespace = client
         Self.apply(spec, to: region)
         for gesture in spec.gestures { region.add(gesture.makeRecognizer()) }
         let parent = spec.parent.flatMap { self.region($0, client: client) } ?? group(client: client)
@@ -64,14 +64,14 @@ package final class ClientRegions {
     /// change, a device's end) costs the configuration's size, however many regions clients
     /// hold.
     package static func configuredRegions(of layout: Layout) -> [Region] {
-        layout.ownRegions
+        layout.regionsOutsideNamespaces
     }
 
     /// The client's group, added over everything in the layout when it has none yet.
     private func group(client: Int) -> Region {
         if let group = groups[client] { return group }
         let group = Region(id: "client \(client)", frame: Rect(x: 0, y: 0, width: layout.root.frame.width, height: layout.root.frame.height))
-        group.client = client
+        group.namespace = client
         group.isGroup = true
         layout.root.addChild(group)
         groups[client] = group

@@ -19,7 +19,7 @@ import TouchInput
 /// With no finger down and nothing waiting the process sleeps until the next event.
 public final class GestureService {
     public let options: Options
-    public private(set) var configuration: Configuration?
+    public internal(set) var configuration: Configuration?
     /// The loop the service's parts share with the runtime.
     let loop: SharedEventLoop
     package let runtime: GestureRuntime
@@ -52,13 +52,13 @@ public final class GestureService {
         } catch {
             throw .system(error)
         }
+        dispatcher = ActionDispatcher(settings: configuration?.service ?? ServiceSettings(), loop: loop, clock: clock, logger: logger)
         do throws(GestureRuntime.RunError) {
-            runtime = try GestureRuntime(source: configuration.map { .configuration($0) } ?? .standard, clock: clock,
-                                         logger: logger, loop: loop) { monitor }
+            runtime = try GestureRuntime(source: configuration.map { [dispatcher] in .rules(dispatcher.rules(of: $0)) } ?? .standard,
+                                         clock: clock, logger: logger, loop: loop) { monitor }
         } catch {
             throw ServiceError(error)
         }
-        dispatcher = ActionDispatcher(settings: configuration?.service ?? ServiceSettings(), loop: loop, clock: clock, logger: logger)
         observability = ServiceObservability()
         hub = ClientHub(loop: loop, logger: logger, budgets: options.budgets, focus: dispatcher.focus, observability: observability)
         wire()
@@ -78,7 +78,7 @@ public final class GestureService {
             self?.hub.remove(session.layout)
         }
         runtime.observer = { [weak self] g, session in self?.route(g, session) }
-        hub.greeting = { [weak self] in self?.greeting ?? Greeting(service: Self.version, devices: [], layouts: []) }
+        hub.greeting = { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }
         dispatcher.emit = { [weak self] event in self?.hub.deliver(event, client: nil) }
         dispatcher.runner.onOutcome = { [weak self] outcome in self?.observability.action(outcome) }
         dispatcher.focus.onChange = { [weak self] in
@@ -166,16 +166,16 @@ public final class GestureService {
     /// here: those whose action says `emit` go from the ``ActionDispatcher``); to the view and
     /// the metrics; to ``observer``.
     private func route(_ g: Gesture, _ session: DeviceSession) {
-        let toClients = hub.clientCount > 0 && (configuration == nil || g.client != nil)
+        let toClients = hub.clientCount > 0 && (configuration == nil || g.namespace != nil)
         if options.printJSON || toClients {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)
             if options.printJSON {
                 // A client's region (as the client calls it) says which client.
                 var printed = event
-                printed.client = g.client
+                printed.client = g.namespace
                 printed.appendJSONLine(to: &lines)
             }
-            if toClients { hub.deliver(event, client: g.client) }
+            if toClients { hub.deliver(event, client: g.namespace) }
         }
         observability.gesture(g, of: session)
         observer?(g)
@@ -186,29 +186,5 @@ public final class GestureService {
         guard !lines.isEmpty else { return }
         output(lines)
         lines.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: - Reload
-
-    /// Reads the configuration again (SIGHUP). A broken file is reported and the old one stays.
-    public func reload() {
-        guard let path = options.configPath else {
-            logger.notice("reload: no configuration file; the built-in layout stays")
-            return
-        }
-        let fresh: Configuration
-        do throws(ServiceError) {
-            fresh = try Self.loadConfiguration(path)
-        } catch {
-            logger.error("configuration not reloaded; the previous one stays", metadata: ["error": "\(error.description)"])
-            return
-        }
-        configuration = fresh
-        dispatcher.apply(fresh.service)
-        runtime.replaceSource(.configuration(fresh))
-        dispatcher.desktop.releaseAll(reason: "reload")
-        dispatcher.openVirtualInput(for: fresh)
-        dispatcher.followFocus(for: fresh, environment: options.environment)
-        logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(devicesInUse.count)"])
     }
 }

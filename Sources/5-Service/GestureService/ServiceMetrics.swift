@@ -58,7 +58,7 @@ final class ServiceMetrics {
     /// Counts `g` once, at its `recognized` or `began` event.
     func gesture(_ g: Gesture, device: String) {
         guard g.state == .recognized || g.state == .began else { return }
-        let region = g.client.map { "client \($0): \(g.region)" } ?? g.region
+        let region = g.namespace.map { "client \($0): \(g.region)" } ?? g.region
         let key = GestureKey(device: device, kind: g.kind, region: region)
         if let counter = gestures[key] { return counter.increment() }
         let counter = CoreMetrics.Counter(label: "gestured_gestures_total",

@@ -1,4 +1,5 @@
 import GestureConfiguration
+import GestureReplay
 import GestureRuntime
 import Gestures
 import SystemLoop
@@ -62,7 +63,7 @@ public final class RecordingPlayer {
         isPaused = paused
         // The whole recording decoded once: what cannot be decoded is reported as `replay` would.
         _ = try RecordingReplay.run(path: source.path, descPath: source.descPath, deviceIndex: source.deviceIndex,
-                                    size: source.size, configuration: source.configuration)
+                                    size: source.size, rules: source.configuration)
         let (_, device, session) = try Self.prepare(source)
         self.session = session
         events = device.events
@@ -85,7 +86,7 @@ public final class RecordingPlayer {
 
     private static func prepare(_ s: Source) throws(RecordingError) -> (Recording, RecordedDevice, DeviceSession) {
         try RecordingReplay.prepare(path: s.path, descPath: s.descPath, deviceIndex: s.deviceIndex, size: s.size,
-                                    configuration: s.configuration)
+                                    rules: s.configuration)
     }
 
     private func attach(_ session: DeviceSession) {

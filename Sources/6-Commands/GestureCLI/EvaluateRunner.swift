@@ -1,4 +1,5 @@
 import Foundation
+import GestureReplay
 import GestureRuntime
 import GestureEvaluation
 import Gestures
@@ -95,9 +96,9 @@ public struct EvaluateRunner: Sendable {
         var drawings: [String: String] = [:]
         let report: EvaluationReport
         do throws(RecordingError) {
-            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder) { label, judgement, result, frames in
+            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder) { label, judgement, result, gestures, frames in
                 guard htmlPath != nil, !judgement.right else { return }
-                drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm").render()
+                drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm", gestures: gestures).render()
             }
         } catch {
             output.warn("\(error)\n")
@@ -123,10 +124,11 @@ public struct EvaluateRunner: Sendable {
     }
 
     /// Replays and judges every recording `labels` name (relative to `folder`): its replay's
-    /// gestures, or with `gesturesFolder` the ones of its log there (``GestureLog``).
+    /// gestures, or with `gesturesFolder` the ones of its log there (``GestureLog``); `each`
+    /// sees each recording's judgement, replay, the gestures judged and the frames.
     public static func evaluate(
         _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil,
-        each: (EvaluationLabel, Judgement, RecordingReplay.Result, [TouchFrame]) -> Void = { _, _, _, _ in }
+        each: (EvaluationLabel, Judgement, RecordingReplay.Result, [JudgedGesture], [TouchFrame]) -> Void = { _, _, _, _, _ in }
     ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
         // Judging another recognizer's log, the recordings are only decoded: the built-in
@@ -142,20 +144,19 @@ public struct EvaluateRunner: Sendable {
             var first: Instant?
             var last: Instant?
             var frames: [TouchFrame] = []
-            var result = try RecordingReplay.run(path: folder + "/" + label.file, configure: decodeOnly, onFrame: { frame in
+            let result = try RecordingReplay.run(path: folder + "/" + label.file, configure: decodeOnly, onFrame: { frame in
                 frames.append(frame)
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
                 last = frame.time
             })
-            if let gesturesFolder {
-                result.gestures = try GestureLog.read(path: gesturesFolder + "/" + label.file + ".jsonl",
-                                                      origin: result.device.firstEventTime)
-            }
+            let gestures = try gesturesFolder.map { folder throws(RecordingError) in
+                try GestureLog.read(path: folder + "/" + label.file + ".jsonl", origin: result.device.firstEventTime)
+            } ?? result.gestures.map(JudgedGesture.init)
             let stroke = first.flatMap { f in last.map { f...max(f, $0) } }
-            let judgement = Judgement.judge(label, gestures: result.gestures, stroke: stroke)
+            let judgement = Judgement.judge(label, gestures: gestures, stroke: stroke)
             report.add(label, judgement, surface: result.surface.size.description)
-            each(label, judgement, result, frames)
+            each(label, judgement, result, gestures, frames)
         }
         return report
     }

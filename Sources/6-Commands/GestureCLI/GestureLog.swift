@@ -1,23 +1,26 @@
 import Foundation
+import GestureEvaluation
 import GestureProtocol
 import Gestures
 import TouchEvents
 import TouchRecordings
 
-/// A gesture log read back as gestures: JSON lines as `gestured replay --json` prints them
+/// A gesture log read back for judging: JSON lines as `gestured replay --json` prints them
 /// (`time` in seconds from the recording's first event, `kind`, `state`, `region`, `touches`,
-/// `x`, `y`, and `taps`, `dx`/`dy`, `scale`, `direction`, `edge` where they apply), written by gestured or by a converter of
-/// another recognizer's output (libinput's, in scripts/vm/libinput-agreement.py), so that
-/// `gestured evaluate --gestures` judges them by the same rules.
+/// `x`, `y`, and `taps`, `dx`/`dy`, `scale`, `direction`, `edge` where they apply), written by
+/// gestured or by a converter of another recognizer's output (libinput's, in
+/// scripts/vm/libinput-agreement.py), so that `gestured evaluate --gestures` judges them by the
+/// same rules.
 enum GestureLog {
     /// The gestures of the log at `path`, their times counted from `origin`. A changed or ended
-    /// event belongs to the last gesture of its kind that began. Every line that is not a gesture
-    /// is an error naming the file and the line.
-    static func read(path: String, origin: Instant) throws(RecordingError) -> [Gesture] {
+    /// event belongs to the last gesture of its kind that began. Every line that is not a
+    /// gesture, or lacks a value the judgement reads (``JudgedGesture/requiredValues(kind:state:)``),
+    /// is an error naming the file and the line: nothing is made up for it.
+    static func read(path: String, origin: Instant) throws(RecordingError) -> [JudgedGesture] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RecordingError(path: path, line: 0, message: "cannot read the gesture log")
         }
-        var gestures: [Gesture] = []
+        var gestures: [JudgedGesture] = []
         var started: [GestureKind: Instant] = [:]
         for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
@@ -30,45 +33,40 @@ enum GestureLog {
             guard event.time.isFinite, event.time >= 0, event.time < 1e9 else {
                 throw RecordingError(path: path, line: index + 1, message: "\"time\" must be seconds from the recording's start, not \(event.time)")
             }
+            if let missing = Self.missing(in: event) {
+                throw RecordingError(path: path, line: index + 1, message: missing)
+            }
             let time = origin + .microseconds(Int64((event.time * 1e6).rounded()))
             if event.state == .began || event.state == .recognized { started[event.kind] = time }
-            let startTime = started[event.kind] ?? time
-            let values = try Self.values(of: event, heldFor: time - startTime, path: path, line: index + 1)
-            var gesture = Gesture(values: values, state: event.state, time: time, startTime: startTime,
-                                  device: event.device, region: event.region, touches: event.touches,
-                                  location: Point(x: event.x, y: event.y), recognizer: "log")
-            gesture.currentTouches = event.currentTouches
-            gestures.append(gesture)
+            let translation = event.dx.flatMap { dx in event.dy.map { Point(x: dx, y: $0) } }
+            gestures.append(JudgedGesture(kind: event.kind, state: event.state, time: time, startTime: started[event.kind] ?? time,
+                                          touches: event.touches, region: event.region, recognizer: "log",
+                                          location: Point(x: event.x, y: event.y), taps: event.taps, translation: translation,
+                                          direction: event.direction, edge: event.edge, scale: event.scale, degrees: event.rotation))
         }
         return gestures
     }
 
-    /// What a logged event of its kind carries. A log (a libinput one among them) may leave
-    /// values out where a judgement needs none: a pan's or pinch's start says only that it
-    /// began; what is left out is nothing (no movement, no change of scale, one tap). A swipe or
-    /// an edge pan says which way; without it the line is bad input.
-    static func values(of event: GestureEvent, heldFor: Duration, path: String, line: Int) throws(RecordingError) -> GestureValues {
-        let translation = Point(x: event.dx ?? 0, y: event.dy ?? 0)
-        let velocity = Point(x: event.vx ?? 0, y: event.vy ?? 0)
-        switch event.kind {
-        case .tap: return .tap(.init(taps: event.taps ?? 1))
-        case .longPress: return .longPress(.init(duration: heldFor))
-        case .pan: return .pan(.init(translation: translation, velocity: velocity))
-        case .swipe:
-            guard let direction = event.direction else {
-                throw RecordingError(path: path, line: line, message: "a swipe needs its \"direction\"")
-            }
-            return .swipe(GestureValues.Swipe(direction: direction, translation: translation, velocity: velocity,
-                                              decidedAfterMillimetres: event.decidedMM ?? 0,
-                                              decidedAfter: .microseconds(Int64(((event.decidedMS ?? 0) * 1000).rounded()))))
-        case .pinch: return .pinch(.init(scale: event.scale ?? 1, spanMillimetres: 0, scalePerSecond: event.scaleVelocity ?? 0))
-        case .rotate: return .rotate(.init(degrees: event.rotation ?? 0, degreesPerSecond: event.rotationVelocity ?? 0))
-        case .edgePan:
-            guard let edge = event.edge else {
-                throw RecordingError(path: path, line: line, message: "an edge pan needs its \"edge\"")
-            }
-            return .edgePan(.init(edge: edge, translation: translation, velocity: velocity))
-        case .custom: return .custom
+    /// What the event lacks of what its kind and state must carry (`a swipe needs its
+    /// "direction"`), or nil.
+    static func missing(in event: GestureEvent) -> String? {
+        let present: [String: Bool] = [
+            "taps": event.taps != nil, "direction": event.direction != nil, "edge": event.edge != nil,
+            "dx": event.dx != nil, "dy": event.dy != nil, "scale": event.scale != nil, "rotation": event.rotation != nil,
+        ]
+        let lacking = JudgedGesture.requiredValues(kind: event.kind, state: event.state).filter { present[$0] != true }
+        guard !lacking.isEmpty else { return nil }
+        let what: String = switch event.kind {
+        case .tap: "a tap"
+        case .longPress: "a long press"
+        case .pan: "a pan"
+        case .swipe: "a swipe"
+        case .pinch: "a pinch"
+        case .rotate: "a rotation"
+        case .edgePan: "an edge pan"
+        case .custom: "a custom gesture"
         }
+        let state = event.state == .began || event.state == .recognized ? "" : " \(event.state.rawValue)"
+        return "\(what)\(state) needs its " + lacking.map { "\"\($0)\"" }.joined(separator: " and ")
     }
 }

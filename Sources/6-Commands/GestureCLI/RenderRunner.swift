@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureReplay
 import GestureRuntime
 import GestureConfiguration
 import Gestures
@@ -33,7 +34,7 @@ public struct RenderRunner: Sendable {
             var frames: [TouchFrame] = []
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
-                configuration: configuration, onFrame: { frames.append($0) })
+                rules: configuration, onFrame: { frames.append($0) })
             if result.surface.sizeSource == .assumed {
                 output.warn(ReplayRunner.assumedSizeWarning(result.device.description, result.surface))
             }

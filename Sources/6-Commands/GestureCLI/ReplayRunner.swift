@@ -1,3 +1,4 @@
+import GestureReplay
 import GestureRuntime
 import GestureConfiguration
 import GestureProtocol
@@ -59,7 +60,7 @@ public struct ReplayRunner: Sendable {
             var origin: Instant?
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
-                configuration: configuration,
+                rules: configuration,
                 onFrame: { frame in
                     stats.add(frame)
                     guard mode == .frames || mode == .framesJSON, let o = origin else { return }

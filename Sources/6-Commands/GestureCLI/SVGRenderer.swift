@@ -1,3 +1,5 @@
+import GestureEvaluation
+import GestureReplay
 import GestureRuntime
 import Gestures
 import TouchEvents
@@ -22,6 +24,16 @@ struct SVGRenderer {
     /// Every decoded frame, in surface millimetres.
     var frames: [TouchFrame]
     var unit: String
+    /// The gestures drawn: the replay's, or another recognizer's (a gesture log's).
+    var gestures: [JudgedGesture]
+
+    init(title: String, result: RecordingReplay.Result, frames: [TouchFrame], unit: String, gestures: [JudgedGesture]? = nil) {
+        self.title = title
+        self.result = result
+        self.frames = frames
+        self.unit = unit
+        self.gestures = gestures ?? result.gestures.map(JudgedGesture.init)
+    }
 
     func render() -> String {
         let root = result.layout.root.absoluteFrame
@@ -101,7 +113,7 @@ struct SVGRenderer {
         var placed: [(x: Double, y: Double, width: Double)] = []
         // A continuous gesture is labelled once, where it began, with its final values.
         var beganAt: [String: Point] = [:]
-        for g in result.gestures {
+        for g in gestures {
             let key = "\(g.recognizer)@\(g.region)@\(g.startTime)"
             let location: Point
             switch g.state {
@@ -159,18 +171,21 @@ struct SVGRenderer {
         }
     }
 
-    func label(_ g: Gesture) -> String {
+    func label(_ g: JudgedGesture) -> String {
         var s = g.kind.rawValue
-        func moved(_ t: Point) { s += " " + formatDecimal((t.x * t.x + t.y * t.y).squareRoot(), places: 0) + (unit == "mm" ? " mm" : "") }
-        switch g.values {
-        case .tap(let tap): if tap.taps > 1 { s += " ×\(tap.taps)" }
-        case .swipe(let swipe): s += " " + Self.arrow(swipe.direction)
-        case .edgePan(let edgePan):
-            s += " from \(edgePan.edge.rawValue)"
-            moved(edgePan.translation)
-        case .pinch(let pinch): s += " ×" + formatDecimal(pinch.scale, places: 2)
-        case .rotate(let rotate): s += " " + formatDecimal(rotate.degrees, places: 0) + "°"
-        case .pan(let pan): moved(pan.translation)
+        func moved(_ t: Point?) {
+            guard let t else { return }
+            s += " " + formatDecimal((t.x * t.x + t.y * t.y).squareRoot(), places: 0) + (unit == "mm" ? " mm" : "")
+        }
+        switch g.kind {
+        case .tap: if let taps = g.taps, taps > 1 { s += " ×\(taps)" }
+        case .swipe: if let direction = g.direction { s += " " + Self.arrow(direction) }
+        case .edgePan:
+            if let edge = g.edge { s += " from \(edge.rawValue)" }
+            moved(g.translation)
+        case .pinch: if let scale = g.scale { s += " ×" + formatDecimal(scale, places: 2) }
+        case .rotate: if let degrees = g.degrees { s += " " + formatDecimal(degrees, places: 0) + "°" }
+        case .pan: moved(g.translation)
         case .longPress, .custom: break
         }
         s += " (\(g.touches))"

@@ -49,6 +49,11 @@ public struct Judgement: Sendable, Equatable {
     /// Judges `gestures` (a replay's, in order) against `label`; `stroke` is the time from the
     /// first touch to the last lift.
     public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?) -> Judgement {
+        judge(label, gestures: gestures.map(JudgedGesture.init), stroke: stroke)
+    }
+
+    /// Judges `gestures` (a replay's, or a gesture log's lines, in order) against `label`.
+    public static func judge(_ label: EvaluationLabel, gestures: [JudgedGesture], stroke: ClosedRange<Instant>?) -> Judgement {
         let restsBeforeMotion = ["pan", "swipe", "negative-click"].contains(label.label)
         let starts = gestures.indices.filter { i in
             let g = gestures[i]
@@ -57,8 +62,8 @@ public struct Judgement: Sendable, Equatable {
         }.map { gestures[$0] }
         let recognized = column(of: starts)
         let n = label.touches
-        func touchesMatch(_ g: Gesture) -> Bool { n == nil || g.touches == n }
-        let allowed: (Gesture) -> Bool = switch label.label {
+        func touchesMatch(_ g: JudgedGesture) -> Bool { n == nil || g.touches == n }
+        let allowed: (JudgedGesture) -> Bool = switch label.label {
         case "tap", "multi-tap": { $0.kind == .tap && touchesMatch($0) }
         case "long-press": { $0.kind == .longPress && touchesMatch($0) }
         case "pan", "swipe": { ($0.kind == .pan || $0.kind == .swipe) && touchesMatch($0) }
@@ -71,11 +76,11 @@ public struct Judgement: Sendable, Equatable {
         var decisionShare: Double?
         switch label.label {
         case "tap":
-            let taps = starts.compactMap(TapGesture.init).filter { touchesMatch($0.gesture) }.reduce(0) { $0 + $1.taps }
+            let taps = starts.filter { $0.kind == .tap && touchesMatch($0) }.reduce(0) { $0 + ($1.taps ?? 0) }
             if let r = label.repetitions, taps != r { why = "\(taps) taps, \(r) expected" }
             if label.repetitions == nil && taps == 0 { why = "no tap" }
         case "multi-tap":
-            if !starts.contains(where: { TapGesture($0).map { $0.taps >= 2 } ?? false }) { why = "no multi-tap" }
+            if !starts.contains(where: { $0.kind == .tap && ($0.taps ?? 0) >= 2 }) { why = "no multi-tap" }
         case "long-press":
             if !starts.contains(where: { $0.kind == .longPress }) { why = "no long press" }
         case "pan":
@@ -83,30 +88,40 @@ public struct Judgement: Sendable, Equatable {
             // before it is a false gesture already).
             if let pan = starts.first(where: { $0.kind == .pan && touchesMatch($0) }) ?? starts.first(where: { $0.kind == .pan }) {
                 let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
-                if let direction = label.direction, let t = end.flatMap(PanGesture.init)?.translation, !matches(t, direction: direction) {
-                    why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
+                if let direction = label.direction, let end {
+                    if let t = end.translation {
+                        if !matches(t, direction: direction) {
+                            why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
+                        }
+                    } else {
+                        why = "the pan's movement is not known: not \(direction)"
+                    }
                 }
             } else {
                 why = "no pan"
             }
         case "swipe":
-            let swipes = starts.compactMap(SwipeGesture.init).filter { touchesMatch($0.gesture) }
+            let swipes = starts.compactMap { g in g.direction.map { (gesture: g, direction: $0) } }
+                .filter { $0.gesture.kind == .swipe && touchesMatch($0.gesture) }
             let wanted = label.direction.map { Set($0.split(separator: "-").map(String.init)) }
             if let swipe = swipes.first(where: {
                 wanted == nil || $0.direction.rawValue == label.direction || wanted!.contains($0.direction.rawValue)
             }) {
                 if let stroke, stroke.upperBound > stroke.lowerBound {
-                    decisionShare = (swipe.time - stroke.lowerBound) / (stroke.upperBound - stroke.lowerBound)
+                    decisionShare = (swipe.gesture.time - stroke.lowerBound) / (stroke.upperBound - stroke.lowerBound)
                 }
             } else {
                 why = swipes.isEmpty ? "no swipe" : "swiped \(swipes[0].direction.rawValue), not \(label.direction ?? "")"
             }
         case "pinch-in", "pinch-out":
-            if let pinch = starts.lazy.compactMap(PinchGesture.init).first {
+            if let pinch = starts.first(where: { $0.kind == .pinch }) {
                 // Its last event (the one it began with, at least).
-                let last = gestures.last { $0.kind == .pinch && $0.startTime == pinch.startTime }.flatMap(PinchGesture.init) ?? pinch
-                let scale = last.scale
-                if (label.label == "pinch-in") != (scale < 1) { why = "scale \(formatDecimal(scale, places: 2))" }
+                let last = gestures.last { $0.kind == .pinch && $0.startTime == pinch.startTime } ?? pinch
+                if let scale = last.scale {
+                    if (label.label == "pinch-in") != (scale < 1) { why = "scale \(formatDecimal(scale, places: 2))" }
+                } else {
+                    why = "the pinch's scale is not known"
+                }
             } else {
                 why = "no pinch"
             }
@@ -123,7 +138,7 @@ public struct Judgement: Sendable, Equatable {
 
     /// True when the gesture begun at `gestures[start]` ended `cancelled`: the next event of its
     /// recognizer in the same sequence says so.
-    static func endsCancelled(_ gestures: [Gesture], from start: Int) -> Bool {
+    static func endsCancelled(_ gestures: [JudgedGesture], from start: Int) -> Bool {
         let began = gestures[start]
         let next = gestures[(start + 1)...].first {
             $0.recognizer == began.recognizer && $0.region == began.region && $0.startTime == began.startTime
@@ -133,7 +148,7 @@ public struct Judgement: Sendable, Equatable {
     }
 
     /// The confusion-matrix column of a replay's started gestures (``recognized``).
-    static func column(of starts: [Gesture]) -> String {
+    static func column(of starts: [JudgedGesture]) -> String {
         guard let first = starts.first else { return "none" }
         if first.kind == .pan, starts.count > 1, starts[1].kind == .swipe, starts[1].touches == first.touches {
             return className(starts[1])
@@ -142,8 +157,8 @@ public struct Judgement: Sendable, Equatable {
     }
 
     /// `pan/2`, `tap/1`, `multi-tap/1` (a tap of two taps or more).
-    static func className(_ g: Gesture) -> String {
-        let kind = (TapGesture(g)?.taps ?? 0) >= 2 ? "multi-tap" : g.kind.rawValue
+    static func className(_ g: JudgedGesture) -> String {
+        let kind = g.kind == .tap && (g.taps ?? 0) >= 2 ? "multi-tap" : g.kind.rawValue
         return "\(kind)/\(g.touches)"
     }
 

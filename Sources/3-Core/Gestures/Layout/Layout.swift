@@ -64,10 +64,10 @@ public final class Layout {
     }
 
     /// `region` is in the layout now (each region of an added subtree is told): the id map
-    /// learns it (unless a socket client's: ``Region/client``), and the owner-bound lists are
+    /// learns it (unless it is in a namespace: ``Region/namespace``), and the owner-bound lists are
     /// made again if it has such handlers.
     func regionJoined(_ region: Region) {
-        if regionsByID != nil && region.client == nil {
+        if regionsByID != nil && region.namespace == nil {
             // Two regions with one id: the first in depth-first order is the one `region(_:)`
             // finds, which only a walk of the tree tells.
             if regionsByID![region.id] == nil { regionsByID![region.id] = region } else { regionsByID = nil }
@@ -77,7 +77,7 @@ public final class Layout {
 
     /// `region` left the layout.
     func regionLeft(_ region: Region) {
-        if regionsByID != nil, region.client == nil, regionsByID![region.id] === region {
+        if regionsByID != nil, region.namespace == nil, regionsByID![region.id] === region {
             regionsByID![region.id] = nil
             // Another region with the same id may be in the tree still.
             if hadDuplicateIDs { regionsByID = nil }
@@ -122,7 +122,7 @@ public final class Layout {
         if regionsByID == nil {
             var map: [String: Region] = [:]
             hadDuplicateIDs = false
-            for r in ownRegions {
+            for r in regionsOutsideNamespaces {
                 if map[r.id] == nil { map[r.id] = r } else { hadDuplicateIDs = true }
             }
             regionsByID = map
@@ -130,13 +130,13 @@ public final class Layout {
         return regionsByID?[id]
     }
 
-    /// Every region but those socket clients registered (``Region/client``), depth first:
-    /// what a layout's own regions cost to walk, however many regions clients hold.
-    package var ownRegions: [Region] {
+    /// Every region but those in a namespace (``Region/namespace``), depth first: what a
+    /// layout's own regions cost to walk, however many regions namespaces hold.
+    package var regionsOutsideNamespaces: [Region] {
         var out: [Region] = []
         func walk(_ r: Region) {
             out.append(r)
-            for c in r.children where c.client == nil { walk(c) }
+            for c in r.children where c.namespace == nil { walk(c) }
         }
         walk(root)
         return out

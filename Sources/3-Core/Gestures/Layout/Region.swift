@@ -19,18 +19,18 @@ public final class Region {
     /// below, and reach its children as anywhere else (its frame places them). The layout
     /// indexes a group's subtree for hit testing apart from the rest, so adding, changing or
     /// removing regions inside one group re-indexes that group only: what a layout with many
-    /// independent sets of regions needs (the service keeps each socket client's regions in a
-    /// group of their own). Its recognizers, as any ancestor's, take part in touches on its
+    /// independent sets of regions needs (the service keeps each namespace's regions in a group
+    /// of their own). Its recognizers, as any ancestor's, take part in touches on its
     /// children.
     public var isGroup = false { didSet { invalidate() } }
     /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
     var groupIndex: HitIndex?
-    /// The socket client that registered the region (its number, from the service), or nil for
-    /// a region of the layout's own. A client's region has the client's own id, unique among
-    /// that client's regions only: ``Layout/region(_:)`` does not find it (the service keeps
-    /// each client's regions by id), and its gestures carry the client. Set before the region
-    /// joins a layout or gets recognizers.
-    package var client: Int?
+    /// The namespace of a region added apart from the layout's own ones (whoever adds it keeps
+    /// the regions of each namespace by id: the service gives each socket client one), or nil
+    /// for a region of the layout's own. Its id is unique within its namespace only:
+    /// ``Layout/region(_:)`` does not find it, and its gestures carry the namespace. Set before
+    /// the region joins a layout or gets recognizers.
+    package var namespace: Int?
     public private(set) var children: [Region] = []
     public private(set) weak var parent: Region?
     public private(set) var recognizers: [GestureRecognizer] = []

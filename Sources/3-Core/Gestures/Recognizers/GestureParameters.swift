@@ -46,8 +46,12 @@ public enum GestureParameter: Sendable, Equatable {
 
     /// `kind`'s parameters, sorted by name (the order readers check them in).
     public static func names(of kind: GestureKind) -> [GestureParameterName] {
-        (byKind[kind] ?? [:]).keys.sorted { $0.rawValue < $1.rawValue }
+        sortedNames[kind] ?? []
     }
+
+    /// ``byKind``'s names, each kind's sorted once.
+    private static let sortedNames: [GestureKind: [GestureParameterName]] =
+        byKind.mapValues { $0.keys.sorted { $0.rawValue < $1.rawValue } }
 
     /// Nil when `v` is allowed; else what is wrong, naming `key` (`written` is the value as
     /// the user wrote it).

@@ -31,15 +31,15 @@ open class GestureRecognizer {
         didSet {
             if let region {
                 regionID = region.id
-                regionClient = region.client
+                regionNamespace = region.namespace
             }
         }
     }
     /// The id of the region it was last attached to: what a gesture of it says once it was
     /// taken off (its `cancelled`).
     @exclusivity(unchecked) var regionID = ""
-    /// The socket client whose region that is (``Region/client``).
-    @exclusivity(unchecked) var regionClient: Int?
+    /// The namespace of that region (``Region/namespace``).
+    @exclusivity(unchecked) var regionNamespace: Int?
 
     /// A disabled recognizer takes part in nothing.
     public var isEnabled = true
@@ -155,7 +155,7 @@ open class GestureRecognizer {
         }
         var g = Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
                         touches: fingers, location: location, recognizer: label)
-        g.client = regionClient
+        g.namespace = regionNamespace
         if fingers != gestureTouches {
             g.currentTouches = fingers
             g.touches = gestureTouches

@@ -232,8 +232,9 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var device: String?
     /// The region the gesture belongs to.
     public var region: String
-    /// The socket client whose region that is (``Region/client``); nil for the layout's own.
-    package var client: Int?
+    /// The namespace of that region (``Region/namespace``: the service's socket client's); nil
+    /// for the layout's own.
+    package var namespace: Int?
     /// The gesture's fingers: the most it has had down at once since it began (a tap's or
     /// swipe's: the fingers it needs), on every one of its events — a two-finger long press
     /// ends as one, even when one finger lifts a moment before the other.

@@ -1,8 +1,9 @@
 // FirstApp: a 1280 x 800 screen in pixels with a "save" button at (1200, 40).
 //
 //     swift run FirstApp              on the machine's touchscreens (GestureRuntime)
-//     swift run FirstApp RECORDING    replays a recording instead, without a configuration
+//     swift run FirstApp RECORDING    replays a recording instead, without a configuration (GestureReplay)
 import Gestures
+import GestureReplay
 import GestureRuntime
 
 let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))

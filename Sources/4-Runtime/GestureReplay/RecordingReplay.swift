@@ -1,9 +1,9 @@
-import GestureConfiguration
+import GestureRuntime
 import Gestures
 import TouchEvents
 import TouchRecordings
 
-/// Replays a recording through a ``DeviceSession`` — the decoder and gesture pipeline the
+/// Replays a recording through a `DeviceSession` — the decoder and gesture pipeline the
 /// service uses live — and returns the ordered gesture log.
 public enum RecordingReplay {
     /// What a replay produced.
@@ -47,8 +47,8 @@ public enum RecordingReplay {
         public var afterGestures: Int
     }
 
-    /// Replays `path` (libinput record or evemu) against `layout`, or against a
-    /// `configuration` (its device rule, mapping and region tree), or else against the
+    /// Replays `path` (libinput record or evemu) against `layout`, or under device `rules` (a
+    /// configuration's: its device rule, mapping and region tree), or else against the
     /// built-in layout (`Layout.standard(size:touchscreen:)`) sized to the device. With a
     /// `screen` (a layout in code, as `GestureRuntime(layout:screen:)` has it), a touchscreen
     /// maps onto it. `size` overrides any size the device or configuration gives. `configure`
@@ -56,11 +56,11 @@ public enum RecordingReplay {
     /// every decoded frame, before the pipeline.
     public static func run(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
-        layout: Layout? = nil, screen: Screen? = nil, configuration: Configuration? = nil, configure: ((GesturePipeline) -> Void)? = nil,
+        layout: Layout? = nil, screen: Screen? = nil, rules: (any DeviceRules)? = nil, configure: ((GesturePipeline) -> Void)? = nil,
         onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil
     ) throws(RecordingError) -> Result {
         let (recording, device, session) = try prepare(path: path, descPath: descPath, deviceIndex: deviceIndex, size: size,
-                                                       layout: layout, screen: screen, configuration: configuration,
+                                                       layout: layout, screen: screen, rules: rules,
                                                        beforeDecoding: beforeDecoding)
         let pipeline = session.pipeline
         var gestures: [Gesture] = []
@@ -84,12 +84,12 @@ public enum RecordingReplay {
                       warnings: session.warnings)
     }
 
-    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:configuration:configure:onFrame:beforeDecoding:)``
+    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:)``
     /// does, for a player that feeds the events itself: `gestured view`). Throws a `FILE:LINE`
     /// error for a recording that cannot be read, or has no touch device the layout can use.
     public static func prepare(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
-        layout: Layout? = nil, screen: Screen? = nil, configuration: Configuration? = nil,
+        layout: Layout? = nil, screen: Screen? = nil, rules: (any DeviceRules)? = nil,
         beforeDecoding: ((RecordedDevice) -> Void)? = nil
     ) throws(RecordingError) -> (Recording, RecordedDevice, DeviceSession) {
         let recording = try Recording.load(path: path, descPath: descPath)
@@ -101,11 +101,11 @@ public enum RecordingReplay {
         }
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
-            session = try DeviceSession(device: device.description, node: device.node, configuration: configuration, layout: layout,
+            session = try DeviceSession(device: device.description, node: device.node, rules: rules, layout: layout,
                                         screen: screen, size: size)
         } catch .noRule {
             let d = device.description
-            throw RecordingError(path: configuration?.path ?? path, line: 0, message:
+            throw RecordingError(path: rules?.origin ?? path, line: 0, message:
                 "no device rule matches \"\(d.name)\" [\(d.kind)\(device.node.map { ", " + $0 } ?? "")]: the configuration would not use this device")
         } catch {
             throw RecordingError(path: path, line: 0, message: "\"\(device.description.name)\" has no position axes")

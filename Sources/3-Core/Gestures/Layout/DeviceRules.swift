@@ -1,0 +1,43 @@
+import TouchEvents
+
+/// What decides, device by device, whether a touch device is used, its size, and how its
+/// surface maps onto which layout: a configuration's device rules (`GestureConfiguration`'s
+/// `Configuration` conforms), or rules of your own.
+///
+/// A runtime (`GestureRuntime`'s `LayoutSource.rules`) and a replay (`RecordingReplay`) ask
+/// for a device's ``DeviceSetup`` once, when the device's session starts; a device with no
+/// setup is left alone.
+public protocol DeviceRules {
+    /// How `device` (at `node`, when known: `/dev/input/event5`) is set up, or nil to leave
+    /// it alone.
+    func setup(for device: DeviceDescription, node: String?) -> DeviceSetup?
+
+    /// Where the rules come from (a configuration file's path), for errors that name it; nil
+    /// by default.
+    var origin: String? { get }
+}
+
+extension DeviceRules {
+    public var origin: String? { nil }
+}
+
+/// One device's setup under ``DeviceRules``: the size it is taken to have, and, once its
+/// surface is known, the layout it drives and how the surface maps onto it.
+public struct DeviceSetup {
+    /// The surface's size in millimetres, over what the device reports (nil: the device's own).
+    public var size: SurfaceSize?
+    /// Where the surface lies on the layout was stated (a configuration's `output`): a
+    /// layout much larger than the surface maps onto is then meant, and not warned about.
+    public var placementStated: Bool
+    /// The layout the device drives, and how its surface (size known) maps onto it. Called
+    /// once per session: each device gets layout objects of its own unless the closure
+    /// returns a shared one.
+    public var place: (TouchSurface) -> (layout: Layout, mapping: SurfaceMapping)
+
+    public init(size: SurfaceSize? = nil, placementStated: Bool = false,
+                place: @escaping (TouchSurface) -> (layout: Layout, mapping: SurfaceMapping)) {
+        self.size = size
+        self.placementStated = placementStated
+        self.place = place
+    }
+}
