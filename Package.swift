@@ -45,6 +45,8 @@ let package = Package(
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .library(name: "GestureConfiguration", targets: ["GestureConfiguration"]),
         .library(name: "GestureClient", targets: ["GestureClient"]),
+        // The protocol's types a client handles (GestureEvent, RegionRequest, EventFilter, Greeting).
+        .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
         // For Fuzz/ (a package of its own) only: the fuzz targets' entry points.
         .library(name: "GestureFuzzing", targets: ["GestureFuzzing"]),
     ],
