@@ -82,4 +82,10 @@ struct DeviceDescriptionTests {
         #expect(EventCodeNames.propertyName(InputProperty.direct) == "INPUT_PROP_DIRECT")
         #expect(EventType.isKnown(0x14) && !EventType.isKnown(0x1e))
     }
+
+    /// The bit test knows exactly the types the kernel's table names, for every 16-bit type.
+    @Test func aTypeIsKnownExactlyWhenTheKernelNamesIt() {
+        let disagreeing = (0...UInt16.max).filter { EventType.isKnown($0) == EventCodeNames.typeName($0).hasPrefix("EV_0x") }
+        #expect(disagreeing.isEmpty)
+    }
 }
