@@ -153,8 +153,8 @@ public final class GestureRuntime: @unchecked Sendable {
     /// its users (the service is another); without, it has its own. Drive it with ``run()-7ktdp``,
     /// or turn by turn: ``start()``, ``runOnce(timeout:)``, ``shutdown()``.
     public init(source: LayoutSource, screen: Screen? = nil, kinds: Set<DeviceKind> = [.touchscreen, .touchpad],
-                 clock: any TouchClock, logger: Logger, loop: SharedEventLoop? = nil,
-                 monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
+                clock: any TouchClock, logger: Logger, loop: SharedEventLoop? = nil,
+                monitor: @escaping () throws(InputError) -> any DeviceMonitor) throws(RunError) {
         self.source = source
         self.screen = screen
         self.kinds = kinds

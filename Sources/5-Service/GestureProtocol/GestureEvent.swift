@@ -304,6 +304,8 @@ extension GestureEvent {
         return GestureValues.EdgePan(edge: edge, translation: translation, velocity: velocity)
     }
 
-    private var translation: Point? { dx.flatMap { x in dy.map { Point(x: x, y: $0) } } }
-    private var velocity: Point? { vx.flatMap { x in vy.map { Point(x: x, y: $0) } } }
+    /// `dx`, `dy` as a point, when the line has both.
+    public var translation: Point? { dx.flatMap { x in dy.map { Point(x: x, y: $0) } } }
+    /// `vx`, `vy` as a point, when the line has both.
+    public var velocity: Point? { vx.flatMap { x in vy.map { Point(x: x, y: $0) } } }
 }

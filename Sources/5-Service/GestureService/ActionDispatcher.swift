@@ -32,8 +32,8 @@ final class ActionDispatcher {
     private let logger: Logger
     /// Layouts built by ``rules(of:)`` whose session has not begun yet, by layout.
     private var builtLayouts: [ObjectIdentifier: BuiltLayout] = [:]
-    /// The actions and `when` conditions of each session under way, by session.
-    private var sessions: [ObjectIdentifier: BuiltLayout] = [:]
+    /// The `when` conditions of each session under way (by recognizer), by session.
+    private var sessionConditions: [ObjectIdentifier: [ObjectIdentifier: GestureCondition]] = [:]
 
     init(settings: ServiceSettings, loop: SharedEventLoop, clock: any TouchClock, logger: Logger) {
         runner = ActionRunner(timeout: settings.actionTimeout, maximum: settings.maxActions,
@@ -98,7 +98,7 @@ final class ActionDispatcher {
     /// ``rules(of:)`` has neither.
     func attach(_ session: DeviceSession) {
         guard let built = builtLayouts.removeValue(forKey: ObjectIdentifier(session.layout)) else { return }
-        sessions[ObjectIdentifier(session)] = built
+        sessionConditions[ObjectIdentifier(session)] = built.conditions
         // Layout units to mm, for scroll and pointer ratios.
         let scale = session.mapping.scale
         let millimetresPerUnit = scale > 0 ? 1 / scale : 1
@@ -127,7 +127,7 @@ final class ActionDispatcher {
 
     /// A session ended: its gestures were cancelled, which released their keys; this makes sure.
     func sessionEnded(_ session: DeviceSession) {
-        sessions[ObjectIdentifier(session)] = nil
+        sessionConditions[ObjectIdentifier(session)] = nil
         for recognizer in Self.configuredRecognizers(of: session.layout) { desktop.release(ObjectIdentifier(recognizer)) }
     }
 
@@ -139,7 +139,7 @@ final class ActionDispatcher {
     /// Enables the session's `when` gestures whose app has the focus, disables the others
     /// (a touch sequence already under way keeps what it began with).
     func applyFocus(to session: DeviceSession) {
-        guard let conditions = sessions[ObjectIdentifier(session)]?.conditions, !conditions.isEmpty else { return }
+        guard let conditions = sessionConditions[ObjectIdentifier(session)], !conditions.isEmpty else { return }
         for recognizer in Self.configuredRecognizers(of: session.layout) {
             guard let condition = conditions[ObjectIdentifier(recognizer)] else { continue }
             recognizer.isEnabled = condition.holds(focusedApp: focus.app)

@@ -38,10 +38,9 @@ enum GestureLog {
             }
             let time = origin + .microseconds(Int64((event.time * 1e6).rounded()))
             if event.state == .began || event.state == .recognized { started[event.kind] = time }
-            let translation = event.dx.flatMap { dx in event.dy.map { Point(x: dx, y: $0) } }
             gestures.append(JudgedGesture(kind: event.kind, state: event.state, time: time, startTime: started[event.kind] ?? time,
                                           touches: event.touches, region: event.region, recognizer: "log",
-                                          location: Point(x: event.x, y: event.y), taps: event.taps, translation: translation,
+                                          location: Point(x: event.x, y: event.y), taps: event.taps, translation: event.translation,
                                           direction: event.direction, edge: event.edge, scale: event.scale, degrees: event.rotation))
         }
         return gestures

@@ -89,11 +89,9 @@ public struct Judgement: Sendable, Equatable {
             if let pan = starts.first(where: { $0.kind == .pan && touchesMatch($0) }) ?? starts.first(where: { $0.kind == .pan }) {
                 let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
                 if let direction = label.direction, let end {
-                    if let t = end.translation {
-                        if !matches(t, direction: direction) {
-                            why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
-                        }
-                    } else {
+                    if let t = end.translation, !matches(t, direction: direction) {
+                        why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
+                    } else if end.translation == nil {
                         why = "the pan's movement is not known: not \(direction)"
                     }
                 }
