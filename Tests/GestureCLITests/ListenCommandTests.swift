@@ -54,7 +54,7 @@ struct ListenCommandTests {
             first.append(chunk)
         }
         let text = String(decoding: first, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"protocol": "gestured", "version": 1, "type": "greeting", "service": ""#))
+        #expect(text.hasPrefix(#"{"protocol": "gestured", "version": 1, "type": "greeting", "minor": 1, "service": ""#))
     }
 }
 

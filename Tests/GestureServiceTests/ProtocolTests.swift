@@ -90,7 +90,7 @@ struct ProtocolTests {
         c.send("{\"type\": \"ping\", \"id\": \"p1\"}\n{\"type\": \"context\", \"id\": 2, \"context\": {\"app\": \"org.mozilla.firefox\"}, \"later\": 1}\n")
         h.service.runOnce(timeout: 0)
         #expect(c.lines() == [
-            #"{"protocol": "gestured", "version": 1, "type": "greeting", "service": "\#(GestureService.version)", "devices": [{"name": "Test Panel", "kind": "touchscreen", "node": "/dev/input/event7"}], "layouts": ["root"], "kinds": ["tap", "long-press", "pan", "swipe", "pinch", "rotate", "edge-pan"], "limits": {"message_bytes": 65536, "regions": 256, "gestures_per_region": 16, "requests_per_second": 100, "request_burst": 200, "backlog_bytes": 262144}}"#,
+            #"{"protocol": "gestured", "version": 1, "type": "greeting", "minor": 1, "service": "\#(GestureService.version)", "devices": [{"name": "Test Panel", "kind": "touchscreen", "node": "/dev/input/event7"}], "layouts": ["root"], "kinds": ["tap", "long-press", "pan", "swipe", "pinch", "rotate", "edge-pan"], "limits": {"message_bytes": 65536, "regions": 256, "gestures_per_region": 16, "requests_per_second": 100, "request_burst": 200, "backlog_bytes": 262144}}"#,
             #"{"type": "pong", "id": "p1"}"#,
             #"{"type": "reply", "id": 2, "request": "context", "ok": true, "ignored": ["later"]}"#,
         ])

@@ -16,21 +16,23 @@ extension Configuration {
     public func buildLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize) -> BuiltLayout {
         var actions: [ObjectIdentifier: ActionSpec] = [:]
         var conditions: [ObjectIdentifier: GestureCondition] = [:]
-        func build(_ spec: RegionSpec, isRoot: Bool) -> Region {
+        func build(_ spec: RegionSpec, isRoot: Bool, passThrough inherited: Bool?) -> Region {
+            let passThrough = spec.passThrough ?? inherited
             let frame = spec.frame ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height)
             let region = Region(id: spec.id, frame: frame, hitInsets: spec.hitInsets)
             region.isHidden = spec.hidden
             region.isEnabled = spec.enabled
             for g in spec.gestures {
                 let r = g.makeRecognizer()
+                r.ownsTouches = !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
                 region.add(r)
                 if let a = g.action { actions[ObjectIdentifier(r)] = a }
                 if let w = g.when { conditions[ObjectIdentifier(r)] = w }
             }
-            for c in spec.children { region.addChild(build(c, isRoot: false)) }
+            for c in spec.children { region.addChild(build(c, isRoot: false, passThrough: passThrough)) }
             return region
         }
-        return BuiltLayout(layout: Layout(root: build(spec ?? layout, isRoot: true)), actions: actions, conditions: conditions)
+        return BuiltLayout(layout: Layout(root: build(spec ?? layout, isRoot: true, passThrough: nil)), actions: actions, conditions: conditions)
     }
 
     /// The first device rule for this device, if any. Without a `devices` section every
@@ -124,7 +126,7 @@ extension Configuration: DeviceRules {
     /// its actions and `when` conditions by recognizer (for whoever runs them: the service).
     public func setup(for device: DeviceDescription, node: String?, built: ((BuiltLayout) -> Void)?) -> DeviceSetup? {
         guard let rule = rule(for: device, node: node) else { return nil }
-        return DeviceSetup(size: rule.size, placementStated: rule.output != nil) { surface in
+        return DeviceSetup(size: rule.size, placementStated: rule.output != nil, ownership: rule.ownership) { surface in
             let m = mapping(for: rule, surface: surface.size, kind: device.kind, deviceCalibration: device.calibrationMatrix)
             let layout = buildLayout(layout(for: rule), rootSize: m.rootSize)
             built?(layout)

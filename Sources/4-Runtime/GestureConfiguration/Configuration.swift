@@ -75,7 +75,16 @@ public struct DeviceRule: Sendable, Equatable {
     public var calibration: [Double]?
     /// The id of the layout the device drives (`layout:`); nil: the first.
     public var layout: String?
+    /// `own: true`: the service grabs the device and a uinput twin stands in for it; gestures
+    /// that own their touches take them from the apps (docs/ownership.md).
+    public var own = false
+    /// `hold-back: 60ms` (owned touchscreens): how long a new touch is kept from the apps
+    /// while it may still become part of an owned gesture.
+    public var holdBack = Duration.zero
     public var line = 0
+
+    /// What owning the device means under this rule, or nil when it is not owned.
+    public var ownership: TouchOwnership? { own ? TouchOwnership(holdBack: holdBack) : nil }
 
     public init() {}
 
@@ -96,6 +105,9 @@ public struct RegionSpec: Sendable, Equatable {
     public var hitInsets = EdgeInsets.zero
     public var hidden = false
     public var enabled = true
+    /// `pass-through: true`: on an owned device, the touches of this region's gestures (and
+    /// its children's) reach the apps, whatever their actions; nil: as the parent says.
+    public var passThrough: Bool?
     public var gestures: [GestureSpec] = []
     public var children: [RegionSpec] = []
     /// Where its id is in the file.
@@ -116,6 +128,10 @@ public struct GestureSpec: Sendable, Equatable {
     public var recognizer: RecognizerSpec
     public var kind: GestureKind { recognizer.kind }
     public var action: ActionSpec?
+    /// `pass-through: true` lets the gesture's touches reach the apps on an owned device
+    /// (`false` takes them, whatever its action); nil: as its region says, else by its action
+    /// (``ActionSpec/takesTouches``).
+    public var passThrough: Bool?
     /// When the gesture is recognised at all (`when: {app: [...]}`); nil: always.
     public var when: GestureCondition?
     public var line = 0
@@ -172,6 +188,10 @@ public struct ActionSpec: Sendable, Equatable {
     public var usesKeyboard: Bool { key != nil || hold != nil }
     /// True when it needs the virtual pointer.
     public var usesPointer: Bool { button != nil || scroll != nil || pointer }
+    /// True when, on an owned device, its gesture takes its touches from the apps by default:
+    /// a program, keys or the pointer act on the desktop, so the app beneath must not act on
+    /// the same touches. An `emit`-only action (socket clients) shares them.
+    public var takesTouches: Bool { exec != nil || usesKeyboard || usesPointer }
 }
 
 /// Keys as a configuration names them, `leftctrl+equal`: their codes in the order written.

@@ -178,7 +178,7 @@ struct ConfigurationParser {
 
     /// A device rule, and the node of the layout it names (checked once the layouts are read).
     private func device(_ node: Node) throws(ConfigurationError) -> (DeviceRule, Node?) {
-        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration"])
+        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration", "own", "hold-back"])
         var rule = DeviceRule()
         rule.line = node.mark?.line ?? 0
         if let match = m["match"] {
@@ -213,7 +213,27 @@ struct ConfigurationParser {
         }
         if let c = m["calibration"] { rule.calibration = try numbers(c, "calibration (libinput's matrix: a b c d e f)", count: 6) }
         if let l = m["layout"] { rule.layout = try string(l, "layout") }
+        if let o = m["own"] { rule.own = try bool(o, "own") }
+        if let h = m["hold-back"] {
+            rule.holdBack = try milliseconds(h, "hold-back", max: 1000)
+            guard rule.own else {
+                throw fail(h, "hold-back keeps new touches from the apps of an owned device: add own: true to this device rule")
+            }
+        }
         return (rule, m["layout"])
+    }
+
+    /// A time in milliseconds, written `60ms` or `60`: 0 to `max`.
+    private func milliseconds(_ node: Node, _ what: String, max: Double) throws(ConfigurationError) -> Duration {
+        var v: Double?
+        if let s = node.scalar?.string {
+            let t = s.trimmingCharacters(in: .whitespaces)
+            v = t.hasSuffix("ms") ? Double(t.dropLast(2).trimmingCharacters(in: .whitespaces)) : Double(t)
+        }
+        guard let v, v.isFinite, v >= 0, v <= max else {
+            throw fail(node, "\(what) is a time in milliseconds from 0 to \(Int(max)) (60ms, or 60), not \(describe(node))")
+        }
+        return .microseconds(Int64((v * 1000).rounded()))
     }
 
     private func size(_ node: Node, _ what: String) throws(ConfigurationError) -> SurfaceSize {
@@ -226,7 +246,7 @@ struct ConfigurationParser {
 
     private func region(_ node: Node, isRoot: Bool) throws(ConfigurationError) -> RegionSpec {
         let what = isRoot ? "the layout" : "a region"
-        let m = try mapping(node, what, known: ["id", "frame", "hit-insets", "hidden", "enabled", "gestures", "children"])
+        let m = try mapping(node, what, known: ["id", "frame", "hit-insets", "hidden", "enabled", "pass-through", "gestures", "children"])
         guard let idNode = m["id"] else { throw fail(node, "\(what) needs an id") }
         var r = RegionSpec(id: try string(idNode, "id"))
         guard !r.id.hasPrefix("@") else {
@@ -246,6 +266,7 @@ struct ConfigurationParser {
         if let i = m["hit-insets"] { r.hitInsets = try insets(i) }
         if let h = m["hidden"] { r.hidden = try bool(h, "hidden") }
         if let e = m["enabled"] { r.enabled = try bool(e, "enabled") }
+        if let p = m["pass-through"] { r.passThrough = try bool(p, "pass-through") }
         if let g = m["gestures"] {
             for n in try sequence(g, "gestures") { r.gestures.append(try gesture(n)) }
         }
@@ -281,7 +302,7 @@ struct ConfigurationParser {
         }
         let rules = GestureParameter.byKind[kind] ?? [:]
         var known = RecognizerSpec.keys(of: kind)
-        known.insert(contentsOf: ["action", "when"], at: 1)  // a file's gesture also says what it does, and when
+        known.insert(contentsOf: ["action", "when", "pass-through"], at: 1)  // a file's gesture also says what it does, when, and whether apps keep its touches
         let m = try mapping(node, "a \(kind) gesture", known: known)
         var g = GestureSpec(kind: kind)
         g.line = kindNode.mark?.line ?? 0
@@ -297,6 +318,7 @@ struct ConfigurationParser {
         if let s = m["simultaneous-with"] { g.recognizer.simultaneousWith = Set(try names(s, "simultaneous-with", GestureKind.self)) }
         if let a = m["action"] { g.action = try action(a, kind: kind) }
         if let w = m["when"] { g.when = try condition(w) }
+        if let p = m["pass-through"] { g.passThrough = try bool(p, "pass-through") }
         return g
     }
 

@@ -32,6 +32,9 @@ public final class DeviceSession {
     /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
     /// draws it then, with the contacts the pipeline left out (why each was left out, as `replay --explain` says it).
     public var afterFrame: ((TouchFrame) -> Void)?
+    /// Whether a live runtime owns the device's touches (the rules' setup's, else the one
+    /// given): nil shares them with the compositor.
+    public let ownership: TouchOwnership?
     /// What looks wrong in how the device meets the layout (a layout much larger than the
     /// device maps onto), for whoever starts the session to log.
     public let warnings: [String]
@@ -45,9 +48,11 @@ public final class DeviceSession {
     /// built-in layout (`Layout.standard(size:touchscreen:)`) sized to the surface, in
     /// millimetres; with a `screen`, a touchscreen maps onto it (see `Screen`), and the
     /// built-in layout is the screen's size (rules map by themselves: the screen is not used).
-    /// `size` overrides any size the device or the rules give.
+    /// `size` overrides any size the device or the rules give. `ownership` is for a layout in
+    /// code (rules say their own).
     public init(device: DeviceDescription, node: String? = nil, rules: (any DeviceRules)? = nil,
                 layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
+                ownership: TouchOwnership? = nil,
                 dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
                 logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
         var setup: DeviceSetup?
@@ -77,6 +82,7 @@ public final class DeviceSession {
         warnings = setup?.placementStated == true ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
         description = device
         self.node = node
+        self.ownership = rules == nil ? ownership : setup?.ownership
         self.surface = surface
         self.layout = chosen
         self.dropPolicy = dropPolicy

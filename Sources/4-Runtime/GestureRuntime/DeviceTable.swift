@@ -8,6 +8,8 @@ struct DeviceTable {
     final class Entry {
         let device: any TouchDevice
         var session: DeviceSession?
+        /// While the device is owned: its grab is held and its twin stands in for it.
+        var twin: OwnedTwin?
 
         init(device: any TouchDevice) {
             self.device = device

@@ -103,6 +103,16 @@ public final class GestureRuntime: @unchecked Sendable {
         /// It sent what no device should: its contacts were reset.
         case reset
     }
+    /// Whether devices driving a layout in code are owned (``TouchOwnership``; device rules
+    /// say their own, a configuration's `own: true`): each is grabbed and a uinput twin stands
+    /// in for it, which gets every touch no owning gesture takes (docs/ownership.md). Nil (the
+    /// default) shares every touch with the compositor. Read when a device's session starts.
+    public var ownership: TouchOwnership?
+    /// Makes an owned device's twin (its description, its node): a uinput device by default
+    /// (``UInputDevice/init(twinOf:node:)``); tests put a recorder here.
+    public var makeTwin: (DeviceDescription, String) throws(InputError) -> any TwinOutput = { d, node throws(InputError) in
+        try UInputDevice(twinOf: d, node: node)
+    }
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     @exclusivity(unchecked) private var deliveredInFrame = false
 
@@ -303,7 +313,10 @@ public final class GestureRuntime: @unchecked Sendable {
     public func shutdown() {
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
-        for entry in devices.all { loop.unwatch(entry.device.fileDescriptor) }
+        for entry in devices.all {
+            letGo(entry, at: now)
+            loop.unwatch(entry.device.fileDescriptor)
+        }
         devices.removeAll()
         if let monitor { loop.unwatch(monitor.fileDescriptor) }
         monitor = nil
@@ -323,7 +336,11 @@ public final class GestureRuntime: @unchecked Sendable {
         self.source = source
         let now = clock.now
         for entry in devices.inUse { end(entry.device.node, at: now) }
-        for entry in devices.all { use(entry.device) }
+        for entry in devices.all {
+            use(entry.device)
+            // No longer used: the compositor gets the device back.
+            if entry.session == nil { letGo(entry, at: now) }
+        }
     }
 
     // MARK: - The loop
@@ -338,15 +355,26 @@ public final class GestureRuntime: @unchecked Sendable {
 
     private var nextDeadline: Instant? {
         var earliest: Instant?
-        devices.forEachSession { session in
-            if let t = session.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+        devices.forEachInUse { entry in
+            if let t = entry.session?.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
+            if let t = entry.twin?.filter.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
         return earliest
     }
 
     private func fireDeadlines(at now: Instant) {
-        devices.forEachSession { session in
+        devices.forEachInUse { entry in
+            guard let session = entry.session else { return }
             if (session.pipeline.nextDeadline ?? .distantFuture) <= now { session.pipeline.advance(to: now) }
+            guard let twin = entry.twin else { return }
+            // A gesture recognized at its deadline (a long press) takes its touches now.
+            if twin.ownedSinceWrite {
+                twin.ownedSinceWrite = false
+                write(twin.filter.ownershipChanged(at: now), to: entry)
+            }
+            if (entry.twin?.filter.nextDeadline ?? .distantFuture) <= now, let twin = entry.twin {
+                write(twin.filter.deadlinePassed(now), to: entry)
+            }
         }
     }
 
@@ -410,7 +438,7 @@ public final class GestureRuntime: @unchecked Sendable {
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
             session = try DeviceSession(device: d, node: device.node, rules: rules, layout: layout,
-                                        screen: screen,
+                                        screen: screen, ownership: ownership,
                                         dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
         } catch .noRule {
             logger.info("touch device not used by the device rules", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
@@ -428,6 +456,7 @@ public final class GestureRuntime: @unchecked Sendable {
         }
         devices.entry(node: device.node)?.session = session
         saidNoDevices = false
+        if let entry = devices.entry(node: device.node) { setUpOwnership(entry, session) }
         let surface = session.surface
         var details: Logger.Metadata = [
             "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
@@ -465,6 +494,7 @@ public final class GestureRuntime: @unchecked Sendable {
             end(node, at: clock.now)
             logger.info("touch device \(reason)", metadata: ["device": "\(entry.device.description.name)", "node": "\(node)"])
         }
+        if let entry = devices.entry(node: node) { letGo(entry, at: clock.now) }
         if let entry = devices.remove(node: node) { loop.unwatch(entry.device.fileDescriptor) }
         // A shared layout the device drove goes to the next device present.
         if case .shared = source, devices.noneInUse {
@@ -492,8 +522,10 @@ public final class GestureRuntime: @unchecked Sendable {
         let woke: Instant? = latency?.timesWakeup() == true ? clock.now : nil
         deliveredInFrame = false  // what deadlines delivered since belongs to no frame
         do throws(InputError) {
+            let twin = entry.twin
             let present = try device.readPending { event in
                 guard let session else { return }  // not used: drained and dropped
+                twin?.filter.add(event)
                 if event.type == EventType.syn && event.code == SynCode.dropped {
                     saySynDropped(device)
                     onDeviceTrouble?(.kernelDropped, session)
@@ -506,6 +538,11 @@ public final class GestureRuntime: @unchecked Sendable {
                     ])
                     session.recover(at: event.time)
                     onDeviceTrouble?(.reset, session)
+                }
+                // The frame's gestures are known: the twin gets what no owned gesture took.
+                if let twin, event.isReport {
+                    twin.ownedSinceWrite = false
+                    write(twin.filter.endFrame(), to: entry)
                 }
                 if (latency != nil || onFrameHandled != nil) && event.isReport {
                     let handled = clock.now
@@ -523,3 +560,88 @@ public final class GestureRuntime: @unchecked Sendable {
 }
 
 extension GestureRuntime: Service {}
+
+// MARK: - Owning devices
+
+extension GestureRuntime {
+    /// The session's device is owned when its session says so (``DeviceSession/ownership``):
+    /// grabbed, with a twin. A device owned already keeps its twin (a reload); one that is
+    /// no longer to be owned is let go. What cannot be done is logged, and the device is read
+    /// without owning it.
+    fileprivate func setUpOwnership(_ entry: DeviceTable.Entry, _ session: DeviceSession) {
+        let device = entry.device
+        let metadata: Logger.Metadata = ["device": "\(device.description.name)", "node": "\(device.node)"]
+        guard let ownership = session.ownership else {
+            letGo(entry, at: clock.now)
+            return
+        }
+        if let twin = entry.twin {
+            twin.filter.holdBack = device.description.kind == .touchscreen ? ownership.holdBack : .zero
+            hook(twin, to: session)
+            return
+        }
+        guard let filter = TwinFilter(description: device.description, holdBack: ownership.holdBack) else {
+            logger.warning("cannot own the device: only a multitouch device with slots (protocol B) can be owned; it is read without owning it",
+                           metadata: metadata)
+            return
+        }
+        do throws(InputError) {
+            try device.setGrabbed(true)
+        } catch {
+            logger.error("cannot own the device: it is read without owning it",
+                         metadata: metadata.merging(["error": "\(error.message)"]) { a, _ in a })
+            return
+        }
+        let output: any TwinOutput
+        do throws(InputError) {
+            output = try makeTwin(device.description, device.node)
+        } catch {
+            try? device.setGrabbed(false)
+            logger.error("cannot own the device: no twin could be made for it; it is read without owning it",
+                         metadata: metadata.merging(["error": "\(error.message)"]) { a, _ in a })
+            return
+        }
+        let twin = OwnedTwin(filter: filter, output: output)
+        entry.twin = twin
+        hook(twin, to: session)
+        logger.info("touch device owned: its twin stands in for it", metadata: metadata.merging([
+            "twin": "\(output.node)", "hold_back_ms": "\(formatDecimal(filter.holdBack.inMilliseconds, places: 1, trailingZeros: .trimAll))",
+        ]) { a, _ in a })
+    }
+
+    /// The session's owned touches go to the twin's filter.
+    private func hook(_ twin: OwnedTwin, to session: DeviceSession) {
+        // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
+        session.pipeline.onTouchOwned = { [unowned(unsafe) twin] slot, _ in
+            twin.filter.own(slot: slot)
+            twin.ownedSinceWrite = true
+        }
+    }
+
+    /// The compositor gets the device back: every touch the twin has is cancelled there, the
+    /// twin is destroyed and the grab let go.
+    fileprivate func letGo(_ entry: DeviceTable.Entry, at time: Instant) {
+        guard let twin = entry.twin else { return }
+        entry.session?.pipeline.onTouchOwned = nil
+        try? twin.output.write(twin.filter.cancelAll(at: time))
+        entry.twin = nil
+        try? entry.device.setGrabbed(false)
+        logger.info("touch device no longer owned: the compositor reads it again",
+                    metadata: ["device": "\(entry.device.description.name)", "node": "\(entry.device.node)"])
+    }
+
+    /// Writes `events` to the entry's twin; a twin that cannot be written to is let go (the
+    /// compositor reads the device itself again).
+    fileprivate func write(_ events: [InputEvent], to entry: DeviceTable.Entry) {
+        guard !events.isEmpty, let twin = entry.twin else { return }
+        do throws(InputError) {
+            try twin.output.write(events)
+        } catch {
+            logger.error("cannot write to an owned device's twin: letting the device go",
+                         metadata: ["node": "\(entry.device.node)", "error": "\(error.message)"])
+            entry.twin = nil
+            entry.session?.pipeline.onTouchOwned = nil
+            try? entry.device.setGrabbed(false)
+        }
+    }
+}

@@ -20,7 +20,7 @@ public final class EvdevDevice {
     public let description: DeviceDescription
     /// The device's file descriptor (non-blocking), for the event loop to poll.
     public let fileDescriptor: Int32
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// What each `read(2)` fills, allocated once (when the device is open): reading allocates
     /// nothing.
     private let buffer: UnsafeMutablePointer<input_event>

@@ -115,7 +115,15 @@ public final class LibinputSeat: DeviceMonitor {
         var dev: OpaquePointer?
         if libevdev_new_from_fd(fd, &dev) == 0, let dev {
             let isTouch = DeviceDescription(libevdev: dev).isTouchDevice
+            // An owned device's twin (this instance's or another's) stands in for a device
+            // that is read already.
+            let isTwin = DeviceTwinMark.isTwin(phys: libevdev_get_phys(dev).map { String(cString: $0) })
             libevdev_free(dev)
+            if isTwin {
+                close(fd)
+                logger.debug("an owned device's twin: not read", metadata: ["device": "\(path)"])
+                return -EACCES
+            }
             if isTouch { return fd }
         }
         close(fd)

@@ -13,6 +13,9 @@ public protocol TouchDevice: AnyObject {
     var resynchronizesAfterDrops: Bool { get }
     /// Reads every pending event; returns false when the device is gone.
     func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool
+    /// Takes the device's events for this reader alone (`EVIOCGRAB`), or lets them go: what
+    /// owning a device starts with.
+    func setGrabbed(_ grabbed: Bool) throws(InputError)
 }
 
 extension EvdevDevice: TouchDevice {

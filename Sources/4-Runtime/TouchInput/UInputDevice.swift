@@ -12,11 +12,30 @@ public final class UInputDevice {
     /// The device node the kernel gave it (`/dev/input/event12`).
     public let node: String
 
-    public init(description: DeviceDescription) throws(InputError) {
+    /// What each frame's `write(2)` sends, grown as needed (writing a frame allocates nothing
+    /// once it has grown).
+    private var records: UnsafeMutablePointer<input_event>
+    private var capacity = 64
+
+    public convenience init(description: DeviceDescription) throws(InputError) {
+        try self.init(description: description, phys: nil)
+    }
+
+    /// The twin of the device at `node` (``DeviceDescription/twinDescription``): its identity
+    /// kept (name, bus, vendor, product, version: what compositors, udev's hwdb and libinput's
+    /// quirks match devices by), marked as a twin by its phys (``DeviceTwinMark``).
+    public convenience init(twinOf description: DeviceDescription, node: String) throws(InputError) {
+        try self.init(description: description.twinDescription, phys: DeviceTwinMark.physPrefix + node)
+    }
+
+    private init(description: DeviceDescription, phys: String?) throws(InputError) {
         handle = try LibevdevHandle(description: description)
+        if let phys { libevdev_set_phys(handle.pointer, phys) }
+        records = .allocate(capacity: capacity)
         var created: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(handle.pointer, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &created)
         guard rc == 0, let created else {
+            records.deallocate()
             let reason = String(cString: strerror(-rc))
             throw InputError(path: "/dev/uinput", message:
                 "cannot create a virtual device: \(reason) (uinput needs the uinput kernel module — modprobe uinput — and write access to /dev/uinput)")
@@ -24,18 +43,41 @@ public final class UInputDevice {
         uinput = created
         node = libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? ""
         guard !node.isEmpty else {
+            records.deallocate()
             libevdev_uinput_destroy(created)
             throw InputError(path: "/dev/uinput", message: "the virtual device has no node (is devtmpfs mounted on /dev?)")
         }
     }
 
-    deinit { libevdev_uinput_destroy(uinput) }
+    deinit {
+        libevdev_uinput_destroy(uinput)
+        records.deallocate()
+    }
 
-    /// Writes events; the kernel stamps them with the time they are written.
+    /// Writes events in one `write(2)`; the kernel stamps them with the time they are written.
     public func write(_ events: [InputEvent]) throws(InputError) {
-        for e in events {
-            let rc = libevdev_uinput_write_event(uinput, UInt32(e.type), UInt32(e.code), e.value)
-            guard rc == 0 else { throw InputError(path: node, message: "write: \(String(cString: strerror(-rc)))") }
+        guard !events.isEmpty else { return }
+        if events.count > capacity {
+            records.deallocate()
+            capacity = max(events.count, 2 * capacity)
+            records = .allocate(capacity: capacity)
+        }
+        for (i, e) in events.enumerated() {
+            records[i] = input_event()
+            records[i].type = e.type
+            records[i].code = e.code
+            records[i].value = e.value
+        }
+        let fd = libevdev_uinput_get_fd(uinput)
+        let size = MemoryLayout<input_event>.stride * events.count
+        var done = 0
+        while done < size {
+            let n = Glibc.write(fd, UnsafeRawPointer(records) + done, size - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw InputError(path: node, message: "write: \(String(cString: strerror(errno)))")
+            }
+            done += n
         }
     }
 }

@@ -3,6 +3,9 @@
 public enum ProtocolLimits {
     /// The protocol version this build speaks.
     public static let version = 1
+    /// Its minor version: what it adds to version 1 without breaking a version 1 client
+    /// (1: exclusion regions). A client that needs an addition checks the greeting's `minor`.
+    public static let minorVersion = 1
     /// Longest line the service reads, in bytes: a region with every gesture fits many times.
     public static let maximumMessageBytes = 64 * 1024
     /// Regions one client may have registered at once (children count).

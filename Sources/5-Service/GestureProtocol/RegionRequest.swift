@@ -11,13 +11,19 @@ public struct RegionRequest: Equatable, Sendable {
     public var parent: String?
     public var hidden = false
     public var enabled = true
+    /// An exclusion region (protocol 1.1): touches that begin in it are left to the client —
+    /// the service's own gestures do not take them, and on a device the service owns they
+    /// reach the app (``Gestures/Region/isGestureExclusion``).
+    public var exclusion = false
     public var gestures: [GestureRequest] = []
 
-    public init(id: String, frame: Rect, hitInsets: EdgeInsets = EdgeInsets(), parent: String? = nil, gestures: [GestureRequest]) {
+    public init(id: String, frame: Rect, hitInsets: EdgeInsets = EdgeInsets(), parent: String? = nil, exclusion: Bool = false,
+                gestures: [GestureRequest]) {
         self.id = id
         self.frame = frame
         self.hitInsets = hitInsets
         self.parent = parent
+        self.exclusion = exclusion
         self.gestures = gestures
     }
 
@@ -109,13 +115,17 @@ public struct RegionUpdate: Equatable, Sendable {
     public var hitInsets: EdgeInsets?
     public var hidden: Bool?
     public var enabled: Bool?
+    /// Protocol 1.1: whether it is an exclusion region (``RegionRequest/exclusion``).
+    public var exclusion: Bool?
 
-    public init(id: String, frame: Rect? = nil, hitInsets: EdgeInsets? = nil, hidden: Bool? = nil, enabled: Bool? = nil) {
+    public init(id: String, frame: Rect? = nil, hitInsets: EdgeInsets? = nil, hidden: Bool? = nil, enabled: Bool? = nil,
+                exclusion: Bool? = nil) {
         self.id = id
         self.frame = frame
         self.hitInsets = hitInsets
         self.hidden = hidden
         self.enabled = enabled
+        self.exclusion = exclusion
     }
 
     init(_ o: JSONObject, path: String) throws(ProtocolError) {
@@ -140,6 +150,8 @@ extension RegionRequest: MessageSchema {
                      write: { $0.hidden ? .bool(true) : nil }),
         MessageField("enabled", read: { m, r throws(ProtocolError) in m.enabled = try r.bool("enabled") ?? true },
                      write: { $0.enabled ? nil : .bool(false) }),
+        MessageField("exclusion", read: { m, r throws(ProtocolError) in m.exclusion = try r.bool("exclusion") ?? false },
+                     write: { $0.exclusion ? .bool(true) : nil }),
         MessageField("gestures", read: { m, r throws(ProtocolError) in
             guard let list = try r.list("gestures") else { throw r.missing("gestures", "a list of gestures, e.g. [{\"kind\": \"tap\"}]") }
             guard list.count <= ProtocolLimits.maximumGesturesPerRegion else {
@@ -172,6 +184,8 @@ extension RegionUpdate: MessageSchema {
                      write: { $0.hitInsets.map(RegionRequest.json) }),
         MessageField("hidden", read: { m, r throws(ProtocolError) in m.hidden = try r.bool("hidden") }, write: { $0.hidden.map { .bool($0) } }),
         MessageField("enabled", read: { m, r throws(ProtocolError) in m.enabled = try r.bool("enabled") }, write: { $0.enabled.map { .bool($0) } }),
+        MessageField("exclusion", read: { m, r throws(ProtocolError) in m.exclusion = try r.bool("exclusion") },
+                     write: { $0.exclusion.map { .bool($0) } }),
     ]
 }
 

@@ -74,6 +74,9 @@ public struct Greeting: Equatable, Sendable {
     }
 
     public var version: Int
+    /// The minor version: what the service adds to ``version`` (0 from a service that does not
+    /// say: version 1.0).
+    public var minor: Int
     /// The service's own version.
     public var service: String
     public var devices: [Device]
@@ -81,9 +84,10 @@ public struct Greeting: Equatable, Sendable {
     public var layouts: [String]
     public var kinds: [GestureKind]
 
-    public init(version: Int = ProtocolLimits.version, service: String, devices: [Device], layouts: [String],
-                kinds: [GestureKind] = GestureKind.named) {
+    public init(version: Int = ProtocolLimits.version, minor: Int = ProtocolLimits.minorVersion, service: String,
+                devices: [Device], layouts: [String], kinds: [GestureKind] = GestureKind.named) {
         self.version = version
+        self.minor = minor
         self.service = service
         self.devices = devices
         self.layouts = layouts
@@ -94,6 +98,7 @@ public struct Greeting: Equatable, Sendable {
         let r = FieldReader(o, path: "")
         guard try r.string("protocol") == "gestured" else { throw r.invalid("protocol", "is not \"gestured\"") }
         version = try r.integer("version")
+        minor = r.object["minor"] == nil || r.object["minor"] == .null ? 0 : try r.integer("minor")
         service = try r.optionalString("service") ?? ""
         devices = []
         for (i, d) in (try r.list("devices") ?? []).enumerated() {
@@ -108,7 +113,8 @@ public struct Greeting: Equatable, Sendable {
 
     var json: JSONObject {
         [
-            "protocol": "gestured", "version": .number(Double(version)), "type": "greeting", "service": .string(service),
+            "protocol": "gestured", "version": .number(Double(version)), "type": "greeting", "minor": .number(Double(minor)),
+            "service": .string(service),
             "devices": .array(devices.map { d in
                 var o: JSONObject = ["name": .string(d.name), "kind": .string(d.kind)]
                 if let node = d.node { o["node"] = .string(node) }

@@ -185,6 +185,7 @@ extension ClientHub {
             if let h = update.hitInsets { client.regions[i].hitInsets = h }
             if let h = update.hidden { client.regions[i].hidden = h }
             if let e = update.enabled { client.regions[i].enabled = e }
+            if let x = update.exclusion { client.regions[i].exclusion = x }
             for layer in clientLayers { layer.update(client.regions[i], client: client.number) }
             observability.clientLayoutsChanged(clientLayers.map(\.layout))
         case .unregister(let id):

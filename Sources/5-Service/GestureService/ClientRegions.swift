@@ -83,5 +83,6 @@ package final class ClientRegions {
         if region.hitInsets != spec.hitInsets { region.hitInsets = spec.hitInsets }
         if region.isHidden != spec.hidden { region.isHidden = spec.hidden }
         if region.isEnabled != spec.enabled { region.isEnabled = spec.enabled }
+        region.isGestureExclusion = spec.exclusion
     }
 }

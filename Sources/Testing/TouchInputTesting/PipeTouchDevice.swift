@@ -13,6 +13,11 @@ public final class PipeTouchDevice: TouchDevice {
     /// The end to write events into.
     public let writeDescriptor: Int32
     public var resynchronizesAfterDrops: Bool { false }
+    /// True while the device is grabbed (``setGrabbed(_:)``).
+    public private(set) var isGrabbed = false
+    /// What a grab fails with, as a real device's does when another program holds it
+    /// (nil: grabs succeed).
+    public var grabRefusal: InputError?
     private var pending: [UInt8] = []
     private var writerOpen = true
 
@@ -54,6 +59,11 @@ public final class PipeTouchDevice: TouchDevice {
             precondition(n > 0, "pipe full: write fewer events at a time")
             offset += n
         }
+    }
+
+    public func setGrabbed(_ grabbed: Bool) throws(InputError) {
+        if grabbed, let grabRefusal { throw grabRefusal }
+        isGrabbed = grabbed
     }
 
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {

@@ -33,11 +33,32 @@ public struct DeviceSetup {
     /// once per session: each device gets layout objects of its own unless the closure
     /// returns a shared one.
     public var place: (TouchSurface) -> (layout: Layout, mapping: SurfaceMapping)
+    /// Whether the device's touches are owned (a configuration's `own: true`): nil leaves the
+    /// device shared with the compositor.
+    public var ownership: TouchOwnership?
 
-    public init(size: SurfaceSize? = nil, placementStated: Bool = false,
+    public init(size: SurfaceSize? = nil, placementStated: Bool = false, ownership: TouchOwnership? = nil,
                 place: @escaping (TouchSurface) -> (layout: Layout, mapping: SurfaceMapping)) {
         self.size = size
         self.placementStated = placementStated
+        self.ownership = ownership
         self.place = place
+    }
+}
+
+/// A device whose touches gestured owns: a runtime grabs it (`EVIOCGRAB`) and passes what no
+/// gesture owns to a virtual twin the compositor reads instead; a gesture whose recognizer
+/// owns its touches (``GestureRecognizer/ownsTouches``) takes them from the apps
+/// (docs/ownership.md).
+public struct TouchOwnership: Sendable, Equatable {
+    /// How long a new touch on a touchscreen is kept from the apps while it may still become
+    /// part of an owned gesture (a configuration's `hold-back: 60ms`): if it does, the apps
+    /// never see it; if not, its events reach them that much later, unchanged. Zero by default:
+    /// a touch reaches the apps at once, and one an owned gesture takes later is cancelled
+    /// there. Touchpads ignore it (an owned touch turns palm there, which libinput leaves out).
+    public var holdBack: Duration
+
+    public init(holdBack: Duration = .zero) {
+        self.holdBack = holdBack
     }
 }

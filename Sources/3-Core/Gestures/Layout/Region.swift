@@ -23,6 +23,13 @@ public final class Region {
     /// of their own). Its recognizers, as any ancestor's, take part in touches on its
     /// children.
     public var isGroup = false { didSet { invalidate() } }
+    /// An exclusion region (Android's system gesture exclusion): a touch sequence that begins
+    /// in it (or in a region under it) is left to its own namespace's recognizers — the
+    /// layout's own gestures (an edge pan of the root, a swipe bound to a program) do not take
+    /// it, and on an owned device its touches reach the app beneath. What a socket client
+    /// registers over its app's own controls (protocol 1.1's `exclusion`). Hit testing is the
+    /// same as for any region.
+    public var isGestureExclusion = false
     /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
     var groupIndex: HitIndex?
     /// The namespace of a region added apart from the layout's own ones (whoever adds it keeps

@@ -50,6 +50,16 @@ public final class GesturePipeline {
     public var logger: Logger {
         didSet { updateDebugLogging() }
     }
+    /// A touch became owned (its `slot`, as ``TouchContact/slot``, and its contact id): a
+    /// recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
+    /// recognized in its sequence, or it joined such a sequence. Told once per touch, during
+    /// ``process(_:)`` (before the frame's kernel events are passed on: a touch that lands
+    /// owned never reaches the apps) or ``advance(to:)`` (a long press at its deadline). A
+    /// runtime that owns the device takes the touch from the apps.
+    public var onTouchOwned: ((_ slot: Int, _ contact: Int) -> Void)? {
+        get { router.touchOwned }
+        set { router.touchOwned = newValue }
+    }
 
     /// Which contacts are fingers (palms, thumbs, hovers left out; bounces and vanished lifts noted).
     private let filter: ContactFilter
@@ -141,10 +151,27 @@ public final class GesturePipeline {
                 sequence.touches.update(sequence.frame, filtered)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
+            if let count = router.policy.ownsAtFingerCount, !sequence.owned, router.touchOwned != nil {
+                ownIfTheCountIsClaimed(sequence, atLeast: count)
+            }
             sequence.arena.frameArrived()
             if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
         }
         removeFinished(at: filtered.fingers.time)
+        router.removeEndedRoutes()
+    }
+
+    /// A touchpad's sequence is owned once its fingers reach a count (`count` or more) that a
+    /// recognizer of it owning its touches can still take.
+    private func ownIfTheCountIsClaimed(_ sequence: TouchSequence, atLeast count: Int) {
+        let down = sequence.touches.touches
+        guard down >= count else { return }
+        for member in sequence.arena.members where member.ownsTouches && !member.isFinished {
+            if member.fingerCounts?.contains(down) == true {
+                router.own(sequence)
+                return
+            }
+        }
     }
 
     // MARK: - Press feedback
@@ -214,6 +241,10 @@ extension GesturePipeline: ArenaListener {
     /// with the device's name, goes to the observer, then to every handler of the recognizer
     /// (through the one ``HandlerInvoker``).
     func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant) {
+        if recognizer.ownsTouches && (state == .began || state == .recognized),
+           let sequence = router.sequences.first(where: { $0.arena === arena }) {
+            router.own(sequence)
+        }
         var gesture = recognizer.event(state, time: time, arena.touches)
         gesture.device = deviceName
         observer?(gesture)

@@ -30,9 +30,19 @@ final class TouchRouter {
     /// Where a contact that is down goes.
     struct Route {
         var contact: Int
+        /// The contact's slot (``TouchContact/slot``): what a device's twin knows it by.
+        var slot: Int
         /// nil: it hit no region and is ignored.
         var sequence: TouchSequence?
+        /// It ended in this frame: the route goes once the frame is handled
+        /// (``removeEndedRoutes()``), so that a gesture recognized at the lift still owns it.
+        var ending = false
     }
+    /// Routes marked ending in this frame.
+    @exclusivity(unchecked) private var endingRoutes = 0
+    /// A touch (its slot and contact id) became owned: it belongs to a sequence a recognizer
+    /// that owns its touches began or was recognized in — at that moment, or as it joins it.
+    @exclusivity(unchecked) var touchOwned: ((_ slot: Int, _ contact: Int) -> Void)?
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Set while debug logging is on.
@@ -64,14 +74,19 @@ final class TouchRouter {
             let hinted = n < routes.count && routes[n].contact == contact.id
             if let i = hinted ? n : routes.firstIndex(where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
-                if contact.phase.isFinal { routes.remove(at: i) }
+                if contact.phase.isFinal {
+                    routes[i].ending = true
+                    endingRoutes += 1
+                }
             } else if contact.phase.isFinal {
                 // Ended before we saw it: it belongs to no sequence.
                 sequence = nil
             } else {
                 // A contact we have not seen: it began, or was down before we listened.
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
-                routes.append(Route(contact: contact.id, sequence: sequence))
+                routes.append(Route(contact: contact.id, slot: contact.slot, sequence: sequence))
+                // Joining a sequence that owns its touches: owned from its first frame.
+                if let sequence, sequence.owned { touchOwned?(contact.slot, contact.id) }
             }
             if !split {
                 if n == 0 {
@@ -85,6 +100,22 @@ final class TouchRouter {
             if split { sequence?.frame.contacts.append(contact) }
         }
         return split ? nil : single
+    }
+
+    /// Forgets the routes of the contacts that ended in the frame just handled.
+    func removeEndedRoutes() {
+        guard endingRoutes > 0 else { return }
+        routes.removeAll(where: \.ending)
+        endingRoutes = 0
+    }
+
+    /// `sequence` owns its touches from now on: each of its touches (those ending in this
+    /// frame too) is told to ``touchOwned``, once.
+    func own(_ sequence: TouchSequence) {
+        guard !sequence.owned else { return }
+        sequence.owned = true
+        guard let touchOwned else { return }
+        for route in routes where route.sequence === sequence { touchOwned(route.slot, route.contact) }
     }
 
     /// The sequence a new touch at `millimetres` (on the surface) belongs to, starting one if needed.
@@ -150,6 +181,13 @@ final class TouchRouter {
             return
         }
         var path = layout.path(of: owner)
+        // Begun in an exclusion region: only its namespace's recognizers take it.
+        var region: Region? = owner
+        while let r = region, !r.isGestureExclusion { region = r.parent }
+        if let exclusion = region {
+            path.regions = path.regions.filter { $0.namespace == exclusion.namespace }
+            path.recognizers = path.regions.flatMap(\.recognizers)
+        }
         if sequences.contains(where: { $0 !== sequence }) {
             path.regions = path.regions.filter { region in
                 !sequences.contains { other in other !== sequence && other.arena.regions.contains { $0 === region } }
@@ -202,5 +240,6 @@ final class TouchRouter {
         for sequence in sequences { sequence.release() }
         sequences.removeAll()
         routes.removeAll()
+        endingRoutes = 0
     }
 }

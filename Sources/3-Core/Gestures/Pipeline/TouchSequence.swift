@@ -23,6 +23,9 @@ final class TouchSequence {
     @exclusivity(unchecked) var pressRegions: [Region] = []
     /// True once the sequence's `down` was delivered.
     @exclusivity(unchecked) var pressAnnounced = false
+    /// True once a recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began
+    /// or was recognized in it: every touch of it, and every touch that joins it, is owned.
+    @exclusivity(unchecked) var owned = false
 
     init(owner: Region, listener: any ArenaListener) {
         self.owner = owner
@@ -36,6 +39,7 @@ final class TouchSequence {
         owner = nil
         pressRegions.removeAll(keepingCapacity: true)
         pressAnnounced = false
+        owned = false
         arena.release()
         frame.contacts.removeAll(keepingCapacity: true)
     }

@@ -3,6 +3,7 @@ import TouchEvents
 /// A pan that starts within `bandWidth` millimetres of one of `edges` of its region and
 /// moves inward (UIKit's screen-edge pan). Reports the edge, the translation and velocity.
 public final class EdgePanRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     public var edges: Set<Edge> {
         didSet { configurationChanged() }
     }

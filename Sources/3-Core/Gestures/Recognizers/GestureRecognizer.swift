@@ -50,6 +50,16 @@ open class GestureRecognizer {
     public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// Kinds this recognizer may succeed together with.
     public var simultaneousKinds: Set<GestureKind> = []
+    /// On a device whose touches gestured owns (a runtime's ``DeviceSetup/ownership``), this
+    /// recognizer's touches are taken from the apps once it begins or is recognized: those the
+    /// apps already had are cancelled, later ones never reach them (``GesturePipeline/onTouchOwned``).
+    /// False by default: a gesture shares its touches with the apps beneath.
+    public var ownsTouches = false
+    /// How many fingers down at once it can be (nil: it does not say: a recognizer of your
+    /// own). On a touchpad, a sequence is owned as soon as its fingers reach a count that a
+    /// recognizer owning its touches takes (three or more: ``TouchPolicy/ownsAtFingerCount``),
+    /// before the desktop's own gesture for that count can begin.
+    open var fingerCounts: ClosedRange<Int>? { nil }
 
     // Recognizers are referenced strongly throughout the pipeline, never weakly: a weak
     // reference gives an object a side table, and every retain and release then takes the

@@ -9,6 +9,7 @@ import TouchEvents
 /// gesture of the sequence beginning (a pan or swipe takes over from the rest, with no second
 /// rest needed).
 public final class LongPressRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     public var touches: Int {
         didSet { configurationChanged() }
     }

@@ -7,6 +7,7 @@ import TouchEvents
 /// list): it begins only if the fingers moved more along the axis than across it, and reports
 /// the movement along the axis only.
 public final class PanRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { minimumTouches...maximumTouches }
     public var minimumTouches: Int {
         didSet { configurationChanged() }
     }

@@ -15,6 +15,7 @@ import TouchEvents
 /// other, and its tolerance is at most ``GestureDefaults/swipeEightWayAngleTolerance`` (15°),
 /// so that 15° lie between the cones of neighbours; with none, four, 90° apart.
 public final class SwipeRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     public var directions: Set<SwipeDirection> {
         didSet {
             eightWay = directions.contains(where: \.isDiagonal)

@@ -7,6 +7,7 @@ import TouchEvents
 /// Fingers are counted with the device's `BTN_TOOL_*` count, so a three-finger tap works
 /// on touchpads that report the third finger only through `BTN_TOOL_TRIPLETAP`.
 public final class TapRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     /// Taps required (1 for a tap, 2 for a double tap…).
     public var taps: Int {
         didSet { tapsChanged() }

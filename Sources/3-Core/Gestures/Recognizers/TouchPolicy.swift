@@ -20,6 +20,14 @@ public struct TouchPolicy: Sendable, Hashable {
     /// motion, then a scroll with deltas of its own). A lift does not end it: at the end of
     /// every stroke the fingers lift one by one.
     public var fingerCountEndsPan = false
+    /// On an owned device, a touch sequence is owned as soon as its fingers reach a count of
+    /// at least this many that a recognizer owning its touches takes
+    /// (``GestureRecognizer/fingerCounts``) — before it begins. A touchpad's: 3 (libinput
+    /// begins its own swipe with three fingers, and ends one that turns palm mid-way with a
+    /// plain `GESTURE_SWIPE_END`, which a desktop may complete; one or two fingers are the
+    /// pointer and scrolling, owned only once a gesture begins). Nil (touchscreens): owned when
+    /// a gesture begins or is recognized.
+    public var ownsAtFingerCount: Int?
     /// A long press is libinput's hold: it begins once the fingers have rested for its
     /// duration, without taking the sequence from the others; fingers that then move (or
     /// another that lands) end it `cancelled`, and a pan or swipe that begins takes over from
@@ -204,6 +212,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.restingFingerTime = .milliseconds(300)
         policy.jumpSpeed = 1
         policy.fingerCountEndsPan = true
+        policy.ownsAtFingerCount = 3
         policy.bounceTime = .milliseconds(50)
         policy.vanishedBounceTime = .milliseconds(75)
         policy.vanishedTapReportInterval = .milliseconds(20)

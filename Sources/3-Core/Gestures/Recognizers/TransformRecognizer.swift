@@ -4,6 +4,7 @@ import TouchEvents
 /// share — the fewest fingers, and how the transform progresses (begin once large enough and
 /// dominant) — and each its own value and threshold.
 public class TransformRecognizer: GestureRecognizer {
+    public override var fingerCounts: ClosedRange<Int>? { minimumTouches...Int.max }
     public var minimumTouches: Int {
         didSet { configurationChanged() }
     }

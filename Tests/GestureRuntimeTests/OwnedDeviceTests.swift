@@ -1,0 +1,188 @@
+import GestureRuntime
+import GestureTesting
+import Gestures
+import Logging
+import Testing
+import TouchEvents
+import TouchInput
+import TouchInputTesting
+
+/// A runtime that owns its device: the device grabbed, a twin standing in for it, what no
+/// owning gesture takes passed on, what one takes cancelled there (pipe devices, a manual clock).
+@Suite("Owned devices", .serialized)
+struct OwnedDeviceTests {
+    let monitor = ManualDeviceMonitor()
+    let clock = ManualClock(start: .zero)
+    let logs = LogRecorder()
+    /// Every twin made, in order.
+    final class Twins { var made: [RecordingTwin] = [] }
+    let twins = Twins()
+
+    /// A layout of the whole panel with a tap that shares its touches and a four-finger
+    /// swipe left that owns them (as a configuration's swipe bound to a program does).
+    func kiosk(log: @escaping (String) -> Void) -> Layout {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let swipe = SwipeRecognizer(directions: [.left], touches: 4)
+        swipe.ownsTouches = true
+        root.add(swipe)
+        root.onTap { _ in log("tap") }
+        swipe.addHandler { g in log("swipe \(g.state)") }
+        return Layout(root: root)
+    }
+
+    func runtime(_ layout: Layout, ownership: TouchOwnership? = TouchOwnership()) throws -> GestureRuntime {
+        let monitor = self.monitor
+        let logs = self.logs
+        let runtime = try GestureRuntime(source: .shared(layout), clock: clock, logger: Logger(label: "test") { _ in logs }) {
+            monitor
+        }
+        runtime.ownership = ownership
+        let twins = self.twins
+        runtime.makeTwin = { _, _ throws(InputError) in
+            let twin = RecordingTwin()
+            twins.made.append(twin)
+            return twin
+        }
+        try runtime.start()
+        return runtime
+    }
+
+    func plug(_ runtime: GestureRuntime, refuseGrab: Bool = false) throws -> PipeTouchDevice {
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
+        if refuseGrab { device.grabRefusal = InputError(path: device.node, message: "cannot grab: another program holds the device (Device or resource busy)") }
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        return device
+    }
+
+    func play(_ frames: KernelFrames, into device: PipeTouchDevice, _ runtime: GestureRuntime) {
+        var frame: [InputEvent] = []
+        for e in frames.events {
+            frame.append(e)
+            guard e.isReport else { continue }
+            device.write(frame)
+            frame = []
+            clock.advance(to: e.time)
+            runtime.runOnce(timeout: 0)
+        }
+    }
+
+    /// A tap at (50, 50) mm, then four fingers swiping left 40 mm in 100 ms (landing 10 ms
+    /// apart), or, `quick`, 64 mm in 80 ms (landing together).
+    func tapThenFourFingerSwipe(quick: Bool = false) -> KernelFrames {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 500, y: 500) }
+        f.frame(60) { $0.up(0) }
+        for n in 0..<4 {
+            f.frame(1000 + (quick ? 0 : Double(n) * 10)) { $0.down(Int32(n), id: Int32(10 + n), x: 1500, y: 200 + Int32(n) * 150) }
+        }
+        for step in 1...(quick ? 8 : 10) {
+            f.frame(1030 + Double(step) * 10) { for n in 0..<4 { $0.move(Int32(n), x: 1500 - Int32(step) * (quick ? 80 : 40)) } }
+        }
+        f.frame(1200) { for n in 0..<4 { $0.up(Int32(n)) } }
+        return f
+    }
+
+    @Test func aSharedTapPassesToTheTwinAndAnOwnedSwipeIsCancelledThere() throws {
+        var log: [String] = []
+        let runtime = try runtime(kiosk { log.append($0) })
+        let device = try plug(runtime)
+        #expect(device.isGrabbed)
+        #expect(twins.made.count == 1)
+        play(tapThenFourFingerSwipe(), into: device, runtime)
+        // Each kernel frame the twin gets comes in one write.
+        let lines = twinLines(twins.made[0].events)
+        #expect(log == ["tap", "swipe recognized"])
+        // The tap as the device sent it; the swipe's fingers land, move, and are cancelled
+        // (palm, then lifted) in the frame the swipe is recognized; nothing of them follows.
+        let swipeRecognizedAt = lines.firstIndex(of: "slot 0, palm, slot 1, palm, slot 2, palm, slot 3, palm")
+        #expect(swipeRecognizedAt != nil)
+        #expect(Array(lines.prefix(6)) == [
+            "slot 0, id 1, x 500, y 500, touch 1",
+            "id -1, touch 0",
+            "id 10, x 1500, y 200, touch 1",
+            "slot 1, id 11, x 1500, y 350",
+            "slot 2, id 12, x 1500, y 500",
+            "slot 3, id 13, x 1500, y 650",
+        ])
+        if let i = swipeRecognizedAt {
+            #expect(Array(lines[(i + 1)...]) == ["slot 0, id -1, slot 1, id -1, slot 2, id -1, slot 3, id -1, touch 0"])
+            #expect(!lines[..<i].contains { $0.contains("id -1") && $0 != "id -1, touch 0" })
+        }
+        runtime.shutdown()
+        #expect(!device.isGrabbed)
+    }
+
+    @Test func withAHoldBackTheOwnedSwipeNeverReachesTheTwinAndTheTapComesLate() throws {
+        var log: [String] = []
+        let runtime = try runtime(kiosk { log.append($0) }, ownership: TouchOwnership(holdBack: .milliseconds(60)))
+        let device = try plug(runtime)
+        play(tapThenFourFingerSwipe(quick: true), into: device, runtime)
+        #expect(log == ["tap", "swipe recognized"])
+        // The tap (60 ms long) goes whole at its lift; no touch of the swipe at all.
+        #expect(twinLines(twins.made[0].events) == [
+            "slot 0, id 1, x 500, y 500, touch 1",
+            "id -1, touch 0",
+        ])
+        runtime.shutdown()
+    }
+
+    @Test func aStopInTheMiddleOfATouchCancelsItOnTheTwinAndLetsTheDeviceGo() throws {
+        let runtime = try runtime(kiosk { _ in })
+        let device = try plug(runtime)
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 500, y: 500) }
+        play(f, into: device, runtime)
+        runtime.shutdown()
+        #expect(twinLines(twins.made[0].events) == [
+            "slot 0, id 1, x 500, y 500, touch 1",
+            "palm",
+            "id -1, touch 0",
+        ])
+        #expect(!device.isGrabbed)
+        #expect(logs.lines.contains("info touch device no longer owned: the compositor reads it again device=Test Panel node=/dev/input/event7"))
+    }
+
+    @Test func aDeviceAnotherProgramHoldsIsReadWithoutOwningIt() throws {
+        var log: [String] = []
+        let runtime = try runtime(kiosk { log.append($0) })
+        let device = try plug(runtime, refuseGrab: true)
+        #expect(twins.made.isEmpty)
+        #expect(!device.isGrabbed)
+        #expect(logs.lines.contains {
+            $0.hasPrefix("error cannot own the device: it is read without owning it device=Test Panel")
+                && $0.contains("another program holds the device")
+        })
+        // Its gestures still work.
+        play(tapThenFourFingerSwipe(), into: device, runtime)
+        #expect(log == ["tap", "swipe recognized"])
+        runtime.shutdown()
+    }
+
+    @Test func aReplacedSourceThatStillOwnsKeepsTheTwinAndOneThatDoesNotLetsGo() throws {
+        let runtime = try runtime(kiosk { _ in })
+        let device = try plug(runtime)
+        runtime.replaceSource(.shared(kiosk { _ in }))
+        #expect(twins.made.count == 1)
+        #expect(device.isGrabbed)
+        runtime.ownership = nil
+        runtime.replaceSource(.shared(kiosk { _ in }))
+        #expect(!device.isGrabbed)
+        runtime.shutdown()
+    }
+
+    @Test func anUnpluggedDeviceCancelsItsTouchesOnTheTwinAndTheTwinGoes() throws {
+        let runtime = try runtime(kiosk { _ in })
+        let device = try plug(runtime)
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 500, y: 500) }
+        play(f, into: device, runtime)
+        weak let twin = twins.made.first
+        monitor.unplug(node: device.node)
+        runtime.runOnce(timeout: 0)
+        #expect(twinLines(twins.made[0].events).suffix(2) == ["palm", "id -1, touch 0"])
+        twins.made.removeAll()
+        #expect(twin == nil)
+        runtime.shutdown()
+    }
+}

@@ -1,0 +1,209 @@
+import GestureRuntime
+import Testing
+import TouchEvents
+import TouchInputTesting
+
+/// Kernel frames of a multitouch device, written by hand: `frame(ms) { $0.down(0, id: 1, x: 10, y: 20) }`.
+struct KernelFrames {
+    private(set) var events: [InputEvent] = []
+    private var time = Instant.zero
+
+    mutating func frame(_ ms: Double, _ body: (inout KernelFrames) -> Void) {
+        time = .zero + .milliseconds(ms)
+        body(&self)
+        add(EventType.syn, SynCode.report, 0)
+    }
+
+    mutating func down(_ slot: Int32, id: Int32, x: Int32, y: Int32) {
+        add(EventType.abs, AbsCode.mtSlot, slot)
+        add(EventType.abs, AbsCode.mtTrackingID, id)
+        add(EventType.abs, AbsCode.mtPositionX, x)
+        add(EventType.abs, AbsCode.mtPositionY, y)
+    }
+
+    mutating func move(_ slot: Int32, x: Int32) {
+        add(EventType.abs, AbsCode.mtSlot, slot)
+        add(EventType.abs, AbsCode.mtPositionX, x)
+    }
+
+    mutating func up(_ slot: Int32) {
+        add(EventType.abs, AbsCode.mtSlot, slot)
+        add(EventType.abs, AbsCode.mtTrackingID, -1)
+    }
+
+    mutating func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(time: time, type: type, code: code, value: value))
+    }
+}
+
+/// The twin's events as lines, one per frame (``RecordingTwin/lines(of:)``).
+func twinLines(_ events: [InputEvent]) -> [String] { RecordingTwin.lines(of: events) }
+
+/// Plays `frames` through `filter`, owning `slot` at the end of the frame at `ownAt` ms
+/// (before the frame goes to the twin, as the runtime does); the twin's frames.
+func play(_ frames: KernelFrames, through filter: inout TwinFilter, own: [(ms: Double, slot: Int)] = []) -> [String] {
+    var out: [InputEvent] = []
+    for e in frames.events {
+        filter.add(e)
+        guard e.isReport else { continue }
+        for o in own where .zero + .milliseconds(o.ms) == e.time { filter.own(slot: o.slot) }
+        out += filter.endFrame()
+    }
+    return twinLines(out)
+}
+
+@Suite("What an owned device's twin gets")
+struct TwinFilterTests {
+    let screen = TwinFilter(description: .testTouchscreen)!
+    let pad = TwinFilter(description: .testTouchpad)!
+
+    @Test func aTouchNoGestureOwnsReachesTheTwinAsTheDeviceSentIt() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 7, x: 100, y: 200); $0.add(EventType.key, KeyCode.touch, 1) }
+        f.frame(10) { $0.move(0, x: 110) }
+        f.frame(20) { $0.up(0); $0.add(EventType.key, KeyCode.touch, 0) }
+        var filter = screen
+        // The device's BTN_TOUCH is not passed: the twin's follows the touches it has.
+        #expect(play(f, through: &filter) == [
+            "slot 0, id 7, x 100, y 200, touch 1",
+            "x 110",  // the twin's slot is 0 already
+            "id -1, touch 0",
+        ])
+    }
+
+    @Test func anOwnedTouchTheTwinHadIsCancelledThereAndWithheldAfter() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 7, x: 100, y: 200) }
+        f.frame(10) { $0.move(0, x: 150) }
+        f.frame(20) { $0.move(0, x: 200) }
+        f.frame(30) { $0.up(0) }
+        // A new touch in the same slot afterwards is a finger again.
+        f.frame(100) { $0.down(0, id: 8, x: 50, y: 50) }
+        var filter = screen
+        #expect(play(f, through: &filter, own: [(10, 0)]) == [
+            "slot 0, id 7, x 100, y 200, touch 1",
+            "palm",              // the frame it was owned in: turned palm (libinput: TOUCH_CANCEL)
+            "id -1, touch 0",    // then lifted; its later motion and its own lift never come
+            "id 8, finger, x 50, y 50, touch 1",
+        ])
+    }
+
+    @Test func aTouchOwnedInTheFrameItLandsNeverReachesTheTwin() {
+        // The fourth finger of a four-finger swipe the gesture owns already.
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(20) { $0.move(1, x: 310) }
+        f.frame(30) { $0.up(1) }
+        f.frame(40) { $0.up(0) }
+        var filter = screen
+        #expect(play(f, through: &filter, own: [(10, 1)]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+    }
+
+    @Test func aTouchOwnedAsItLiftsEndsCancelledNotLifted() {
+        // A gesture recognized at the lift (a tap): the lift the app would read as a tap never comes.
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(80) { $0.up(0) }
+        var filter = screen
+        #expect(play(f, through: &filter, own: [(80, 0)]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "palm",
+            "id -1, touch 0",
+        ])
+    }
+
+    @Test func aHeldBackTouchThatIsOwnedNeverReachesTheTwin() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(20) { $0.move(0, x: 140) }
+        f.frame(40) { $0.move(0, x: 180) }
+        f.frame(100) { $0.move(0, x: 220) }
+        f.frame(120) { $0.up(0) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter, own: [(40, 0)]) == [])
+    }
+
+    @Test func aHeldBackTouchNoGestureOwnsGoesToTheTwinWhenItsTimeIsUpInOrder() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(20) { $0.move(0, x: 140) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter) == [])
+        #expect(filter.nextDeadline == .zero + .milliseconds(60))
+        #expect(twinLines(filter.deadlinePassed(.zero + .milliseconds(59))) == [])
+        #expect(twinLines(filter.deadlinePassed(.zero + .milliseconds(60))) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "x 140",
+        ])
+        #expect(filter.nextDeadline == nil)
+        // From then on it passes as it comes.
+        var g = KernelFrames()
+        g.frame(80) { $0.move(0, x: 150) }
+        g.frame(90) { $0.up(0) }
+        #expect(play(g, through: &filter) == ["x 150", "id -1, touch 0"])
+    }
+
+    @Test func aQuickTapShorterThanTheHoldBackGoesToTheTwinWholeAtItsLift() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(40) { $0.up(0) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+        #expect(filter.nextDeadline == nil)
+    }
+
+    @Test func aResynchronizationPassesItsDeltasAndNotTheDrop() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        // The kernel dropped events; libevdev's deltas follow SYN_DROPPED: slot 0 lifted, slot 1 down.
+        f.frame(50) {
+            $0.add(EventType.syn, SynCode.dropped, 0)
+            $0.up(0)
+            $0.down(1, id: 2, x: 300, y: 300)
+        }
+        var filter = screen
+        #expect(play(f, through: &filter) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, slot 1, id 2, x 300, y 300",
+        ])
+    }
+
+    @Test func aStopInTheMiddleOfATouchCancelsItOnTheTwin() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100); $0.down(1, id: 2, x: 200, y: 100) }
+        var filter = screen
+        _ = play(f, through: &filter)
+        #expect(twinLines(filter.cancelAll(at: .zero + .milliseconds(5))) == [
+            "slot 0, palm, slot 1, palm",
+            "slot 0, id -1, slot 1, id -1, touch 0",
+        ])
+        // The fingers still down are withheld until they lift.
+        var g = KernelFrames()
+        g.frame(10) { $0.move(0, x: 120) }
+        g.frame(20) { $0.up(0); $0.up(1) }
+        #expect(play(g, through: &filter) == [])
+    }
+
+    @Test func onATouchpadAnOwnedTouchTurnsPalmInTheSameFrameAndStaysUntilItLifts() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.down(1, id: 2, x: 300, y: 100); $0.down(2, id: 3, x: 500, y: 100) }
+        f.frame(20) { $0.move(0, x: 150) }
+        f.frame(30) { $0.up(0); $0.up(1); $0.up(2) }
+        var filter = TwinFilter(kind: .touchpad, slotCount: 5, keys: [KeyCode.touch], holdBack: .milliseconds(60))
+        // The third finger brings the count to the owned gesture's: all three turn palm in its frame.
+        #expect(play(f, through: &filter, own: [(10, 0), (10, 1), (10, 2)]) == [
+            "slot 0, id 1, x 100, y 100",
+            "slot 1, id 2, x 300, y 100, slot 2, id 3, x 500, y 100, slot 0, palm, slot 1, palm, slot 2, palm",
+            "slot 0, x 150",
+            "id -1, slot 1, id -1, slot 2, id -1",
+        ])
+    }
+}

@@ -1,0 +1,95 @@
+import GestureTesting
+import Gestures
+import Testing
+import TouchEvents
+
+/// Which touches a gesture owns (``GestureRecognizer/ownsTouches``): the pipeline tells each
+/// once, in order with the gestures, so a runtime can take them from the apps.
+@Suite("Touches a gesture owns")
+struct OwnershipTests {
+    /// Plays `script`; the log of gestures and of owned touches (`own slot 2`), in order.
+    func log(_ layout: Layout, _ script: TouchScript, policy: TouchPolicy = .touchscreen, until: Double? = nil) -> [String] {
+        let pipeline = GesturePipeline(layout: layout, policy: policy)
+        var log: [String] = []
+        pipeline.observer = { g in log.append("\(g.kind) \(g.state)") }
+        pipeline.onTouchOwned = { slot, _ in log.append("own slot \(slot)") }
+        let clock = ManualClock(pipeline: pipeline)
+        clock.play(script.frames.filter { until == nil || $0.time <= .zero + .milliseconds(until!) })
+        if until == nil { pipeline.finish() }
+        return log
+    }
+
+    /// Four fingers landing 10 ms apart and swiping left 40 mm in 100 ms; the fourth lands
+    /// late (`lateFourth`: after the swipe of three began, a pan of three).
+    func fourFingers(lateFourth: Bool = false) -> TouchScript {
+        var s = TouchScript()
+        for f in 1...3 { s.down(f, at: .milliseconds(Double(f) * 10), x: 150, y: Double(f) * 15) }
+        if !lateFourth { s.down(4, at: .milliseconds(40), x: 150, y: 60) }
+        for step in 1...10 {
+            let t = Duration.milliseconds(40 + Double(step) * 10)
+            for f in 1...3 { s.move(f, at: t, x: 150 - Double(step) * 4, y: Double(f) * 15) }
+            if !lateFourth { s.move(4, at: t, x: 150 - Double(step) * 4, y: 60) }
+            if lateFourth && step == 6 { s.down(4, at: t, x: 130, y: 60) }
+        }
+        for f in 1...4 { s.up(f, at: .milliseconds(160)) }
+        return s
+    }
+
+    @Test func aGestureThatOwnsItsTouchesOwnsEachOnceWhenItIsRecognized() {
+        let l = layout { pad in
+            let swipe = SwipeRecognizer(directions: [.left], touches: 4)
+            swipe.ownsTouches = true
+            pad.add(swipe)
+        }
+        #expect(log(l, fourFingers()) == [
+            "own slot 0", "own slot 1", "own slot 2", "own slot 3",
+            "swipe recognized",
+        ])
+    }
+
+    @Test func aGestureThatSharesItsTouchesOwnsNone() {
+        let l = layout { $0.add(SwipeRecognizer(directions: [.left], touches: 4)) }
+        #expect(log(l, fourFingers()) == ["swipe recognized"])
+    }
+
+    @Test func aTouchJoiningAnOwnedSequenceIsOwnedAsItLands() {
+        let l = layout { pad in
+            let pan = PanRecognizer(minimumTouches: 3, maximumTouches: 4)
+            pan.ownsTouches = true
+            pad.add(pan)
+        }
+        let lines = log(l, fourFingers(lateFourth: true)).filter { $0 != "pan changed" }
+        #expect(lines == [
+            "own slot 0", "own slot 1", "own slot 2",
+            "pan began",
+            "own slot 3",
+            "pan ended",
+        ])
+    }
+
+    @Test func onATouchpadTheThirdFingerOwnsTheSequenceBeforeAnyGestureBegins() {
+        let l = { layout { pad in
+            let swipe = SwipeRecognizer(directions: [.left], touches: 3)
+            swipe.ownsTouches = true
+            pad.add(swipe)
+        } }
+        func fingers(_ n: Int) -> TouchScript {
+            var s = TouchScript()
+            for f in 1...n { s.down(f, at: .milliseconds(Double(f) * 10), x: 150, y: Double(f) * 15, pressure: 50) }
+            for step in 1...10 {
+                for f in 1...n { s.move(f, at: .milliseconds(30 + Double(step) * 10), x: 150 - Double(step) * 4, y: Double(f) * 15, pressure: 50) }
+            }
+            for f in 1...n { s.up(f, at: .milliseconds(140)) }
+            return s
+        }
+        let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
+        // In the frame the third finger lands (30 ms), before libinput's swipe could begin.
+        #expect(log(l(), fingers(3), policy: touchpad, until: 30) == ["own slot 0", "own slot 1", "own slot 2"])
+        #expect(log(l(), fingers(3), policy: touchpad) == ["own slot 0", "own slot 1", "own slot 2", "swipe recognized"])
+        // A touchscreen's are owned only once the swipe is recognized.
+        #expect(log(l(), fingers(3), until: 30) == [])
+        #expect(log(l(), fingers(3)) == ["own slot 0", "own slot 1", "own slot 2", "swipe recognized"])
+        // Two fingers (scrolling) are never owned by a gesture of three.
+        #expect(log(l(), fingers(2), policy: touchpad) == [])
+    }
+}
