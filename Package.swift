@@ -181,7 +181,7 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Sources/Tools/CAllocationCounter"),
         .executableTarget(
             name: "gestured-bench",
-            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GestureRuntime", "GestureTesting", "GestureProtocol",
+            dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GestureRuntime", "GestureTesting", "GestureProtocol", "TouchInput",
                            "TouchInputTesting", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Tools/gestured-bench"
         ),

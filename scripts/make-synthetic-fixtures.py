@@ -387,3 +387,112 @@ write("fixtures/synthetic/desktop-touchscreen.yaml",
        "two fingers scroll 30 mm down in 300 ms (the wheel), then a drag in from the right edge (a key chord)."],
       [device_block(*TS) + frames_block(frames)])
 print("written desktop fixtures")
+
+# Owned devices (issue 48; docs/ownership.md), on the 300 x 200 mm panel above. Each file is
+# one case of the real-kernel lane's checks of what the twin gets.
+tid = [4000]
+
+
+def finger(slot, x, y):
+    tid[0] += 1
+    return down(slot, tid[0], x, y)
+
+
+# A tap at (50, 50) mm (80 ms), then a drag of 30 mm right in 200 ms: shared gestures, which
+# the twin gets as the device sent them.
+frames = [(0, finger(0, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (80000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+frames.append((600000, finger(0, 800, 800) + [(EV_KEY, BTN_TOUCH, 1)]))
+for step in range(1, 11):
+    frames.append((600000 + step * 20000, move(0, 800 + step * 30, 800)))
+frames.append((820000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/owned-tap-drag.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a one-finger tap at (50, 50) mm, then a",
+       "one-finger drag of 30 mm right in 200 ms. On an owned panel whose tap and pan own nothing, the twin",
+       "gets both as they are."],
+      [device_block(*TS) + frames_block(frames)])
+
+# Four fingers landing in one frame and flicking 40 mm down in 80 ms (a frame every 10 ms),
+# recognized as a swipe within 60 ms of landing: with hold-back: 60ms the app never sees it.
+xs4 = [1000, 1300, 1600, 1900]
+frames = [(0, sum((finger(i, x, 600) for i, x in enumerate(xs4)), []) + [(EV_KEY, BTN_TOUCH, 1)])]
+for step in range(1, 9):
+    frames.append((step * 10000, sum((move(i, x, 600 + step * 50) for i, x in enumerate(xs4)), [])))
+frames.append((90000, sum((up(i) for i in range(4)), []) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/owned-four-finger-flick.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): four fingers land together and flick",
+       "40 mm down in 80 ms: a four-finger swipe recognized within 60 ms of the landing."],
+      [device_block(*TS) + frames_block(frames)])
+
+# Two drags in from the left edge, 40 mm right in 200 ms each: at y = 150 mm (inside an
+# exclusion region of the lane's client: 0..20 x 100..200 mm), then at y = 50 mm.
+frames = []
+for t0, y in [(0, 1500), (1000000, 500)]:
+    frames.append((t0, finger(0, 5, y) + [(EV_KEY, BTN_TOUCH, 1)]))
+    for step in range(1, 11):
+        frames.append((t0 + step * 20000, move(0, 5 + step * 40, y)))
+    frames.append((t0 + 220000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/owned-edge-drags.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): two drags in from the left edge",
+       "(40 mm right in 200 ms), at y = 150 mm and then at y = 50 mm."],
+      [device_block(*TS) + frames_block(frames)])
+
+# A finger that lands and holds 300 ms (moving 1 mm every 100 ms), then a tap at 400 ms: the
+# lane kills the service (SIGKILL) while the finger is down; the tap must reach libinput on
+# the device itself, within a second of the kill.
+frames = [(0, finger(0, 1500, 1000) + [(EV_KEY, BTN_TOUCH, 1)])]
+for step in range(1, 4):
+    frames.append((step * 100000, move(0, 1500 + step * 10, 1000)))
+frames.append((310000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+frames += [(400000, finger(0, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (480000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+write("fixtures/synthetic/owned-hold-then-tap.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a finger holds 300 ms, then a tap",
+       "at 400 ms."],
+      [device_block(*TS) + frames_block(frames)])
+
+# examples/desktop.yaml's touchpad, owned: one finger moves 30 mm right in 300 ms (pointer
+# motion), two fingers scroll 20 mm down in 300 ms, a click (a finger down, the pad's button
+# pressed and released), then three fingers flick 50 mm left in 100 ms (gestured's swipe,
+# which must not reach libinput's own).
+frames = []
+
+
+def tp_fingers(t, xs, y, count_key):
+    ev = []
+    for slot, x in enumerate(xs):
+        tid[0] += 1
+        ev += [(EV_ABS, ABS_MT_SLOT, slot), (EV_ABS, ABS_MT_TRACKING_ID, tid[0]),
+               (EV_ABS, ABS_MT_POSITION_X, x), (EV_ABS, ABS_MT_POSITION_Y, y)]
+    frames.append((t, ev + [(EV_KEY, BTN_TOUCH, 1), (EV_KEY, count_key, 1)]))
+
+
+def tp_lift(t, n, count_key):
+    frames.append((t, sum((up(i) for i in range(n)), []) + [(EV_KEY, BTN_TOUCH, 0), (EV_KEY, count_key, 0)]))
+
+
+def tp_move(t0, xs, y, dx_total, dy_total, duration, steps):
+    for step in range(1, steps + 1):
+        ev = []
+        for slot, x in enumerate(xs):
+            ev += move(slot, x + dx_total * step // steps, y + dy_total * step // steps)
+        frames.append((t0 + duration * step // steps, ev))
+
+
+tp_fingers(0, [1000], 900, BTN_TOOL_FINGER)
+tp_move(0, [1000], 900, 900, 0, 300000, 30)
+tp_lift(310000, 1, BTN_TOOL_FINGER)
+tp_fingers(1000000, [1200, 1600], 500, BTN_TOOL_DOUBLETAP)
+tp_move(1000000, [1200, 1600], 500, 0, 600, 300000, 30)
+tp_lift(1310000, 2, BTN_TOOL_DOUBLETAP)
+tp_fingers(2000000, [1500], 1500, BTN_TOOL_FINGER)
+frames.append((2050000, [(EV_KEY, BTN_LEFT, 1)]))
+frames.append((2150000, [(EV_KEY, BTN_LEFT, 0)]))
+tp_lift(2200000, 1, BTN_TOOL_FINGER)
+tp_fingers(3000000, [1900, 2200, 2500], 800, BTN_TOOL_TRIPLETAP)
+tp_move(3000000, [1900, 2200, 2500], 800, -1500, 0, 100000, 10)
+tp_lift(3110000, 3, BTN_TOOL_TRIPLETAP)
+write("fixtures/synthetic/owned-touchpad.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): examples/desktop.yaml's clickpad: one",
+       "finger moves 30 mm right, two fingers scroll 20 mm down, a click, then three fingers flick 50 mm left",
+       "in 100 ms."],
+      [device_block(*TP3) + frames_block(frames)])
+print("written owned-device fixtures")

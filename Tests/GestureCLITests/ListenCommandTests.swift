@@ -11,6 +11,8 @@ struct ListenCommandTests {
         (["--region", "ok=1,2"], "gestured listen: --region ok=1,2: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
         (["--region", "ok=1,2,-3,4"], "gestured listen: --region ok=1,2,-3,4: width and height must be 0 or more\n"),
         (["--region", "ok=2000000,0,1,1"], "gestured listen: --region ok=2000000,0,1,1: coordinates go up to 1000000\n"),
+        (["--exclusion", "drawer=0,200"], "gestured listen: --exclusion drawer=0,200: write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20\n"),
+        (["--exclusion", "drawer=0,0,-1,4"], "gestured listen: --exclusion drawer=0,0,-1,4: width and height must be 0 or more\n"),
         (["--exit-after", "0"], "gestured listen: --exit-after 0: give 1 or more (leave it out to run until stopped)\n"),
     ])
     func badOptionsExitWith2(_ arguments: [String], _ message: String) throws {

@@ -143,20 +143,36 @@ struct OwnedDeviceTests {
         #expect(logs.lines.contains("info touch device no longer owned: the compositor reads it again device=Test Panel node=/dev/input/event7"))
     }
 
-    @Test func aDeviceAnotherProgramHoldsIsReadWithoutOwningIt() throws {
+    /// A device that cannot be owned (`refuseGrab`, or `twinFails`): not grabbed, no twin, the
+    /// log line that says why (`logged`: its start, and a part of its error), and its gestures
+    /// as unowned.
+    func expectReadWithoutOwning(refuseGrab: Bool = false, twinFails: Bool = false, logged: (String, String)) throws {
         var log: [String] = []
         let runtime = try runtime(kiosk { log.append($0) })
-        let device = try plug(runtime, refuseGrab: true)
+        if twinFails {
+            runtime.makeTwin = { _, _ throws(InputError) in
+                throw InputError(path: "/dev/uinput", message: "cannot create a virtual device: Permission denied")
+            }
+        }
+        let device = try plug(runtime, refuseGrab: refuseGrab)
         #expect(twins.made.isEmpty)
         #expect(!device.isGrabbed)
-        #expect(logs.lines.contains {
-            $0.hasPrefix("error cannot own the device: it is read without owning it device=Test Panel")
-                && $0.contains("another program holds the device")
-        })
+        #expect(logs.lines.contains { $0.hasPrefix(logged.0) && $0.contains(logged.1) })
         // Its gestures still work.
         play(tapThenFourFingerSwipe(), into: device, runtime)
         #expect(log == ["tap", "swipe recognized"])
         runtime.shutdown()
+    }
+
+    @Test func aDeviceAnotherProgramHoldsIsReadWithoutOwningIt() throws {
+        try expectReadWithoutOwning(refuseGrab: true, logged: (
+            "error cannot own the device: it is read without owning it device=Test Panel", "another program holds the device"))
+    }
+
+    @Test func withoutATwinTheDeviceIsLetGoAndReadWithoutOwningIt() throws {
+        try expectReadWithoutOwning(twinFails: true, logged: (
+            "error cannot own the device: no twin could be made for it; it is read without owning it device=Test Panel",
+            "error=cannot create a virtual device: Permission denied"))
     }
 
     @Test func aReplacedSourceThatStillOwnsKeepsTheTwinAndOneThatDoesNotLetsGo() throws {

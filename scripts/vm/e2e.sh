@@ -354,6 +354,8 @@ wait_for "$log" "configuration reloaded" && pass "a good file is reloaded" || fa
 kill -0 "$service" 2>/dev/null && pass "the service runs on after reloads" || fail "service after reloads"
 stop_service
 
+. scripts/vm/ownership.sh
+
 echo "== idle: no wakeups, small"
 start_service idle --no-socket
 "$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 15000 2>/dev/null &

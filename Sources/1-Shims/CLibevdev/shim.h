@@ -5,6 +5,7 @@
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
+#include <linux/uinput.h>
 #include <sys/ioctl.h>
 #include <time.h>
 
@@ -26,5 +27,8 @@ static inline int gestured_set_monotonic_clock(int fd) {
     int clk = CLOCK_MONOTONIC;
     return ioctl(fd, EVIOCSCLOCKID, &clk);
 }
+
+// UI_SET_PHYS: a uinput device's phys, before it is created (libevdev's uinput API does not set it).
+static inline int gestured_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 
 #endif

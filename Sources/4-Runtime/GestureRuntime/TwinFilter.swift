@@ -2,7 +2,7 @@ import TouchEvents
 
 /// What an owned device's twin gets of its kernel frames — pure logic, no I/O and no clock:
 /// the device's events come in (``add(_:)``), each frame's events for the twin come out
-/// (``endFrame()``, ``deadlinePassed(_:)``, ``cancelAll()``), in the kernel's order.
+/// (``endFrame()``, ``deadlinePassed(_:)``, ``cancelAll(at:)``), in the kernel's order.
 ///
 /// A device gestured owns is grabbed (`EVIOCGRAB`: its events reach gestured alone), and a
 /// uinput twin with its description stands in for it before the compositor. Each touch
@@ -113,7 +113,7 @@ public struct TwinFilter {
         frame.append(event)
     }
 
-    /// The contact in `slot` is owned (``GesturePipeline/onTouchOwned``) until it lifts.
+    /// The contact in `slot` is owned (`GesturePipeline.onTouchOwned` says so) until it lifts.
     public mutating func own(slot: Int) {
         guard slot >= 0 && slot < slots.count else { return }
         slots[slot].owned = true

@@ -18,6 +18,14 @@ public protocol TouchDevice: AnyObject {
     func setGrabbed(_ grabbed: Bool) throws(InputError)
 }
 
+extension TouchDevice {
+    /// A device of your own that does not say how to grab it cannot be owned: a grab fails
+    /// (and the runtime reads the device without owning it); letting go does nothing.
+    public func setGrabbed(_ grabbed: Bool) throws(InputError) {
+        if grabbed { throw InputError(path: node, message: "cannot grab: this kind of device cannot be grabbed") }
+    }
+}
+
 extension EvdevDevice: TouchDevice {
     public var node: String { path }
     public var resynchronizesAfterDrops: Bool { true }

@@ -16,6 +16,9 @@ public final class UInputDevice {
     /// once it has grown).
     private var records: UnsafeMutablePointer<input_event>
     private var capacity = 64
+    /// The descriptor of /dev/uinput is this object's to close (libevdev closes only one it
+    /// opened itself).
+    private let closesDescriptor: Bool
 
     public convenience init(description: DeviceDescription) throws(InputError) {
         try self.init(description: description, phys: nil)
@@ -30,11 +33,28 @@ public final class UInputDevice {
 
     private init(description: DeviceDescription, phys: String?) throws(InputError) {
         handle = try LibevdevHandle(description: description)
-        if let phys { libevdev_set_phys(handle.pointer, phys) }
+        // With a phys, /dev/uinput is opened here to set it before the device is created
+        // (libevdev's uinput API leaves it empty); it is closed when the device is destroyed.
+        var uinputFD = Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue)
+        if let phys {
+            uinputFD = open("/dev/uinput", O_RDWR | O_CLOEXEC)
+            guard uinputFD >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw InputError(path: "/dev/uinput", message:
+                    "cannot create a virtual device: \(reason) (uinput needs the uinput kernel module — modprobe uinput — and write access to /dev/uinput)")
+            }
+            guard gestured_uinput_set_phys(uinputFD, phys) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(uinputFD)
+                throw InputError(path: "/dev/uinput", message: "cannot set the virtual device's phys: \(reason)")
+            }
+        }
+        closesDescriptor = phys != nil
         records = .allocate(capacity: capacity)
         var created: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(handle.pointer, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &created)
+        let rc = libevdev_uinput_create_from_device(handle.pointer, uinputFD, &created)
         guard rc == 0, let created else {
+            if phys != nil { close(uinputFD) }
             records.deallocate()
             let reason = String(cString: strerror(-rc))
             throw InputError(path: "/dev/uinput", message:
@@ -45,12 +65,15 @@ public final class UInputDevice {
         guard !node.isEmpty else {
             records.deallocate()
             libevdev_uinput_destroy(created)
+            if phys != nil { close(uinputFD) }
             throw InputError(path: "/dev/uinput", message: "the virtual device has no node (is devtmpfs mounted on /dev?)")
         }
     }
 
     deinit {
+        let fd = libevdev_uinput_get_fd(uinput)
         libevdev_uinput_destroy(uinput)
+        if closesDescriptor { close(fd) }
         records.deallocate()
     }
 

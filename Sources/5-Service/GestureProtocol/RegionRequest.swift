@@ -13,7 +13,7 @@ public struct RegionRequest: Equatable, Sendable {
     public var enabled = true
     /// An exclusion region (protocol 1.1): touches that begin in it are left to the client —
     /// the service's own gestures do not take them, and on a device the service owns they
-    /// reach the app (``Gestures/Region/isGestureExclusion``).
+    /// reach the app (`Region.isGestureExclusion`).
     public var exclusion = false
     public var gestures: [GestureRequest] = []
 

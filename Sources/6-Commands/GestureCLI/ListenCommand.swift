@@ -20,10 +20,13 @@ struct ListenCommand: ParsableCommand {
             gestures come to this client only, and it goes away when listen ends. A region the \
             service refuses ends listen with status 2.
 
+            --exclusion registers an exclusion region (protocol 1.1): touches that begin in it             are left to the app beneath — the service's own gestures do not take them, and on a             device the service owns (own: true) they reach the app whole (docs/ownership.md).
+
             Examples:
               gestured listen
               gestured listen --filter kind=tap,swipe --filter region=root
               gestured listen --region ok=80,40,40,20 --own-only --exit-after 1
+              gestured listen --exclusion drawer=0,200,40,400 --filter kind=edge-pan
               gestured listen --json --socket /run/gestured/gestured.sock
             """
     )
@@ -36,6 +39,9 @@ struct ListenCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Register a region ID at X,Y with size W,H (layout units) with a tap, double tap and long press.", valueName: "ID=X,Y,W,H"))
     var region: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Register an exclusion region ID at X,Y with size W,H (layout units): the service's gestures leave its touches to the app.", valueName: "ID=X,Y,W,H"))
+    var exclusion: [String] = []
 
     @Flag(name: .long, help: "Only the gestures on the --region regions, none of the service's own.")
     var ownOnly = false
@@ -57,7 +63,7 @@ struct ListenCommand: ParsableCommand {
         let regions: [RegionRequest]
         do {
             filter = try Self.parseFilters(self.filter)
-            regions = try self.region.map(Self.parseRegion)
+            regions = try self.region.map { try Self.parseRegion($0) } + exclusion.map { try Self.parseRegion($0, exclusion: true) }
             if let n = exitAfter, n < 1 { throw FilterError(text: "--exit-after \(n): give 1 or more (leave it out to run until stopped)") }
         } catch let message as FilterError {
             var err = ProcessOutput()
@@ -73,7 +79,7 @@ struct ListenCommand: ParsableCommand {
             do throws(ProtocolError) {
                 try client.register(r) { _ in }
             } catch {
-                err.warn("gestured listen: --region \(r.id): \(error)\n")
+                err.warn("gestured listen: --\(r.exclusion ? "exclusion" : "region") \(r.id): \(error)\n")
                 throw ExitCode(CommandStatus.badInput)
             }
         }
@@ -87,7 +93,10 @@ struct ListenCommand: ParsableCommand {
             case .connected(let greeting):
                 connectedOnce = true
                 let devices = greeting.devices.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
-                err.warn("connected: gestured \(greeting.service), protocol \(greeting.version); devices: \(devices.isEmpty ? "none yet" : devices)\n")
+                err.warn("connected: gestured \(greeting.service), protocol \(greeting.version).\(greeting.minor); devices: \(devices.isEmpty ? "none yet" : devices)\n")
+                if greeting.minor < 1 && regions.contains(where: \.exclusion) {
+                    err.warn("this service speaks protocol 1.0: it does not know exclusion regions (--exclusion is a plain region there)\n")
+                }
                 if json { out.write(ServiceMessage.greeting(greeting).jsonLine) }
             case .gesture(let g):
                 out.write(json ? ServiceMessage.gesture(g).jsonLine : GestureFormatter.readable(g, unit: ""))
@@ -118,17 +127,21 @@ struct ListenCommand: ParsableCommand {
         var text: String
     }
 
-    /// `ok=80,40,40,20`: a region with a tap, a double tap and a long press.
-    static func parseRegion(_ item: String) throws -> RegionRequest {
-        let usage = "--region \(item): write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20"
+    /// `ok=80,40,40,20`: a region with a tap, a double tap and a long press; with `exclusion`,
+    /// an exclusion region with no gesture.
+    static func parseRegion(_ item: String, exclusion: Bool = false) throws -> RegionRequest {
+        let option = exclusion ? "--exclusion" : "--region"
+        let usage = "\(option) \(item): write ID=X,Y,W,H (layout units), e.g. ok=80,40,40,20"
         guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw FilterError(text: usage) }
         let numbers = item[item.index(after: eq)...].split(separator: ",").compactMap { Double($0) }
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { throw FilterError(text: usage) }
-        guard numbers[2] >= 0, numbers[3] >= 0 else { throw FilterError(text: "--region \(item): width and height must be 0 or more") }
+        guard numbers[2] >= 0, numbers[3] >= 0 else { throw FilterError(text: "\(option) \(item): width and height must be 0 or more") }
         guard numbers.allSatisfy({ abs($0) <= ProtocolLimits.maximumCoordinate }) else {
-            throw FilterError(text: "--region \(item): coordinates go up to \(Int(ProtocolLimits.maximumCoordinate))")
+            throw FilterError(text: "\(option) \(item): coordinates go up to \(Int(ProtocolLimits.maximumCoordinate))")
         }
-        return RegionRequest(id: String(item[..<eq]), frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
+        let frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        if exclusion { return RegionRequest(id: String(item[..<eq]), frame: frame, exclusion: true, gestures: []) }
+        return RegionRequest(id: String(item[..<eq]), frame: frame,
                              gestures: [GestureRequest(kind: .tap), GestureRequest(kind: .tap, numbers: [.taps: 2]),
                                         GestureRequest(kind: .longPress)])
     }

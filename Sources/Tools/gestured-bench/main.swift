@@ -210,6 +210,11 @@ do {
     let sequenceBytes = bytesPerActiveSequence()
     let jsonLineAllocations = allocationsPerJSONLine()
     let hour = try hourJSON()
+    let owned = ownedReadPath()
+    let twinAllocations = twinFilterAllocationsPerFrame()
+    func byContacts(_ value: ((contacts: Int, shared: (Double, Double), owned: (Double, Double), twinWrites: Int)) -> Double) -> String {
+        "{" + owned.map { "\"\($0.contacts)\": \(format2(value($0)))" }.joined(separator: ", ") + "}"
+    }
     func rate(_ value: Double) -> String { String(Int(value.rounded())) }
     func percentiles(_ key: KeyPath<Latency, Double>) -> String {
         "{" + latency.map { "\"\($0.contacts)\": \(String(format2($0[keyPath: key])))" }.joined(separator: ", ") + "}"
@@ -231,6 +236,12 @@ do {
         "pipeline_allocated_bytes_per_frame": {\(allocations.map { "\"\($0.contacts)\": \(format2($0.bytes))" }.joined(separator: ", "))}, \
         "bytes_per_active_sequence": \(sequenceBytes), \
         "json_line_allocations": \(format2(jsonLineAllocations)), \
+        "shared_read_path_frame_p50_us": \(byContacts { $0.shared.0 }), \
+        "shared_read_path_frame_p99_us": \(byContacts { $0.shared.1 }), \
+        "owned_read_path_frame_p50_us": \(byContacts { $0.owned.0 }), \
+        "owned_read_path_frame_p99_us": \(byContacts { $0.owned.1 }), \
+        "owned_twin_writes_per_frame": \(byContacts { Double($0.twinWrites) / (62.0 * 60) }), \
+        "twin_filter_allocations_per_frame": {\(twinAllocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \
         \(hour)}
         """)
 } catch {

@@ -50,7 +50,7 @@ public final class GesturePipeline {
     public var logger: Logger {
         didSet { updateDebugLogging() }
     }
-    /// A touch became owned (its `slot`, as ``TouchContact/slot``, and its contact id): a
+    /// A touch became owned (its `slot`, as `TouchContact.slot` has it, and its contact id): a
     /// recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
     /// recognized in its sequence, or it joined such a sequence. Told once per touch, during
     /// ``process(_:)`` (before the frame's kernel events are passed on: a touch that lands
@@ -151,7 +151,7 @@ public final class GesturePipeline {
                 sequence.touches.update(sequence.frame, filtered)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
-            if let count = router.policy.ownsAtFingerCount, !sequence.owned, router.touchOwned != nil {
+            if router.touchOwned != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
                 ownIfTheCountIsClaimed(sequence, atLeast: count)
             }
             sequence.arena.frameArrived()

@@ -30,7 +30,7 @@ final class TouchRouter {
     /// Where a contact that is down goes.
     struct Route {
         var contact: Int
-        /// The contact's slot (``TouchContact/slot``): what a device's twin knows it by.
+        /// The contact's slot (`TouchContact.slot`): what a device's twin knows it by.
         var slot: Int
         /// nil: it hit no region and is ignored.
         var sequence: TouchSequence?

@@ -1,0 +1,89 @@
+import Gestures
+import Logging
+import TouchEvents
+import TouchInput
+
+// Owning a device (a session's `ownership`: docs/ownership.md): the grab, the twin, what the
+// twin gets of each frame, and letting the device go.
+extension GestureRuntime {
+    /// The session's device is owned when its session says so (``DeviceSession/ownership``):
+    /// grabbed, with a twin. A device owned already keeps its twin (a reload); one that is
+    /// no longer to be owned is let go. What cannot be done is logged, and the device is read
+    /// without owning it.
+    func setUpOwnership(_ entry: DeviceTable.Entry, _ session: DeviceSession) {
+        let device = entry.device
+        let metadata: Logger.Metadata = ["device": "\(device.description.name)", "node": "\(device.node)"]
+        guard let ownership = session.ownership else {
+            letGo(entry, at: clock.now)
+            return
+        }
+        if let twin = entry.twin {
+            twin.filter.holdBack = device.description.kind == .touchscreen ? ownership.holdBack : .zero
+            hook(twin, to: session)
+            return
+        }
+        guard let filter = TwinFilter(description: device.description, holdBack: ownership.holdBack) else {
+            logger.warning("cannot own the device: only a multitouch device with slots (protocol B) can be owned; it is read without owning it",
+                           metadata: metadata)
+            return
+        }
+        do throws(InputError) {
+            try device.setGrabbed(true)
+        } catch {
+            logger.error("cannot own the device: it is read without owning it",
+                         metadata: metadata.merging(["error": "\(error.message)"]) { a, _ in a })
+            return
+        }
+        let output: any TwinOutput
+        do throws(InputError) {
+            output = try makeTwin(device.description, device.node)
+        } catch {
+            try? device.setGrabbed(false)
+            logger.error("cannot own the device: no twin could be made for it; it is read without owning it",
+                         metadata: metadata.merging(["error": "\(error.message)"]) { a, _ in a })
+            return
+        }
+        let twin = OwnedTwin(filter: filter, output: output)
+        entry.twin = twin
+        hook(twin, to: session)
+        logger.info("touch device owned: its twin stands in for it", metadata: metadata.merging([
+            "twin": "\(output.node)", "hold_back_ms": "\(formatDecimal(filter.holdBack.inMilliseconds, places: 1, trailingZeros: .trimAll))",
+        ]) { a, _ in a })
+    }
+
+    /// The session's owned touches go to the twin's filter.
+    private func hook(_ twin: OwnedTwin, to session: DeviceSession) {
+        // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
+        session.pipeline.onTouchOwned = { [unowned(unsafe) twin] slot, _ in
+            twin.filter.own(slot: slot)
+            twin.ownedSinceWrite = true
+        }
+    }
+
+    /// The compositor gets the device back: every touch the twin has is cancelled there, the
+    /// twin is destroyed and the grab let go.
+    func letGo(_ entry: DeviceTable.Entry, at time: Instant) {
+        guard let twin = entry.twin else { return }
+        entry.session?.pipeline.onTouchOwned = nil
+        try? twin.output.write(twin.filter.cancelAll(at: time))
+        entry.twin = nil
+        try? entry.device.setGrabbed(false)
+        logger.info("touch device no longer owned: the compositor reads it again",
+                    metadata: ["device": "\(entry.device.description.name)", "node": "\(entry.device.node)"])
+    }
+
+    /// Writes `events` to the entry's twin; a twin that cannot be written to is let go (the
+    /// compositor reads the device itself again).
+    func write(_ events: [InputEvent], to entry: DeviceTable.Entry) {
+        guard !events.isEmpty, let twin = entry.twin else { return }
+        do throws(InputError) {
+            try twin.output.write(events)
+        } catch {
+            logger.error("cannot write to an owned device's twin: letting the device go",
+                         metadata: ["node": "\(entry.device.node)", "error": "\(error.message)"])
+            entry.twin = nil
+            entry.session?.pipeline.onTouchOwned = nil
+            try? entry.device.setGrabbed(false)
+        }
+    }
+}

@@ -1,0 +1,227 @@
+# scripts/vm/ownership.sh — sourced by scripts/vm/e2e.sh (its helpers and counters): owned
+# devices (own: true, docs/ownership.md) checked with the real kernel and libinput reading the
+# twin, as a compositor would.
+debug_events=/usr/libexec/libinput/libinput-debug-events
+list_devices=/usr/libexec/libinput/libinput-list-devices
+syn=fixtures/synthetic
+
+# The touch and pointer events of a debug-events log, without device names and times:
+# "TOUCH_DOWN 0 (0) 16.67/25.00 (50.00/50.00mm)".
+libinput_events() {
+    grep -E '(TOUCH|POINTER|GESTURE)_' "$1" | grep -v TOUCH_FRAME \
+        | sed -E 's/^[-+ ]?event[0-9]+ +//; s/[[:space:]]+\+[0-9]+\.[0-9]+s[[:space:]]*/ /; s/[[:space:]]+$//'
+}
+
+# own_play NAME RECORDING CONFIG [SERVICE ARGS...]: the service owning the device
+# RECORDING is played into, libinput reading its twin; sets $twin_log, $player_node,
+# $twin_node. With CONFIG "none": no service, libinput reading the device itself (the
+# baseline); then $twin_log is that log.
+own_play() {
+    local name=$1 recording=$2 config=$3
+    shift 3
+    local ready=$out/own-$name.ready
+    rm -f "$ready"
+    : > "$ready"
+    if [ "$config" != none ]; then start_service "own-$name" --config "$config" "$@"; fi
+    "$gestured" replay "$recording" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-$name.player.log" &
+    local player=$!
+    wait_for "$out/own-$name.player.log" "/dev/input/event" || { fail "own $name" "no virtual device"; return 1; }
+    player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-$name.player.log" | head -1)
+    local watched=$player_node
+    twin_node=
+    if [ "$config" != none ]; then
+        wait_for "$log" "node=$player_node twin=" || { fail "own $name" "the service did not own $player_node: $(tail -3 "$log")"; kill "$player"; return 1; }
+        twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
+        watched=$twin_node
+    fi
+    twin_log=$out/own-$name.libinput.txt
+    "$debug_events" --device "$watched" > "$twin_log" 2>&1 &
+    local watch=$!
+    wait_for "$twin_log" "DEVICE_ADDED"
+    echo "$player_node" > "$ready"
+    # What to do while the devices are there (list them).
+    if [ -n "${own_during:-}" ]; then eval "$own_during"; fi
+    wait "$player"
+    sleep 0.3
+    kill "$watch" 2>/dev/null
+    wait "$watch" 2>/dev/null
+    libinput_events "$twin_log" > "$out/own-$name.events.txt"
+}
+
+echo "== owned devices: a twin stands in for the device (issue 48)"
+actions=$out/own-actions.txt
+own_config=$out/own.yaml
+own_config_held=$out/own-held.yaml
+for held in no yes; do
+    cat > "$([ $held = yes ] && echo "$own_config_held" || echo "$own_config")" <<YAML
+service: {actions-as-root: true, socket: /tmp/gestured-own.sock}
+devices:
+  - match: {kind: touchscreen}
+    own: true
+$([ $held = yes ] && echo "    hold-back: 60ms")
+  - match: {kind: touchpad}
+    own: true
+layout:
+  id: root
+  gestures:
+    - {kind: swipe, touches: 4, directions: [down], action: {exec: ["/bin/sh", "-c", "echo swipe4 >> $actions"]}}
+    - {kind: swipe, touches: 3, directions: [left], action: {exec: ["/bin/sh", "-c", "echo swipe3 >> $actions"]}}
+    - {kind: edge-pan, edges: [left], action: {exec: ["/bin/sh", "-c", "echo edge >> $actions"]}}
+    - {kind: tap}
+    - {kind: pan, max-touches: 2}
+YAML
+done
+chmod 644 "$own_config" "$own_config_held"
+
+if [ ! -x "$debug_events" ]; then
+    fail "owned devices" "libinput debug-events is not installed (Debian: libinput-tools)"
+else
+    # A tap and a drag: libinput reads on the twin what it reads on the device itself.
+    own_play tap-drag-baseline "$syn/owned-tap-drag.yaml" none
+    cp "$out/own-tap-drag-baseline.events.txt" "$out/own-baseline.txt"
+    own_play tap-drag "$syn/owned-tap-drag.yaml" "$own_config"
+    # A second instance on the same seat, started while the first owns the device.
+    "$gestured" run --no-socket > /dev/null 2> "$out/own-second.log" &
+    second=$!
+    sleep 1
+    kill -TERM "$second"; wait "$second" 2>/dev/null
+    stop_service
+    if [ -s "$out/own-baseline.txt" ] && diff "$out/own-baseline.txt" "$out/own-tap-drag.events.txt" > "$out/own-tap-drag.diff"; then
+        pass "owned: a tap and a drag reach libinput on the twin as on the device itself ($(grep -c TOUCH_ "$out/own-baseline.txt") touch events, same positions)"
+    else
+        fail "owned tap and drag" "$(head -c 600 "$out/own-tap-drag.diff") (baseline: $(wc -l < "$out/own-baseline.txt") lines)"
+    fi
+    live=$out/own-tap-drag.live.jsonl
+    grep -q '"kind": "tap", "state": "recognized"' "$live" && grep -q '"kind": "pan", "state": "ended"' "$live" \
+        && pass "owned: gestured's own tap and pan fire too" || fail "owned gestures" "$(head -c 300 "$live")"
+    if grep -q "node=$twin_node" "$log" "$out/own-second.log"; then
+        fail "twin never read" "$(grep "node=$twin_node" "$log" "$out/own-second.log" | head -2)"
+    else
+        pass "owned: neither the owning service nor a second instance reads the twin ($twin_node) as a touch device"
+    fi
+
+    # A real four-finger drag down (Atmel), recognized as a swipe bound to a program.
+    rm -f "$actions"
+    own_play four-finger "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events" "$own_config"
+    stop_service
+    e=$out/own-four-finger.events.txt
+    downs=$(grep -c '^TOUCH_DOWN' "$e"); cancels=$(grep -c '^TOUCH_CANCEL' "$e"); ups=$(grep -c '^TOUCH_UP' "$e")
+    grep -q swipe4 "$actions" 2>/dev/null && pass "owned: the four-finger swipe ran its program" || fail "owned swipe action" "no swipe4 in $actions"
+    [ "$downs" -eq 4 ] && [ "$cancels" -eq 4 ] && [ "$ups" -eq 0 ] \
+        && pass "owned: each of the swipe's 4 touches the app had ends in TOUCH_CANCEL on the twin, none in TOUCH_UP" \
+        || fail "owned swipe on the twin" "$downs downs, $cancels cancels, $ups ups"
+
+    # The same kind of swipe, quicker (recognized 30 ms after landing), with hold-back: 60ms.
+    rm -f "$actions"
+    own_play held "$syn/owned-four-finger-flick.yaml" "$own_config_held"
+    stop_service
+    e=$out/own-held.events.txt
+    grep -q swipe4 "$actions" 2>/dev/null && [ "$(grep -c '^TOUCH_' "$e")" -eq 0 ] \
+        && pass "owned, hold-back 60ms: the quick four-finger swipe ran its program and no touch of it reached the twin" \
+        || fail "hold-back" "$(grep -c '^TOUCH_' "$e") touch events on the twin; actions: $(cat "$actions" 2>/dev/null)"
+
+    # Left-edge drags: one inside a client's exclusion region (0..20 x 100..200 mm), one above it.
+    rm -f "$actions"
+    start_service own-edge --config "$own_config"
+    "$gestured" listen --socket /tmp/gestured-own.sock --exclusion drawer=0,100,20,100 > /dev/null 2> "$out/own-listen.log" &
+    listener=$!
+    wait_for "$out/own-listen.log" "connected: gestured"
+    stop_service_keep=$service
+    own_play_in_service() {  # the service runs already
+        local ready=$out/own-edge.ready
+        : > "$ready"
+        "$gestured" replay "$syn/owned-edge-drags.yaml" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-edge.player.log" &
+        local player=$!
+        wait_for "$out/own-edge.player.log" "/dev/input/event"
+        player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-edge.player.log" | head -1)
+        wait_for "$log" "node=$player_node twin="
+        twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
+        "$debug_events" --device "$twin_node" > "$out/own-edge.libinput.txt" 2>&1 &
+        local watch=$!
+        wait_for "$out/own-edge.libinput.txt" "DEVICE_ADDED"
+        echo "$player_node" > "$ready"
+        wait "$player"
+        sleep 0.3
+        kill "$watch"; wait "$watch" 2>/dev/null
+        libinput_events "$out/own-edge.libinput.txt" > "$out/own-edge.events.txt"
+    }
+    own_play_in_service
+    kill "$listener" 2>/dev/null
+    stop_service
+    e=$out/own-edge.events.txt
+    # The first touch: down, motion, up; the second: down (and what motion came before the edge
+    # pan began), cancelled.
+    shape=$(awk '{print $1}' "$e" | uniq | tr '\n' ' ')
+    echo "$shape" | grep -qE '^TOUCH_DOWN TOUCH_MOTION TOUCH_UP TOUCH_DOWN (TOUCH_MOTION )?TOUCH_CANCEL $' && [ "$(grep -c edge "$actions" 2>/dev/null)" = 1 ] \
+        && pass "owned: a left-edge pan's touch ends in TOUCH_CANCEL; the same drag in a client's exclusion region passes whole and the edge pan does not fire" \
+        || fail "edge pan and exclusion" "twin: $shape; actions: $(tr '\n' ' ' < "$actions" 2>/dev/null)"
+
+    # An owned touchpad: the pointer, scrolling and clicks pass; the three-finger swipe is
+    # gestured's alone. The control: libinput on the device itself does its own swipe.
+    rm -f "$actions"
+    own_play touchpad-baseline "$syn/owned-touchpad.yaml" none
+    own_during='"$list_devices" > "$out/own-list-devices.txt" 2>&1' own_play touchpad "$syn/owned-touchpad.yaml" "$own_config"
+    stop_service
+    b=$out/own-touchpad-baseline.events.txt
+    e=$out/own-touchpad.events.txt
+    if ! grep -q GESTURE_SWIPE_BEGIN "$b"; then
+        fail "owned touchpad" "the control failed: libinput did no swipe of its own on the device ($(awk '{print $1}' "$b" | sort | uniq -c | tr '\n' ' '))"
+    else
+        # The pointer moves no more than on the device itself, where the flick was libinput's
+        # swipe (a motion event more or less is the kernel's time stamps: libinput accelerates
+        # by time, and drops a motion that comes to nothing).
+        motion_twin=$(grep -c '^POINTER_MOTION' "$e"); motion_device=$(grep -c '^POINTER_MOTION' "$b")
+        if grep -q GESTURE_SWIPE "$e" || [ "$motion_twin" -gt "$motion_device" ] || [ $((motion_twin * 10)) -lt $((motion_device * 9)) ]; then
+            fail "owned touchpad swipe" "$(grep -c GESTURE_SWIPE "$e") swipe events; pointer motions $motion_twin on the twin, $motion_device on the device"
+        else
+            pass "owned touchpad: libinput on the twin does no swipe of its own and moves no pointer for the three fingers (it does on the device itself)"
+        fi
+        grep -q swipe3 "$actions" 2>/dev/null && pass "owned touchpad: gestured's three-finger swipe ran its program" || fail "touchpad swipe action"
+        grep -q POINTER_MOTION "$e" && grep -qE 'POINTER_SCROLL_FINGER|POINTER_AXIS' "$e" && grep -q 'POINTER_BUTTON.*pressed' "$e" && grep -q 'POINTER_BUTTON.*released' "$e" \
+            && pass "owned touchpad: one finger moves the pointer, two scroll, a click clicks ($(grep -c POINTER_MOTION "$e") motions)" \
+            || fail "owned touchpad pass-through" "$(awk '{print $1}' "$e" | sort | uniq -c | tr '\n' ' ')"
+    fi
+    # libinput sees the twin as it sees the device: the same attributes but its node.
+    block() { awk -v k="$1" '/^Device:/{b=""} {b=b $0 "\n"} /^Kernel:/{if (index($0, k)) f=1} /^$/{if (f) {printf "%s", b; f=0}; b=""}' "$out/own-list-devices.txt" | grep -vE '^(Kernel|Group):'; }
+    if [ -n "$twin_node" ] && [ -n "$(block "$player_node")" ] && [ "$(block "$player_node")" = "$(block "$twin_node")" ]; then
+        pass "owned touchpad: libinput list-devices gives the twin the device's attributes (name, size, tap, scroll, click methods, disable-while-typing)"
+    else
+        fail "list-devices" "$(diff <(block "$player_node") <(block "$twin_node") | head -c 600)"
+    fi
+
+    # SIGKILL while a finger is down on the twin: the grab goes, the twin goes, the device is read again.
+    start_service own-kill --no-socket --config "$own_config"
+    ready=$out/own-kill.ready
+    : > "$ready"
+    "$gestured" replay "$syn/owned-hold-then-tap.yaml" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-kill.player.log" &
+    player=$!
+    wait_for "$out/own-kill.player.log" "/dev/input/event"
+    player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-kill.player.log" | head -1)
+    wait_for "$log" "node=$player_node twin="
+    twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
+    "$debug_events" --device "$twin_node" > "$out/own-kill.twin.txt" 2>&1 &
+    twin_watch=$!
+    "$debug_events" --device "$player_node" > "$out/own-kill.device.txt" 2>&1 &
+    device_watch=$!
+    wait_for "$out/own-kill.twin.txt" "DEVICE_ADDED"
+    wait_for "$out/own-kill.device.txt" "DEVICE_ADDED"
+    echo "$player_node" > "$ready"
+    wait_for "$out/own-kill.twin.txt" "TOUCH_DOWN"
+    kill -KILL "$service"
+    killed_at=$(date +%s.%N)
+    wait "$service" 2>/dev/null
+    wait_for "$out/own-kill.device.txt" "TOUCH_DOWN"
+    reached_at=$(date +%s.%N)
+    sleep 0.3
+    gone=yes
+    [ -e "$twin_node" ] && gone=no
+    wait "$player"
+    kill "$twin_watch" "$device_watch" 2>/dev/null
+    wait "$twin_watch" "$device_watch" 2>/dev/null
+    after=$(python3 -c "print(round($reached_at - $killed_at, 2))")
+    if grep -q TOUCH_DOWN "$out/own-kill.device.txt" && python3 -c "import sys; sys.exit(0 if $after < 1.0 else 1)" && [ $gone = yes ]; then
+        pass "kill -9 mid-touch: a new touch reached libinput on the device itself ${after} s later, and the twin is gone"
+    else
+        fail "kill -9" "device touch after ${after} s: $(grep -c TOUCH_DOWN "$out/own-kill.device.txt"); twin gone: $gone"
+    fi
+fi
