@@ -125,8 +125,17 @@ struct GestureEventTests {
         #expect(try read(.rotate(.init(degrees: 30, degreesPerSecond: -90))).rotate == GestureValues.Rotate(degrees: 30, degreesPerSecond: -90))
         let edge = GestureValues.EdgePan(edge: .right, translation: Point(x: -5, y: 0), velocity: Point(x: -50, y: 0))
         #expect(try read(.edgePan(edge)).edgePan == edge)
+        // Protocol 1.1's: a long press's duration (to 0.1 ms) and a pinch's span.
+        #expect(try read(.longPress(.init(duration: .microseconds(812_345)))).longPress
+            == GestureValues.LongPress(duration: .microseconds(812_300)))
+        #expect(try read(.pinch(.init(scale: 1.5, spanMillimetres: 31.234, scalePerSecond: 2))).pinch
+            == GestureValues.Pinch(scale: 1.5, spanMillimetres: 31.23, scalePerSecond: 2))
         let tap = try read(.tap(.init(taps: 1)))
-        #expect(tap.pan == nil && tap.swipe == nil && tap.rotate == nil && tap.edgePan == nil)
+        #expect(tap.pan == nil && tap.swipe == nil && tap.rotate == nil && tap.edgePan == nil && tap.longPress == nil && tap.pinch == nil)
+        // A 1.0 service's pinch has no span: no typed values, rather than made-up ones.
+        var old = try read(.pinch(.init(scale: 1.5, spanMillimetres: 31.234, scalePerSecond: 2)))
+        old.spanMM = nil
+        #expect(old.pinch == nil)
     }
 
     @Test func pinchAndRotateNameTheirRates() {
@@ -134,7 +143,7 @@ struct GestureEventTests {
                         time: Instant.zero + .milliseconds(250), startTime: Instant.zero, region: "map", touches: 2,
                         location: Point(x: 10, y: 20), recognizer: "pinch")
         #expect(g.jsonLine(origin: .zero)
-            == #"{"time": 0.25, "kind": "pinch", "state": "changed", "region": "map", "touches": 2, "x": 10.0, "y": 20.0, "scale": 1.2346, "scale_velocity": 0.5}"# + "\n")
+            == #"{"time": 0.25, "kind": "pinch", "state": "changed", "region": "map", "touches": 2, "x": 10.0, "y": 20.0, "scale": 1.2346, "scale_velocity": 0.5, "span_mm": 30.0}"# + "\n")
         g.values = .rotate(.init(degrees: -12.345, degreesPerSecond: -40))
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION_VELOCITY"] == "-40.0")
         #expect(GestureEvent(g, origin: .zero).environment["GESTURE_ROTATION"] == "-12.35")

@@ -1,3 +1,4 @@
+import Foundation
 import GestureProtocol
 import GestureRuntime
 import GestureService
@@ -61,6 +62,28 @@ struct OwnershipServiceTests {
         #expect(second.suffix(2) == ["palm", "id -1, touch 0"])
         #expect(!second.dropLast(2).contains { $0.contains("id -1") })
         client.hangUp()
+    }
+
+    @Test func aReloadThatKeepsOwnKeepsTheTwinAndOneThatDropsItLetsTheDeviceGo() throws {
+        final class Made { var twins = 0 }
+        let made = Made()
+        let h = try Harness(config: Self.config, socket: false, prepare: { service in
+            service.runtime.makeTwin = { _, _ throws(InputError) in
+                made.twins += 1
+                return RecordingTwin()
+            }
+        })
+        let device = try h.plug()
+        #expect(device.isGrabbed && made.twins == 1)
+        // The same file again, and one with another gesture: the compositor sees no device come and go.
+        h.service.reload()
+        try (Self.config + "\n    - {kind: tap, taps: 2}\n").write(toFile: h.folder + "/gestured.yaml", atomically: true, encoding: .utf8)
+        h.service.reload()
+        #expect(device.isGrabbed && made.twins == 1)
+        try "layout: {id: root, gestures: [{kind: tap}]}\n".write(toFile: h.folder + "/gestured.yaml", atomically: true, encoding: .utf8)
+        h.service.reload()
+        #expect(!device.isGrabbed)
+        #expect(h.log.lines.filter { $0.hasPrefix("info touch device no longer owned") }.count == 1)
     }
 
     @Test func theConfigurationSaysWhichGesturesOwn() throws {

@@ -6,6 +6,9 @@
 #   gestured --json  the same, printing every gesture event as a JSON line (one write per turn)
 #   gestured --latency-report  the same as gestured, measuring every frame's latency (a clock
 #                    reading per frame, one more per eighth wakeup)
+#   gestured owned   the same as gestured --latency-report with the device owned (own: true,
+#                    docs/ownership.md): grabbed, every frame written to its uinput twin — the
+#                    twin's write is inside the frame latency
 #   gestured --view --metrics  the same, serving the live view (nobody watching) and the metrics
 #                    (nobody scraping) on loopback
 #   gestured before  $GESTURED_BEFORE, when given (make bench-vm BENCH_BEFORE=REV): the same as
@@ -64,6 +67,9 @@ status_kb() { awk -v key="$2:" '$1 == key {print $2}' /proc/"$1"/status; }
 # The VM's init brings no network up: --view and --metrics listen on loopback.
 ip link set lo up 2>/dev/null || /run/busybox ip link set lo up
 cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts/vm/floor.c"; exit 1; }
+# The built-in layout, every device owned.
+{ echo "devices: [{own: true}]"; "$gestured" check-config --print-default; } > "$work/own.yaml"
+chmod 644 "$work/own.yaml"
 
 lisgd_gestures=()
 for fingers in 1 2 3 4 5; do
@@ -97,6 +103,9 @@ run_one() {
         "gestured --latency-report")
             rm -f "$work/$tag.latency.json"
             "$gestured" run --no-socket --latency-report "$work/$tag.latency.json" > /dev/null 2> "$work/$tag.log" & pid=$! ;;
+        "gestured owned")
+            rm -f "$work/$tag.latency.json"
+            "$gestured" run --no-socket --config "$work/own.yaml" --latency-report "$work/$tag.latency.json" > /dev/null 2> "$work/$tag.log" & pid=$! ;;
         lisgd)
             lisgd -d "$node" -w 1920 -h 1080 "${lisgd_gestures[@]}" > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
         libinput)
@@ -124,7 +133,7 @@ run_one() {
     kill -TERM "$pid"; wait "$pid" 2>/dev/null
     kill -TERM "$device"; wait "$device" 2>/dev/null
     local latency=null lines=0
-    [ "$program" = "gestured --latency-report" ] && [ -s "$work/$tag.latency.json" ] && latency=$(cat "$work/$tag.latency.json")
+    case $program in "gestured --latency-report"|"gestured owned") [ -s "$work/$tag.latency.json" ] && latency=$(cat "$work/$tag.latency.json") ;; esac
     [ -f "$work/$tag.out" ] && lines=$(wc -l < "$work/$tag.out")
     local kinds='[]'
     if [ "$program" = "gestured --json" ]; then
@@ -157,7 +166,7 @@ for entry in "${workloads[@]}"; do
     repeat=1
     [ "$name" = "3m-29s-10-fingers" ] && repeat=${BENCH_REPEAT_LONG:-3}
     for _ in $(seq "$repeat"); do
-        programs=(gestured "gestured --json" "gestured --latency-report" "gestured --view --metrics" lisgd libinput floor)
+        programs=(gestured "gestured --json" "gestured --latency-report" "gestured owned" "gestured --view --metrics" lisgd libinput floor)
         [ -n "${GESTURED_BEFORE:-}" ] && programs+=("gestured before")
         for program in "${programs[@]}"; do
             rm -f "$work/$name.${program// /}.out"

@@ -32,12 +32,17 @@ public struct GestureEvent: Sendable, Equatable {
     public var localX: Double?
     public var localY: Double?
     public var taps: Int?
+    /// A long press: how long its fingers have been down, in milliseconds (protocol 1.1).
+    public var durationMS: Double?
     public var dx: Double?
     public var dy: Double?
     public var vx: Double?
     public var vy: Double?
     public var scale: Double?
     public var scaleVelocity: Double?
+    /// A pinch: the fingers' mean distance from their centroid, in millimetres on the surface
+    /// (protocol 1.1).
+    public var spanMM: Double?
     public var rotation: Double?
     public var rotationVelocity: Double?
     public var direction: SwipeDirection?
@@ -94,10 +99,13 @@ public struct GestureEvent: Sendable, Equatable {
         case .pinch(let pinch):
             scale = Self.round(pinch.scale, 4)
             scaleVelocity = Self.round(pinch.scalePerSecond, 4)
+            spanMM = Self.round(pinch.spanMillimetres, 2)
         case .rotate(let rotate):
             rotation = Self.round(rotate.degrees, 2)
             rotationVelocity = Self.round(rotate.degreesPerSecond, 2)
-        case .longPress, .custom:
+        case .longPress(let press):
+            durationMS = Self.round(press.duration.inMilliseconds, 1)
+        case .custom:
             break
         }
     }
@@ -167,6 +175,8 @@ public struct GestureEvent: Sendable, Equatable {
         Key(name: "local_y", value: { e in e.localX == nil ? nil : e.localY.map { .decimal($0, places: 2) } },
             read: { e, r throws(ProtocolError) in e.localY = try r.optionalNumber("local_y") }),
         Key(name: "taps", value: { $0.taps.map { .integer($0) } }, read: { e, r throws(ProtocolError) in e.taps = try r.optionalInteger("taps") }),
+        Key(name: "duration_ms", value: { $0.durationMS.map { .decimal($0, places: 1) } },
+            read: { e, r throws(ProtocolError) in e.durationMS = try r.optionalNumber("duration_ms") }),
         Key(name: "dx", value: { e in e.dy == nil ? nil : e.dx.map { .decimal($0, places: 2) } },
             read: { e, r throws(ProtocolError) in e.dx = try r.optionalNumber("dx") }),
         Key(name: "dy", value: { e in e.dx == nil ? nil : e.dy.map { .decimal($0, places: 2) } },
@@ -179,6 +189,8 @@ public struct GestureEvent: Sendable, Equatable {
             read: { e, r throws(ProtocolError) in e.scale = try r.optionalNumber("scale") }),
         Key(name: "scale_velocity", value: { $0.scaleVelocity.map { .decimal($0, places: 4) } },
             read: { e, r throws(ProtocolError) in e.scaleVelocity = try r.optionalNumber("scale_velocity") }),
+        Key(name: "span_mm", value: { $0.spanMM.map { .decimal($0, places: 2) } },
+            read: { e, r throws(ProtocolError) in e.spanMM = try r.optionalNumber("span_mm") }),
         Key(name: "rotation", value: { $0.rotation.map { .decimal($0, places: 2) } },
             read: { e, r throws(ProtocolError) in e.rotation = try r.optionalNumber("rotation") }),
         Key(name: "rotation_velocity", value: { $0.rotationVelocity.map { .decimal($0, places: 2) } },
@@ -276,6 +288,18 @@ extension GestureEvent {
     public var tap: GestureValues.Tap? {
         guard kind == .tap, let taps else { return nil }
         return GestureValues.Tap(taps: taps)
+    }
+
+    /// A long press's values (its duration as written: to 0.1 ms), from a 1.1 service.
+    public var longPress: GestureValues.LongPress? {
+        guard kind == .longPress, let durationMS else { return nil }
+        return GestureValues.LongPress(duration: .microseconds(Int64((durationMS * 1000).rounded())))
+    }
+
+    /// A pinch's values, from a 1.1 service (a 1.0 service's messages have no span).
+    public var pinch: GestureValues.Pinch? {
+        guard kind == .pinch, let scale, let spanMM, let scaleVelocity else { return nil }
+        return GestureValues.Pinch(scale: scale, spanMillimetres: spanMM, scalePerSecond: scaleVelocity)
     }
 
     /// A pan's values (translation and velocity in layout units, as written: two decimals).
