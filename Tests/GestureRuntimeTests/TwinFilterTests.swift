@@ -159,6 +159,88 @@ struct TwinFilterTests {
         #expect(filter.nextDeadline == nil)
     }
 
+    @Test func heldBackFingersReachTheTwinTogetherInTheOrderTheyCame() {
+        // A two-finger tap: one finger lands, the other 10 ms later, both lift at 40 ms.
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(40) { $0.up(0); $0.up(1) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "slot 1, id 2, x 300, y 100",
+            "slot 0, id -1, slot 1, id -1, touch 0",
+        ])
+        // One finger's time is up: the other, held 10 ms less, goes with it.
+        var g = KernelFrames()
+        g.frame(100) { $0.down(0, id: 3, x: 100, y: 100) }
+        g.frame(110) { $0.down(1, id: 4, x: 300, y: 100) }
+        var later = filter
+        #expect(play(g, through: &later) == [])
+        #expect(twinLines(later.deadlinePassed(.zero + .milliseconds(160))) == [
+            "slot 0, id 3, touch 1",  // x and y as the twin has them from the last touch in the slot
+            "slot 1, id 4",
+        ])
+    }
+
+    @Test func aContactStartingOnTheTwinGetsTheDevicesValuesItLacks() {
+        // An owned touch moves to x 300 (withheld), lifts; the next lands in its slot at x 300:
+        // the kernel sends no x (unchanged), but the twin last had x 100.
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.move(0, x: 200) }
+        f.frame(20) { $0.move(0, x: 300) }
+        f.frame(30) { $0.up(0) }
+        f.frame(100) {
+            $0.add(EventType.abs, AbsCode.mtSlot, 0)
+            $0.add(EventType.abs, AbsCode.mtTrackingID, 2)
+        }
+        var filter = screen
+        #expect(play(f, through: &filter, own: [(10, 0)]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "palm",
+            "id -1, touch 0",
+            "id 2, finger, x 300, touch 1",
+        ])
+    }
+
+    @Test func aPalmTheDeviceReportsStaysAPalmOnTheTwin() {
+        // The device marks palms itself; a second palm in the slot repeats no tool type.
+        var device = DeviceDescription.testTouchscreen
+        device.absInfo[AbsCode.mtToolType] = AbsInfo(minimum: 0, maximum: 2)
+        var filter = TwinFilter(description: device)!
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100); $0.add(EventType.abs, AbsCode.mtToolType, MTToolType.palm) }
+        f.frame(10) { $0.up(0) }
+        f.frame(50) { $0.down(0, id: 2, x: 120, y: 100) }
+        #expect(play(f, through: &filter) == [
+            "slot 0, id 1, palm, x 100, y 100, touch 1",  // what the twin lacks comes after the tracking id
+            "id -1, touch 0",
+            "id 2, x 120, touch 1",
+        ])
+    }
+
+    @Test func theFiltersFirstSlotIsTheDevicesCurrentOne() {
+        // Opened while its current slot is 3: a contact there comes without ABS_MT_SLOT.
+        var device = DeviceDescription.testTouchscreen
+        device.absInfo[AbsCode.mtSlot]?.value = 3
+        var filter = TwinFilter(description: device)!
+        var f = KernelFrames()
+        f.frame(0) {
+            $0.add(EventType.abs, AbsCode.mtTrackingID, 5)
+            $0.add(EventType.abs, AbsCode.mtPositionX, 100)
+        }
+        _ = play(f, through: &filter, own: [(0, 3)])
+        #expect(!filter.twinHas(slot: 0) && !filter.twinHas(slot: 3))
+        var g = KernelFrames()
+        g.frame(0) {
+            $0.add(EventType.abs, AbsCode.mtTrackingID, 6)
+            $0.add(EventType.abs, AbsCode.mtPositionX, 100)
+        }
+        var unowned = TwinFilter(description: device)!
+        #expect(play(g, through: &unowned) == ["slot 3, id 6, x 100, touch 1"])
+    }
+
     @Test func aResynchronizationPassesItsDeltasAndNotTheDrop() {
         var f = KernelFrames()
         f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }

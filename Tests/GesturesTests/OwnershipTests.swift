@@ -92,4 +92,24 @@ struct OwnershipTests {
         // Two fingers (scrolling) are never owned by a gesture of three.
         #expect(log(l(), fingers(2), policy: touchpad) == [])
     }
+
+    /// Two fingers scroll (a pan that shares its touches begins); a third lands: the pan ends
+    /// with the count and the arena starts over — the three fingers are owned in that frame.
+    @Test func onATouchpadTheThirdFingerOwnsTheSequenceAfterAScrollToo() {
+        let l = layout { pad in
+            pad.add(PanRecognizer(minimumTouches: 1, maximumTouches: 2))
+            let swipe = SwipeRecognizer(directions: [.left], touches: 3)
+            swipe.ownsTouches = true
+            pad.add(swipe)
+        }
+        var s = TouchScript()
+        for f in 1...2 { s.down(f, at: .zero, x: 100 + Double(f) * 15, y: 30, pressure: 50) }
+        for step in 1...20 {
+            for f in 1...2 { s.move(f, at: .milliseconds(Double(step) * 10), x: 100 + Double(f) * 15, y: 30 + Double(step), pressure: 50) }
+        }
+        s.down(3, at: .milliseconds(210), x: 145, y: 50, pressure: 50)
+        let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
+        let lines = log(l, s, policy: touchpad, until: 210).filter { $0 != "pan changed" }
+        #expect(lines == ["pan began", "pan ended", "own slot 0", "own slot 1", "own slot 2"])
+    }
 }

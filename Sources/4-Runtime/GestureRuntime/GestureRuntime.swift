@@ -487,6 +487,7 @@ public final class GestureRuntime: @unchecked Sendable {
         session.cancel(at: time)
         onSessionEnded?(session)
         session.pipeline.observer = nil
+        session.pipeline.onTouchOwned = nil
     }
 
     private func remove(_ node: String, reason: String) {

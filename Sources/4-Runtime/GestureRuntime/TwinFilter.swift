@@ -17,7 +17,7 @@ import TouchEvents
 /// - **held back** (touchscreens, with a ``holdBack`` above zero) — a new touch is withheld
 ///   for up to ``holdBack``: if it is owned meanwhile, the twin never sees it; if not, its
 ///   events go to the twin at once, in order, positions unchanged (when the time is up, or
-///   when it lifts).
+///   when it lifts) — with every other touch held back then, frame by frame as they came.
 ///
 /// On a touchscreen the twin's `BTN_TOUCH` and `BTN_TOOL_*` keys follow the touches the twin
 /// has (not the device's), and the single-touch axes (`ABS_X`, `ABS_Y`, `ABS_PRESSURE`: the
@@ -25,8 +25,12 @@ import TouchEvents
 /// while the twin has every touch that is down. `SYN_DROPPED` is not passed: the events that
 /// bring the device up to date after it (libevdev's sync deltas) are, as a frame of their own.
 ///
-/// Allocation-free per frame once its buffers have grown (a held-back touch's buffer grows
-/// with it).
+/// A contact that starts on the twin gets every per-slot value of the device's the twin lacks,
+/// its tool type among them (the kernel sends only what changed, and the twin did not get
+/// what a withheld contact changed); what the twin has already is not written again.
+///
+/// Allocation-free per frame once its buffers have grown (the held-back touches' queue grows
+/// with them).
 public struct TwinFilter {
     /// Whether owned touches are cancelled and withheld (a touchscreen) or stay as palms (a
     /// touchpad).
@@ -48,19 +52,36 @@ public struct TwinFilter {
         var began = false
         /// The current contact is held back: since when.
         var heldSince: Instant?
-        /// A held-back contact's events, frame by frame (each frame's end is a `SYN_REPORT`).
-        var held: [InputEvent] = []
-        /// The twin's tool type for this slot.
-        var twinTool = MTToolType.finger
     }
 
+    /// The per-slot axes mirrored, `ABS_MT_TOUCH_MAJOR` (0x30) … `ABS_MT_TOOL_Y` (0x3d) and
+    /// the rest of the multitouch range: a code's index is `code - 0x30`.
+    static let axes = Int(AbsCode.max) - Int(AbsCode.mtTouchMajor) + 1
+    static let toolAxis = Int(AbsCode.mtToolType - AbsCode.mtTouchMajor)
+    static let trackingAxis = Int(AbsCode.mtTrackingID - AbsCode.mtTouchMajor)
+
     private var slots: [Slot]
+    /// Each slot's axes as the device last set them, and as the twin last got them (slot-major,
+    /// ``axes`` each): a contact that starts on the twin gets the device's values the twin
+    /// lacks — the kernel sends only what changed, and what changed while the twin did not
+    /// have the slot (a withheld contact's, a palm's) would otherwise be missing.
+    private var deviceAxes: [Int32]
+    private var twinAxes: [Int32]
+    /// The per-slot axes the twin has (besides the tracking id): the device's, and the tool type.
+    private let mirroredAxes: [Int]
     /// The device's current slot, as its events set it.
-    private var deviceSlot = 0
+    private var deviceSlot: Int
+    /// The device's slot when the frame being read began.
+    private var slotBeforeFrame: Int
     /// The twin's current slot, as the events written to it set it.
     private var twinSlot = -1
     /// The frame being read.
     private var frame: [InputEvent] = []
+    /// Held-back contacts' events, all of them in the order they came, frame by frame (a
+    /// `SYN_REPORT` ends each frame), each with its slot (`heldSlots`, -1 for a frame's end):
+    /// released together, so fingers that landed together reach the twin together.
+    private var held: [InputEvent] = []
+    private var heldSlots: [Int] = []
     /// What to write to the twin.
     private var out: [InputEvent] = []
     /// The keys the device has among `BTN_TOUCH`, `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`.
@@ -71,15 +92,34 @@ public struct TwinFilter {
     private var lastTime = Instant.zero
 
     /// A filter for a device of `kind` with `slotCount` multitouch slots, whose `EV_KEY` codes
-    /// are `keys`.
-    public init(kind: DeviceKind, slotCount: Int, keys: Set<UInt16>, holdBack: Duration = .zero) {
+    /// are `keys` and absolute axes `axes` (with their values when the device was opened: its
+    /// current slot is `ABS_MT_SLOT`'s).
+    public init(kind: DeviceKind, slotCount: Int, keys: Set<UInt16>, axes: [UInt16: AbsInfo] = [:], holdBack: Duration = .zero) {
         self.kind = kind
         self.holdBack = kind == .touchscreen ? holdBack : .zero
-        slots = Array(repeating: Slot(), count: max(1, slotCount))
+        let count = max(1, slotCount)
+        slots = Array(repeating: Slot(), count: count)
         let all = [KeyCode.touch, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap,
                    KeyCode.toolQuadTap, KeyCode.toolQuintTap]
         touchKeys = all.filter(keys.contains)
         twinKeys = Array(repeating: false, count: touchKeys.count)
+        var mirrored = [Self.toolAxis]
+        for code in axes.keys.sorted() where code >= AbsCode.mtTouchMajor && code <= AbsCode.max {
+            let axis = Int(code - AbsCode.mtTouchMajor)
+            if axis != Self.toolAxis && axis != Self.trackingAxis { mirrored.append(axis) }
+        }
+        mirroredAxes = mirrored
+        // The twin starts where its description does (`twinDescription`): each axis at its minimum, or 0.
+        var start = Array(repeating: Int32(0), count: Self.axes)
+        for (code, info) in axes where code >= AbsCode.mtTouchMajor && code <= AbsCode.max {
+            start[Int(code - AbsCode.mtTouchMajor)] = min(max(0, info.minimum), info.maximum)
+        }
+        start[Self.toolAxis] = MTToolType.finger
+        deviceAxes = Array((0..<count).map { _ in start }.joined())
+        twinAxes = deviceAxes
+        let current = Int(axes[AbsCode.mtSlot]?.value ?? 0)
+        deviceSlot = current >= 0 && current < count ? current : 0
+        slotBeforeFrame = deviceSlot
         frame.reserveCapacity(256)
         out.reserveCapacity(512)
     }
@@ -88,7 +128,8 @@ public struct TwinFilter {
     /// slots: only such a device can be owned.
     public init?(description: DeviceDescription, holdBack: Duration = .zero) {
         guard case .slots(let n) = description.touchProtocol, n > 0 else { return nil }
-        self.init(kind: description.kind, slotCount: n, keys: description.codes[EventType.key] ?? [], holdBack: holdBack)
+        self.init(kind: description.kind, slotCount: n, keys: description.codes[EventType.key] ?? [],
+                  axes: description.absInfo, holdBack: holdBack)
     }
 
     // MARK: - Reading the device
@@ -108,6 +149,8 @@ public struct TwinFilter {
                 } else {
                     slots[deviceSlot].down = false
                 }
+            } else if event.code >= AbsCode.mtTouchMajor && event.code <= AbsCode.max {
+                deviceAxes[deviceSlot * Self.axes + Int(event.code - AbsCode.mtTouchMajor)] = event.value
             }
         }
         frame.append(event)
@@ -120,7 +163,7 @@ public struct TwinFilter {
         if slots[slot].heldSince != nil {
             // Never shown: the twin does not get it at all.
             slots[slot].heldSince = nil
-            slots[slot].held.removeAll(keepingCapacity: true)
+            dropHeld(slot: slot)
         }
     }
 
@@ -132,6 +175,7 @@ public struct TwinFilter {
             slots[i].heldSince = lastTime
         }
         var slot = slotBeforeFrame
+        var heldAny = false
         for e in frame {
             // SYN_REPORT ends each frame written below; SYN_DROPPED is the device's own affair.
             if e.type == EventType.syn { continue }
@@ -141,18 +185,22 @@ public struct TwinFilter {
             }
             if e.type == EventType.abs && e.code >= AbsCode.mtTouchMajor && e.code <= AbsCode.max {
                 if slots[slot].heldSince != nil {
-                    slots[slot].held.append(e)
+                    held.append(e)
+                    heldSlots.append(slot)
+                    heldAny = true
+                    if e.code == AbsCode.mtTrackingID && e.value >= 0 {
+                        // What the twin lacks of the device's values as the contact landed (the
+                        // frame's own events are the same values, and will not be written twice).
+                        let base = slot * Self.axes
+                        for a in mirroredAxes where twinAxes[base + a] != deviceAxes[base + a] {
+                            held.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTouchMajor + UInt16(a), value: deviceAxes[base + a]))
+                            heldSlots.append(slot)
+                        }
+                    }
                     continue
                 }
                 guard passes(slot) else { continue }
-                toSlot(slot, time: e.time)
-                out.append(e)
-                if e.code == AbsCode.mtToolType { slots[slot].twinTool = e.value }
-                if e.code == AbsCode.mtTrackingID && e.value >= 0 && slots[slot].twinTool != MTToolType.finger {
-                    // The twin's slot was left a palm by a cancelled contact: a new one is a finger.
-                    out.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.finger))
-                    slots[slot].twinTool = MTToolType.finger
-                }
+                pass(e, slot: slot)
                 continue
             }
             if kind == .touchscreen {
@@ -161,13 +209,13 @@ public struct TwinFilter {
             }
             out.append(e)
         }
+        if heldAny {
+            held.append(report(lastTime))
+            heldSlots.append(-1)
+        }
         // Where each slot stands on the twin now.
         for i in slots.indices {
-            if slots[i].heldSince != nil {
-                if !slots[i].held.isEmpty && slots[i].held.last?.type != EventType.syn { slots[i].held.append(report(lastTime)) }
-            } else if passes(i) {
-                slots[i].onTwin = slots[i].down
-            }
+            if slots[i].heldSince == nil && passes(i) { slots[i].onTwin = slots[i].down }
             slots[i].began = false
         }
         slotBeforeFrame = deviceSlot
@@ -175,14 +223,11 @@ public struct TwinFilter {
         paintOwnedPalms(at: lastTime)
         if kind == .touchscreen { updateTouchKeys(time: lastTime) }
         if !out.isEmpty { out.append(report(lastTime)) }
-        // Held-back touches whose time is up, or that lifted, follow, frame by frame as they came.
+        // Held-back touches, once one's time is up or one lifted, follow, frame by frame as they came.
         releaseHeld(at: lastTime, lifted: true)
         cancelOwned(at: lastTime)
         return out
     }
-
-    /// The device's slot when the frame being read began.
-    private var slotBeforeFrame = 0
 
     /// Held-back touches whose time is up by `time` go to the twin (a deadline of the loop's,
     /// between frames); owned ones that the twin had are cancelled. The events for the twin.
@@ -203,17 +248,7 @@ public struct TwinFilter {
         return out
     }
 
-    /// Touchpads: owned contacts the twin has turn palm (in the frame being written).
-    private mutating func paintOwnedPalms(at time: Instant) {
-        guard kind == .touchpad else { return }
-        for i in slots.indices where slots[i].owned && slots[i].onTwin && slots[i].twinTool != MTToolType.palm {
-            toSlot(i, time: time)
-            out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.palm))
-            slots[i].twinTool = MTToolType.palm
-        }
-    }
-
-    /// When the earliest held-back touch is due to go to the twin, or nil.
+    /// When the held-back touches are due to go to the twin (the earliest's time), or nil.
     public var nextDeadline: Instant? {
         var earliest: Instant?
         for s in slots {
@@ -229,13 +264,17 @@ public struct TwinFilter {
         for i in slots.indices {
             if slots[i].onTwin { slots[i].owned = true }
             slots[i].heldSince = nil
-            slots[i].held.removeAll(keepingCapacity: true)
         }
+        held.removeAll(keepingCapacity: true)
+        heldSlots.removeAll(keepingCapacity: true)
         // A touchpad's palm is left out by libinput; the lift ends it.
         paintOwnedPalms(at: time)
         if !out.isEmpty { out.append(report(time)) }
         cancelOwned(at: time, force: true)
-        for i in slots.indices { slots[i].down = false; slots[i].owned = false }
+        for i in slots.indices {
+            slots[i].down = false
+            slots[i].owned = false
+        }
         return out
     }
 
@@ -250,6 +289,29 @@ public struct TwinFilter {
         guard s.heldSince == nil else { return false }
         if kind == .touchpad { return s.onTwin || s.began }
         return !s.owned && (s.onTwin || s.began)
+    }
+
+    /// One per-slot event of a contact that passes: what the twin has already is left out (the
+    /// kernel would drop it); a contact starting on the twin gets, after its tracking id, every
+    /// value of the device's the twin lacks (its tool type among them) unless `fill` is false (a
+    /// held-back contact's queue has them as they were).
+    private mutating func pass(_ e: InputEvent, slot: Int, fill: Bool = true) {
+        let base = slot * Self.axes
+        let axis = Int(e.code - AbsCode.mtTouchMajor)
+        if axis == Self.trackingAxis {
+            toSlot(slot, time: e.time)
+            out.append(e)
+            guard e.value >= 0, fill else { return }
+            for a in mirroredAxes where twinAxes[base + a] != deviceAxes[base + a] {
+                out.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTouchMajor + UInt16(a), value: deviceAxes[base + a]))
+                twinAxes[base + a] = deviceAxes[base + a]
+            }
+            return
+        }
+        guard twinAxes[base + axis] != e.value else { return }
+        toSlot(slot, time: e.time)
+        out.append(e)
+        twinAxes[base + axis] = e.value
     }
 
     private var twinHasEveryTouch: Bool {
@@ -268,16 +330,30 @@ public struct TwinFilter {
         InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0)
     }
 
+    private func twinTool(_ slot: Int) -> Int32 { twinAxes[slot * Self.axes + Self.toolAxis] }
+
+    private mutating func setTwinPalm(_ slot: Int, time: Instant) {
+        toSlot(slot, time: time)
+        out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.palm))
+        twinAxes[slot * Self.axes + Self.toolAxis] = MTToolType.palm
+    }
+
+    /// Touchpads: owned contacts the twin has turn palm (in the frame being written).
+    private mutating func paintOwnedPalms(at time: Instant) {
+        guard kind == .touchpad else { return }
+        for i in slots.indices where slots[i].owned && slots[i].onTwin && twinTool(i) != MTToolType.palm {
+            setTwinPalm(i, time: time)
+        }
+    }
+
     /// Touchscreens: owned contacts the twin has are cancelled — `MT_TOOL_PALM` in one frame,
     /// the lift in the next. Touchpads: nothing (they stay as palms until they lift), unless
     /// `force` (a stop: they lift).
     private mutating func cancelOwned(at time: Instant, force: Bool = false) {
         guard kind == .touchscreen || force else { return }
         var any = false
-        for i in slots.indices where slots[i].owned && slots[i].onTwin && slots[i].twinTool != MTToolType.palm {
-            toSlot(i, time: time)
-            out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.palm))
-            slots[i].twinTool = MTToolType.palm
+        for i in slots.indices where slots[i].owned && slots[i].onTwin && twinTool(i) != MTToolType.palm {
+            setTwinPalm(i, time: time)
             any = true
         }
         if any { out.append(report(time)) }
@@ -294,43 +370,52 @@ public struct TwinFilter {
         }
     }
 
-    /// Held-back contacts whose time is up by `time` (or, with `lifted`, that lifted) go to the
-    /// twin, frame by frame as they came.
-    private mutating func releaseHeld(at time: Instant, lifted: Bool) {
-        for i in slots.indices {
-            guard let since = slots[i].heldSince else { continue }
-            let due = time >= since + holdBack
-            let gone = lifted && !slots[i].down
-            guard due || gone else { continue }
-            slots[i].heldSince = nil
-            var sent = false
-            for e in slots[i].held {
-                if e.type == EventType.syn {
-                    if sent {
-                        updateTouchKeys(time: time)
-                        out.append(report(time))
-                    }
-                    sent = false
-                    continue
-                }
-                toSlot(i, time: time)
-                out.append(InputEvent(time: time, type: e.type, code: e.code, value: e.value))
-                if e.code == AbsCode.mtToolType { slots[i].twinTool = e.value }
-                if e.code == AbsCode.mtTrackingID {
-                    slots[i].onTwin = e.value >= 0
-                    if e.value >= 0 && slots[i].twinTool != MTToolType.finger {
-                        out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.finger))
-                        slots[i].twinTool = MTToolType.finger
-                    }
-                }
-                sent = true
-            }
-            if sent {
-                updateTouchKeys(time: time)
-                out.append(report(time))
-            }
-            slots[i].held.removeAll(keepingCapacity: true)
+    /// A held-back contact that is owned: its events leave the queue (frames left empty are
+    /// skipped when it is released).
+    private mutating func dropHeld(slot: Int) {
+        var kept = 0
+        for i in held.indices where heldSlots[i] != slot {
+            held[kept] = held[i]
+            heldSlots[kept] = heldSlots[i]
+            kept += 1
         }
+        held.removeLast(held.count - kept)
+        heldSlots.removeLast(heldSlots.count - kept)
+    }
+
+    /// Once a held-back contact's time is up by `time` (or, with `lifted`, one lifted), every
+    /// held-back contact goes to the twin, frame by frame in the order they came: fingers that
+    /// landed together (a two-finger tap, a pinch) reach it together.
+    private mutating func releaseHeld(at time: Instant, lifted: Bool) {
+        var release = false
+        for s in slots {
+            guard let since = s.heldSince else { continue }
+            if time >= since + holdBack || (lifted && !s.down) { release = true }
+        }
+        guard release else { return }
+        var sent = false
+        for (i, e) in held.enumerated() {
+            let slot = heldSlots[i]
+            if slot < 0 {
+                if sent {
+                    updateTouchKeys(time: time)
+                    out.append(report(time))
+                }
+                sent = false
+                continue
+            }
+            let before = out.count
+            pass(InputEvent(time: time, type: e.type, code: e.code, value: e.value), slot: slot, fill: false)
+            if e.code == AbsCode.mtTrackingID { slots[slot].onTwin = e.value >= 0 }
+            if out.count > before { sent = true }
+        }
+        if sent {
+            updateTouchKeys(time: time)
+            out.append(report(time))
+        }
+        held.removeAll(keepingCapacity: true)
+        heldSlots.removeAll(keepingCapacity: true)
+        for i in slots.indices { slots[i].heldSince = nil }
     }
 
     /// `BTN_TOUCH` and the `BTN_TOOL_*` key for the number of contacts the twin has.

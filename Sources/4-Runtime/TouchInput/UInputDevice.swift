@@ -63,9 +63,7 @@ public final class UInputDevice {
         uinput = created
         node = libevdev_uinput_get_devnode(created).map { String(cString: $0) } ?? ""
         guard !node.isEmpty else {
-            records.deallocate()
-            libevdev_uinput_destroy(created)
-            if phys != nil { close(uinputFD) }
+            // Every property is set: the deinit destroys the device and frees the rest.
             throw InputError(path: "/dev/uinput", message: "the virtual device has no node (is devtmpfs mounted on /dev?)")
         }
     }

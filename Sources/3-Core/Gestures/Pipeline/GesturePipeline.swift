@@ -151,11 +151,12 @@ public final class GesturePipeline {
                 sequence.touches.update(sequence.frame, filtered)
             }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
+            sequence.arena.frameArrived()
+            if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
+            // After a restart too: the fresh arena's recognizers for the new count.
             if router.touchOwned != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
                 ownIfTheCountIsClaimed(sequence, atLeast: count)
             }
-            sequence.arena.frameArrived()
-            if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
         }
         removeFinished(at: filtered.fingers.time)
         router.removeEndedRoutes()
