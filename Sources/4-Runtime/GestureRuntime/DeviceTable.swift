@@ -60,14 +60,6 @@ struct DeviceTable {
     /// True when no device is in use.
     var noneInUse: Bool { !byDescriptor.contains { $0?.session != nil } }
 
-    /// Calls `body` with the session of every device in use, in descriptor order, copying
-    /// nothing (every turn of the loop asks for the deadlines).
-    func forEachSession(_ body: (DeviceSession) -> Void) {
-        for entry in byDescriptor {
-            if let session = entry?.session { body(session) }
-        }
-    }
-
     /// The devices in use, in descriptor order, copying nothing.
     func forEachInUse(_ body: (Entry) -> Void) {
         for entry in byDescriptor {
