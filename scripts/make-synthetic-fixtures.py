@@ -495,4 +495,17 @@ write("fixtures/synthetic/owned-touchpad.yaml",
        "finger moves 30 mm right, two fingers scroll 20 mm down, a click, then three fingers flick 50 mm left",
        "in 100 ms."],
       [device_block(*TP3) + frames_block(frames)])
+# A double tap at (100, 100) mm (taps 80 ms long, the second landing 200 ms after the first,
+# 1 mm beside it), then a single tap there at 1 s: with a double tap bound to a program, both
+# of its taps end cancelled on the twin (the first lifted before the double tap was recognized:
+# its lift waited); the single tap's lift reaches the twin once the double tap has failed.
+frames = []
+for t0, x in [(0, 1000), (200000, 1010), (1000000, 1000)]:
+    frames.append((t0, finger(0, x, 1000) + [(EV_KEY, BTN_TOUCH, 1)]))
+    frames.append((t0 + 80000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+write("fixtures/synthetic/owned-double-tap.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a double tap at (100, 100) mm (80 ms",
+       "taps, the second 200 ms after the first), then a single tap there at 1 s."],
+      [device_block(*TS) + frames_block(frames)])
+
 print("written owned-device fixtures")

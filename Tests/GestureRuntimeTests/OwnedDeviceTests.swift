@@ -127,6 +127,65 @@ struct OwnedDeviceTests {
         runtime.shutdown()
     }
 
+    /// A tap that shares its touches, waiting for a double tap that owns them (as a double tap
+    /// bound to a program does); taps 60 ms long, the second 100 ms after the first.
+    func tapAndOwnedDoubleTap(log: @escaping (String) -> Void) -> Layout {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.onDoubleTap(configure: { $0.ownsTouches = true }) { _ in log("double tap") }
+        root.onTap { _ in log("tap") }
+        return Layout(root: root)
+    }
+
+    func taps(_ count: Int) -> KernelFrames {
+        var f = KernelFrames()
+        for n in 0..<count {
+            f.frame(Double(n) * 160) { $0.down(0, id: Int32(1 + n), x: 500 + Int32(n) * 10, y: 500) }
+            f.frame(Double(n) * 160 + 60) { $0.up(0) }
+        }
+        return f
+    }
+
+    /// The double tap owns the first tap's touch too, though it lifted before the double tap
+    /// was recognized: its lift waited on the twin, and both taps end cancelled, none lifted.
+    @Test func aDoubleTapThatOwnsItsTouchesHasBothTapsCancelledOnTheTwin() throws {
+        var log: [String] = []
+        let runtime = try runtime(tapAndOwnedDoubleTap { log.append($0) })
+        let device = try plug(runtime)
+        play(taps(2), into: device, runtime)
+        #expect(log == ["double tap"])
+        #expect(twinLines(twins.made[0].events) == [
+            "slot 0, id 1, x 500, y 500, touch 1",
+            "slot 1, id 2, x 510, y 500",
+            "slot 0, palm, slot 1, palm",
+            "slot 0, id -1, slot 1, id -1, touch 0",
+        ])
+        // A tap afterwards is the app's again.
+        var later = KernelFrames()
+        later.frame(1000) { $0.down(0, id: 3, x: 500, y: 500) }
+        later.frame(1060) { $0.up(0) }
+        play(later, into: device, runtime)
+        clock.advance(to: .zero + .milliseconds(2000))
+        runtime.runOnce(timeout: 0)
+        #expect(log == ["double tap", "tap"])
+        #expect(Array(twinLines(twins.made[0].events).dropFirst(4)) == ["slot 0, finger, id 3, touch 1", "id -1, touch 0"])
+        runtime.shutdown()
+    }
+
+    /// A single tap: its lift waits for the double tap, and reaches the twin when the double
+    /// tap fails at its deadline (the app reads its tap then).
+    @Test func aSingleTapsLiftReachesTheTwinWhenTheDoubleTapFails() throws {
+        var log: [String] = []
+        let runtime = try runtime(tapAndOwnedDoubleTap { log.append($0) })
+        let device = try plug(runtime)
+        play(taps(1), into: device, runtime)
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 1, x 500, y 500, touch 1"])
+        clock.advance(to: .zero + .milliseconds(1000))  // past the double tap's deadline
+        runtime.runOnce(timeout: 0)
+        #expect(log == ["tap"])
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 1, x 500, y 500, touch 1", "id -1, touch 0"])
+        runtime.shutdown()
+    }
+
     @Test func aStopInTheMiddleOfATouchCancelsItOnTheTwinAndLetsTheDeviceGo() throws {
         let runtime = try runtime(kiosk { _ in })
         let device = try plug(runtime)
@@ -184,6 +243,19 @@ struct OwnedDeviceTests {
         runtime.ownership = nil
         runtime.replaceSource(.shared(kiosk { _ in }))
         #expect(!device.isGrabbed)
+        runtime.shutdown()
+    }
+
+    /// A reload while a lift waits for a double tap: the ended session's gestures are over,
+    /// so the lift reaches the twin at once, not stuck down until the next touch.
+    @Test func aReloadLetsALiftThatWaitedForTheOldLayoutGo() throws {
+        let runtime = try runtime(tapAndOwnedDoubleTap { _ in })
+        let device = try plug(runtime)
+        play(taps(1), into: device, runtime)
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 1, x 500, y 500, touch 1"])
+        runtime.replaceSource(.shared(tapAndOwnedDoubleTap { _ in }))
+        #expect(twins.made.count == 1)
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 1, x 500, y 500, touch 1", "id -1, touch 0"])
         runtime.shutdown()
     }
 

@@ -52,6 +52,27 @@ func play(_ frames: KernelFrames, through filter: inout TwinFilter, own: [(ms: D
     return twinLines(out)
 }
 
+/// Plays `frames` through `filter`, telling it at the end of the frame at each key (ms) what
+/// the pipeline would have (before the frame goes to the twin, as the runtime does).
+func play(_ frames: KernelFrames, through filter: inout TwinFilter, telling: [Double: (inout TwinFilter) -> Void]) -> [String] {
+    var out: [InputEvent] = []
+    for e in frames.events {
+        filter.add(e)
+        guard e.isReport else { continue }
+        for (ms, tell) in telling where .zero + .milliseconds(ms) == e.time { tell(&filter) }
+        out += filter.endFrame()
+    }
+    return twinLines(out)
+}
+
+/// A one-finger tap in slot 0 at (100, 100), lifting at `liftAt` ms.
+func tapFrames(liftAt ms: Double) -> KernelFrames {
+    var f = KernelFrames()
+    f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+    f.frame(ms) { $0.up(0) }
+    return f
+}
+
 @Suite("What an owned device's twin gets")
 struct TwinFilterTests {
     let screen = TwinFilter(description: .testTouchscreen)!
@@ -84,7 +105,7 @@ struct TwinFilterTests {
             "slot 0, id 7, x 100, y 200, touch 1",
             "palm",              // the frame it was owned in: turned palm (libinput: TOUCH_CANCEL)
             "id -1, touch 0",    // then lifted; its later motion and its own lift never come
-            "id 8, finger, x 50, y 50, touch 1",
+            "finger, id 8, x 50, y 50, touch 1",  // the tool first: libinput reads it as the touch begins
         ])
     }
 
@@ -200,7 +221,7 @@ struct TwinFilterTests {
             "slot 0, id 1, x 100, y 100, touch 1",
             "palm",
             "id -1, touch 0",
-            "id 2, finger, x 300, touch 1",
+            "finger, id 2, x 300, touch 1",
         ])
     }
 
@@ -214,7 +235,7 @@ struct TwinFilterTests {
         f.frame(10) { $0.up(0) }
         f.frame(50) { $0.down(0, id: 2, x: 120, y: 100) }
         #expect(play(f, through: &filter) == [
-            "slot 0, id 1, palm, x 100, y 100, touch 1",  // what the twin lacks comes after the tracking id
+            "slot 0, palm, id 1, x 100, y 100, touch 1",  // the tool type before the tracking id: a palm from its start
             "id -1, touch 0",
             "id 2, x 120, touch 1",
         ])
@@ -286,6 +307,93 @@ struct TwinFilterTests {
             "slot 1, id 2, x 300, y 100, slot 2, id 3, x 500, y 100, slot 0, palm, slot 1, palm, slot 2, palm",
             "slot 0, x 150",
             "id -1, slot 1, id -1, slot 2, id -1",
+        ])
+    }
+
+    /// A double tap that owns its touches, both taps in the device's slot 0: the first tap's
+    /// lift is withheld (the double tap may take it), so the second goes to the twin's slot 1;
+    /// recognized at the second lift, the double tap has both cancelled.
+    @Test func aLiftWithheldForADoubleTapIsCancelledWhenItIsOwned() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(60) { $0.up(0) }
+        f.frame(160) { $0.down(0, id: 2, x: 104, y: 100) }
+        f.frame(220) { $0.up(0) }
+        var filter = screen
+        #expect(play(f, through: &filter, telling: [
+            60: { $0.holdLift(slot: 0, contact: 1) },
+            220: { $0.own(slot: 0, contact: 1); $0.own(slot: 0, contact: 2) },
+        ]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            // 60 ms: the lift is withheld, nothing is written.
+            "slot 1, id 2, x 104, y 100",  // the twin's slot 0 still has the first tap
+            "slot 0, palm, slot 1, palm",
+            "slot 0, id -1, slot 1, id -1, touch 0",
+        ])
+        #expect(!filter.twinHas(slot: 0) && !filter.twinHas(slot: 1))
+    }
+
+    /// The double tap failed (its time ran out): the withheld lift goes to the twin then, a
+    /// plain lift (the app reads its tap, late); the slot is the device's again.
+    @Test func aLiftWithheldThatIsSettledGoesToTheTwinThen() {
+        var filter = screen
+        #expect(play(tapFrames(liftAt: 60), through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+        ])
+        #expect(filter.twinHas(slot: 0))
+        filter.settleLift(contact: 1)
+        #expect(twinLines(filter.ownershipChanged(at: .zero + .milliseconds(360))) == ["id -1, touch 0"])
+        var g = KernelFrames()
+        g.frame(400) { $0.down(0, id: 2, x: 100, y: 100) }
+        #expect(play(g, through: &filter) == ["id 2, touch 1"])
+    }
+
+    /// Held back 60 ms, a quick double tap that owns its touches: the first tap is held back
+    /// until its time is up (its lift still withheld), the second until the double tap owns
+    /// both: the first is cancelled, the second never reaches the twin. A quick tap whose lift
+    /// is withheld and then settled before its time is up reaches it whole, at the settling.
+    @Test func aHeldBackTapWhoseLiftIsWithheldStaysHeldUntilItIsDecided() {
+        var owned = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(tapFrames(liftAt: 40), through: &owned, telling: [40: { $0.holdLift(slot: 0, contact: 1) }]) == [])
+        #expect(owned.nextDeadline == .zero + .milliseconds(60))
+        #expect(twinLines(owned.deadlinePassed(.zero + .milliseconds(60))) == ["slot 0, id 1, x 100, y 100, touch 1"])
+        var second = KernelFrames()
+        second.frame(80) { $0.down(0, id: 2, x: 104, y: 100) }
+        second.frame(120) { $0.up(0) }
+        #expect(play(second, through: &owned, telling: [
+            120: { $0.own(slot: 0, contact: 1); $0.own(slot: 0, contact: 2) },
+        ]) == ["palm", "id -1, touch 0"])  // the twin is at its slot 0 already
+        #expect(owned.nextDeadline == nil && !owned.twinHas(slot: 0) && !owned.twinHas(slot: 1))
+
+        var settled = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(tapFrames(liftAt: 40), through: &settled, telling: [40: { $0.holdLift(slot: 0, contact: 1) }]) == [])
+        settled.settleLift(contact: 1)
+        #expect(twinLines(settled.ownershipChanged(at: .zero + .milliseconds(50))) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+    }
+
+    /// Every slot of the twin's taken (a two-slot device: a withheld lift in one, a finger in
+    /// the other) and a finger lands: the withheld lift goes, a plain lift, to make room.
+    @Test func aWithheldLiftMakesRoomWhenTheTwinHasNoSlotLeft() {
+        var filter = TwinFilter(kind: .touchscreen, slotCount: 2, keys: [KeyCode.touch])
+        var f = tapFrames(liftAt: 60)
+        f.frame(70) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(80) { $0.down(0, id: 3, x: 500, y: 100) }
+        #expect(play(f, through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "slot 1, id 2, x 300, y 100",
+            "slot 0, id -1, id 3, x 500",
+        ])
+    }
+
+    /// A touchpad's touches are palms from the frame they are owned: no lift is withheld there.
+    @Test func onATouchpadNoLiftIsWithheld() {
+        var filter = TwinFilter(kind: .touchpad, slotCount: 5, keys: [KeyCode.touch])
+        #expect(play(tapFrames(liftAt: 60), through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
+            "slot 0, id 1, x 100, y 100",
+            "id -1",
         ])
     }
 }

@@ -8,11 +8,19 @@ import TouchEvents
 @Suite("Touches a gesture owns")
 struct OwnershipTests {
     /// Plays `script`; the log of gestures and of owned touches (`own slot 2`), in order.
-    func log(_ layout: Layout, _ script: TouchScript, policy: TouchPolicy = .touchscreen, until: Double? = nil) -> [String] {
+    /// With `ids`, each touch's contact id follows its slot (`own slot 0 #2`).
+    func log(_ layout: Layout, _ script: TouchScript, policy: TouchPolicy = .touchscreen, until: Double? = nil, ids: Bool = false) -> [String] {
         let pipeline = GesturePipeline(layout: layout, policy: policy)
         var log: [String] = []
         pipeline.observer = { g in log.append("\(g.kind) \(g.state)") }
-        pipeline.onTouchOwned = { slot, _ in log.append("own slot \(slot)") }
+        pipeline.onTouchClaim = { claim in
+            func touch(_ slot: Int, _ contact: Int) -> String { ids ? "slot \(slot) #\(contact)" : "slot \(slot)" }
+            switch claim {
+            case .owned(let slot, let contact): log.append("own \(touch(slot, contact))")
+            case .liftUndecided(let slot, let contact): log.append("lift undecided \(touch(slot, contact))")
+            case .liftSettled(let slot, let contact): log.append("lift settled \(touch(slot, contact))")
+            }
+        }
         let clock = ManualClock(pipeline: pipeline)
         clock.play(script.frames.filter { until == nil || $0.time <= .zero + .milliseconds(until!) })
         if until == nil { pipeline.finish() }
@@ -111,5 +119,85 @@ struct OwnershipTests {
         let touchpad = TouchPolicy.touchpad.resolved(pressureRange: 0...255, surfaceHeight: 100)
         let lines = log(l, s, policy: touchpad, until: 210).filter { $0 != "pan changed" }
         #expect(lines == ["pan began", "pan ended", "own slot 0", "own slot 1", "own slot 2"])
+    }
+
+    /// A tap bound to an action that waits for a double tap bound to one (both own their
+    /// touches): 60 ms taps, 100 ms apart; with `secondTap` false, only the first.
+    func taps(secondTap: Bool) -> TouchScript {
+        var s = TouchScript()
+        s.tap(at: .zero, x: 50, y: 50, duration: .milliseconds(60))
+        if secondTap { s.tap(at: .milliseconds(160), x: 52, y: 50, duration: .milliseconds(60)) }
+        return s
+    }
+
+    func tapAndDoubleTap(tapOwns: Bool) -> Layout {
+        layout { pad in
+            let double = TapRecognizer(taps: 2)
+            double.ownsTouches = true
+            let single = TapRecognizer()
+            single.ownsTouches = tapOwns
+            single.require(toFail: double)
+            pad.add(double)
+            pad.add(single)
+        }
+    }
+
+    /// The first tap's lift waits: the double tap may still take it. Recognized at the second
+    /// lift, the double tap owns both taps' touches, the first (whose lift waited) too.
+    @Test func aDoubleTapOwnsItsFirstTapWhoseLiftWaitedForIt() {
+        #expect(log(tapAndDoubleTap(tapOwns: false), taps(secondTap: true), ids: true) == [
+            "lift undecided slot 0 #1",
+            "own slot 0 #1", "own slot 0 #2",
+            "tap recognized",
+        ])
+    }
+
+    /// No second tap: the double tap fails at its deadline. A tap that shares its touches
+    /// settles the first lift then; one that owns them owns it.
+    @Test func aLiftWaitingForADoubleTapThatFailsIsSettledOrOwnedByTheTap() {
+        #expect(log(tapAndDoubleTap(tapOwns: false), taps(secondTap: false)) == [
+            "lift undecided slot 0",
+            "tap recognized",
+            "lift settled slot 0",
+        ])
+        #expect(log(tapAndDoubleTap(tapOwns: true), taps(secondTap: false)) == [
+            "lift undecided slot 0",
+            "own slot 0",
+            "tap recognized",
+        ])
+    }
+
+    /// A two-finger tap: the first finger lifts 20 ms before the second; its lift waits, and
+    /// the tap, recognized at the second lift, owns both.
+    @Test func aTwoFingerTapOwnsTheFingerThatLiftedFirst() {
+        let l = layout { pad in
+            let tap = TapRecognizer(touches: 2)
+            tap.ownsTouches = true
+            pad.add(tap)
+        }
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 50, y: 50)
+        s.down(2, at: .milliseconds(10), x: 80, y: 50)
+        s.up(1, at: .milliseconds(60))
+        s.up(2, at: .milliseconds(80))
+        #expect(log(l, s, ids: true) == [
+            "lift undecided slot 0 #1",
+            "own slot 0 #1", "own slot 1 #2",
+            "tap recognized",
+        ])
+    }
+
+    /// A touch whose sequence has no recognizer owning touches still deciding lifts at once:
+    /// nothing waits (a tap that shares its touches, beside a pan that owns them).
+    @Test func aLiftNoOwningRecognizerCanTakeIsNotUndecided() {
+        let l = layout { pad in
+            let pan = PanRecognizer()
+            pan.ownsTouches = true
+            pad.add(pan)
+            pad.add(TapRecognizer())
+        }
+        var s = TouchScript()
+        s.tap(at: .zero, x: 50, y: 50, duration: .milliseconds(60))
+        #expect(log(l, s) == ["tap recognized"])
     }
 }

@@ -156,6 +156,33 @@ else
         && pass "owned: a left-edge pan's touch ends in TOUCH_CANCEL; the same drag in a client's exclusion region passes whole and the edge pan does not fire" \
         || fail "edge pan and exclusion" "twin: $shape; actions: $(tr '\n' ' ' < "$actions" 2>/dev/null)"
 
+    # A double tap bound to a program, beside a tap that shares its touches: the double tap's
+    # first tap lifts before it is recognized, so that lift waits on the twin; both its taps
+    # end cancelled. A single tap's lift reaches the twin once the double tap has failed.
+    rm -f "$actions"
+    own_config_double=$out/own-double.yaml
+    cat > "$own_config_double" <<YAML
+service: {actions-as-root: true}
+devices:
+  - match: {kind: touchscreen}
+    own: true
+layout:
+  id: root
+  gestures:
+    - {kind: tap, taps: 2, action: {exec: ["/bin/sh", "-c", "echo double >> $actions"]}}
+    - {kind: tap}
+YAML
+    chmod 644 "$own_config_double"
+    own_play double-tap "$syn/owned-double-tap.yaml" "$own_config_double" --no-socket
+    stop_service
+    e=$out/own-double-tap.events.txt
+    shape=$(awk '{print $1}' "$e" | tr '\n' ' ')
+    taps=$(grep -c '"kind": "tap", "state": "recognized"' "$out/own-double-tap.live.jsonl" 2>/dev/null)
+    echo "$shape" | grep -qE '^TOUCH_DOWN TOUCH_DOWN TOUCH_CANCEL TOUCH_CANCEL TOUCH_DOWN TOUCH_UP $' \
+        && [ "$(grep -c double "$actions" 2>/dev/null)" = 1 ] && [ "$taps" = 2 ] \
+        && pass "owned: a double tap bound to a program ends both its taps in TOUCH_CANCEL on the twin (the first's lift waited for it); a single tap after it, in the same slot, reaches it whole (its lift once the double tap failed)" \
+        || fail "double tap" "twin: $shape; actions: $(tr '\n' ' ' < "$actions" 2>/dev/null); taps recognized: $taps"
+
     # An owned touchpad: the pointer, scrolling and clicks pass; the three-finger swipe is
     # gestured's alone. The control: libinput on the device itself does its own swipe.
     rm -f "$actions"

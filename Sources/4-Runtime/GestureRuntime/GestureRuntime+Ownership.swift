@@ -20,6 +20,11 @@ extension GestureRuntime {
         if let twin = entry.twin {
             twin.filter.holdBack = device.description.kind == .touchscreen ? ownership.holdBack : .zero
             hook(twin, to: session)
+            // Lifts the ended session held for its gestures were settled as it ended: they go now.
+            if twin.claimedSinceWrite {
+                twin.claimedSinceWrite = false
+                write(twin.filter.ownershipChanged(at: clock.now), to: entry)
+            }
             return
         }
         guard let filter = TwinFilter(description: device.description, holdBack: ownership.holdBack) else {
@@ -51,12 +56,19 @@ extension GestureRuntime {
         ]) { a, _ in a })
     }
 
-    /// The session's owned touches go to the twin's filter.
+    /// What the session's pipeline says of touches goes to the twin's filter.
     private func hook(_ twin: OwnedTwin, to session: DeviceSession) {
         // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
-        session.pipeline.onTouchOwned = { [unowned(unsafe) twin] slot, _ in
-            twin.filter.own(slot: slot)
-            twin.ownedSinceWrite = true
+        session.pipeline.onTouchClaim = { [unowned(unsafe) twin] claim in
+            switch claim {
+            case .owned(let slot, let contact):
+                twin.filter.own(slot: slot, contact: contact)
+            case .liftUndecided(let slot, let contact):
+                twin.filter.holdLift(slot: slot, contact: contact)
+            case .liftSettled(_, let contact):
+                twin.filter.settleLift(contact: contact)
+            }
+            twin.claimedSinceWrite = true
         }
     }
 
@@ -64,7 +76,7 @@ extension GestureRuntime {
     /// twin is destroyed and the grab let go.
     func letGo(_ entry: DeviceTable.Entry, at time: Instant) {
         guard let twin = entry.twin else { return }
-        entry.session?.pipeline.onTouchOwned = nil
+        entry.session?.pipeline.onTouchClaim = nil
         try? twin.output.write(twin.filter.cancelAll(at: time))
         entry.twin = nil
         try? entry.device.setGrabbed(false)
@@ -82,7 +94,7 @@ extension GestureRuntime {
             logger.error("cannot write to an owned device's twin: letting the device go",
                          metadata: ["node": "\(entry.device.node)", "error": "\(error.message)"])
             entry.twin = nil
-            entry.session?.pipeline.onTouchOwned = nil
+            entry.session?.pipeline.onTouchClaim = nil
             try? entry.device.setGrabbed(false)
         }
     }

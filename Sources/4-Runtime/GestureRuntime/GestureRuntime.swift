@@ -367,9 +367,10 @@ public final class GestureRuntime: @unchecked Sendable {
             guard let session = entry.session else { return }
             if (session.pipeline.nextDeadline ?? .distantFuture) <= now { session.pipeline.advance(to: now) }
             guard let twin = entry.twin else { return }
-            // A gesture recognized at its deadline (a long press) takes its touches now.
-            if twin.ownedSinceWrite {
-                twin.ownedSinceWrite = false
+            // A gesture recognized at its deadline (a long press) takes its touches now; one
+            // that failed there (a double tap timed out) lets the lifts it held go.
+            if twin.claimedSinceWrite {
+                twin.claimedSinceWrite = false
                 write(twin.filter.ownershipChanged(at: now), to: entry)
             }
             if (entry.twin?.filter.nextDeadline ?? .distantFuture) <= now, let twin = entry.twin {
@@ -487,7 +488,7 @@ public final class GestureRuntime: @unchecked Sendable {
         session.cancel(at: time)
         onSessionEnded?(session)
         session.pipeline.observer = nil
-        session.pipeline.onTouchOwned = nil
+        session.pipeline.onTouchClaim = nil
     }
 
     private func remove(_ node: String, reason: String) {
@@ -542,7 +543,7 @@ public final class GestureRuntime: @unchecked Sendable {
                 }
                 // The frame's gestures are known: the twin gets what no owned gesture took.
                 if let twin, event.isReport {
-                    twin.ownedSinceWrite = false
+                    twin.claimedSinceWrite = false
                     write(twin.filter.endFrame(), to: entry)
                 }
                 if (latency != nil || onFrameHandled != nil) && event.isReport {

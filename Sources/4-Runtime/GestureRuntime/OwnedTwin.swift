@@ -8,9 +8,9 @@ import TouchInput
 final class OwnedTwin {
     var filter: TwinFilter
     let output: any TwinOutput
-    /// Touches were owned since the twin was last written to (a gesture recognized at a
-    /// deadline, between frames).
-    var ownedSinceWrite = false
+    /// Touches were owned, or undecided lifts settled, since the twin was last written to (a
+    /// gesture recognized, or one that failed, at a deadline, between frames).
+    var claimedSinceWrite = false
 
     init(filter: TwinFilter, output: any TwinOutput) {
         self.filter = filter

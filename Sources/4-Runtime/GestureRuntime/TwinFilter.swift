@@ -2,22 +2,30 @@ import TouchEvents
 
 /// What an owned device's twin gets of its kernel frames — pure logic, no I/O and no clock:
 /// the device's events come in (``add(_:)``), each frame's events for the twin come out
-/// (``endFrame()``, ``deadlinePassed(_:)``, ``cancelAll(at:)``), in the kernel's order.
+/// (``endFrame()``, ``deadlinePassed(_:)``, ``ownershipChanged(at:)``, ``cancelAll(at:)``), in
+/// the kernel's order.
 ///
 /// A device gestured owns is grabbed (`EVIOCGRAB`: its events reach gestured alone), and a
 /// uinput twin with its description stands in for it before the compositor. Each touch
 /// (a multitouch slot's contact, from its tracking id to its lift) is, on the twin:
 /// - **passed** — its events go to the twin as the device sent them;
-/// - **owned** (``own(slot:)``: a gesture that owns its touches has it) — on a touchscreen,
-///   a touch the twin has is **cancelled** there (`ABS_MT_TOOL_TYPE` `MT_TOOL_PALM` in one
-///   frame, its lift in the next: libinput ends it with `TOUCH_CANCEL`, never `TOUCH_UP`) and
-///   the rest of its events are withheld; one the twin does not have yet never reaches it.
-///   On a touchpad it stays on the twin as a palm (libinput leaves palms out of pointer
-///   motion, scrolling, tapping and its own gestures), from the frame it is owned;
+/// - **owned** (``own(slot:contact:)``: a gesture that owns its touches has it) — on a
+///   touchscreen, a touch the twin has is **cancelled** there (`ABS_MT_TOOL_TYPE`
+///   `MT_TOOL_PALM` in one frame, its lift in the next: libinput ends it with `TOUCH_CANCEL`,
+///   never `TOUCH_UP`) and the rest of its events are withheld; one the twin does not have yet
+///   never reaches it. On a touchpad it stays on the twin as a palm (libinput leaves palms out
+///   of pointer motion, scrolling, tapping and its own gestures), from the frame it is owned;
+/// - **lift withheld** (touchscreens: ``holdLift(slot:contact:)``, a gesture that owns its
+///   touches may still take it — a double tap after its first tap, a two-finger tap after its
+///   first finger lifts) — the touch stays down on the twin after it lifted on the device,
+///   until it is owned (then cancelled) or ``settleLift(contact:)`` says no gesture will own it
+///   (then lifted). Meanwhile the device may reuse its slot: the new contact takes another of
+///   the twin's slots (the twin has as many as the device);
 /// - **held back** (touchscreens, with a ``holdBack`` above zero) — a new touch is withheld
 ///   for up to ``holdBack``: if it is owned meanwhile, the twin never sees it; if not, its
 ///   events go to the twin at once, in order, positions unchanged (when the time is up, or
-///   when it lifts) — with every other touch held back then, frame by frame as they came.
+///   when it lifts and its lift is not withheld) — with every other touch held back then,
+///   frame by frame as they came.
 ///
 /// On a touchscreen the twin's `BTN_TOUCH` and `BTN_TOOL_*` keys follow the touches the twin
 /// has (not the device's), and the single-touch axes (`ABS_X`, `ABS_Y`, `ABS_PRESSURE`: the
@@ -25,9 +33,11 @@ import TouchEvents
 /// while the twin has every touch that is down. `SYN_DROPPED` is not passed: the events that
 /// bring the device up to date after it (libevdev's sync deltas) are, as a frame of their own.
 ///
-/// A contact that starts on the twin gets every per-slot value of the device's the twin lacks,
-/// its tool type among them (the kernel sends only what changed, and the twin did not get
-/// what a withheld contact changed); what the twin has already is not written again.
+/// A contact that starts on the twin gets every per-slot value of the device's the twin lacks
+/// (the kernel sends only what changed, and the twin did not get what a withheld contact
+/// changed); what the twin has already is not written again. Its tool type comes before its
+/// tracking id: libinput takes a touch that begins in a slot whose tool is a palm (the last
+/// touch there was cancelled) as a palm from its start, and drops it.
 ///
 /// Allocation-free per frame once its buffers have grown (the held-back touches' queue grows
 /// with them).
@@ -41,17 +51,36 @@ public struct TwinFilter {
         didSet { if kind != .touchscreen { holdBack = .zero } }
     }
 
+    /// A slot of the device.
     struct Slot {
         /// A contact is down in this slot on the device.
         var down = false
-        /// The twin has a contact in this slot.
-        var onTwin = false
-        /// The current contact is owned.
-        var owned = false
-        /// The current contact began in the frame being read.
+        /// The slot's latest contact (an index of `contacts`; -1: none).
+        var contact = -1
+    }
+
+    /// A contact of the device, from its tracking id until it is neither down on the device
+    /// nor on the twin nor held back.
+    struct Contact {
+        var inUse = false
+        /// Its slot on the device.
+        var slot = 0
+        /// The gesture pipeline's id for it, once the pipeline named it (-1 until then).
+        var id = -1
+        /// Down on the device.
+        var down = false
+        /// Began in the frame being read.
         var began = false
-        /// The current contact is held back: since when.
+        /// Owned by a gesture.
+        var owned = false
+        /// Held back: since when.
         var heldSince: Instant?
+        /// Its slot on the twin (-1: the twin does not have it).
+        var twinSlot = -1
+        /// Its lift is withheld from the twin until it is owned or settled.
+        var liftHeld = false
+        /// Its tool type as it landed (`ABS_MT_TOOL_TYPE`; finger where the device has none).
+        var tool = MTToolType.finger
     }
 
     /// The per-slot axes mirrored, `ABS_MT_TOUCH_MAJOR` (0x30) … `ABS_MT_TOOL_Y` (0x3d) and
@@ -61,27 +90,31 @@ public struct TwinFilter {
     static let trackingAxis = Int(AbsCode.mtTrackingID - AbsCode.mtTouchMajor)
 
     private var slots: [Slot]
-    /// Each slot's axes as the device last set them, and as the twin last got them (slot-major,
-    /// ``axes`` each): a contact that starts on the twin gets the device's values the twin
-    /// lacks — the kernel sends only what changed, and what changed while the twin did not
-    /// have the slot (a withheld contact's, a palm's) would otherwise be missing.
+    private var contacts: [Contact]
+    /// Which contact each of the twin's slots has (an index of `contacts`; -1: none).
+    private var twinUsers: [Int]
+    /// Each device slot's axes as the device last set them, and each twin slot's as the twin
+    /// last got them (slot-major, ``axes`` each): a contact that starts on the twin gets the
+    /// device's values the twin lacks — the kernel sends only what changed, and what changed
+    /// while the twin did not have the slot (a withheld contact's, a palm's) would otherwise
+    /// be missing.
     private var deviceAxes: [Int32]
     private var twinAxes: [Int32]
     /// The per-slot axes the twin has (besides the tracking id): the device's, and the tool type.
     private let mirroredAxes: [Int]
     /// The device's current slot, as its events set it.
     private var deviceSlot: Int
-    /// The device's slot when the frame being read began.
-    private var slotBeforeFrame: Int
     /// The twin's current slot, as the events written to it set it.
     private var twinSlot = -1
-    /// The frame being read.
+    /// The frame being read, and the contact each of its per-slot events belongs to (an index
+    /// of `contacts`; -1: not a per-slot event; -2: a slot without a contact).
     private var frame: [InputEvent] = []
-    /// Held-back contacts' events, all of them in the order they came, frame by frame (a
-    /// `SYN_REPORT` ends each frame), each with its slot (`heldSlots`, -1 for a frame's end):
-    /// released together, so fingers that landed together reach the twin together.
+    private var frameContacts: [Int] = []
+    /// Held-back contacts' events, all of them in the order they came, frame by frame, each
+    /// with its contact (`heldContacts`, -1 for a frame's end): released together, so fingers
+    /// that landed together reach the twin together.
     private var held: [InputEvent] = []
-    private var heldSlots: [Int] = []
+    private var heldContacts: [Int] = []
     /// What to write to the twin.
     private var out: [InputEvent] = []
     /// The keys the device has among `BTN_TOUCH`, `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`.
@@ -90,6 +123,8 @@ public struct TwinFilter {
     private var twinKeys: [Bool]
     /// The latest event time read.
     private var lastTime = Instant.zero
+    /// A withheld lift was settled since the twin was last written to.
+    private var liftsSettled = false
 
     /// A filter for a device of `kind` with `slotCount` multitouch slots, whose `EV_KEY` codes
     /// are `keys` and absolute axes `axes` (with their values when the device was opened: its
@@ -99,6 +134,8 @@ public struct TwinFilter {
         self.holdBack = kind == .touchscreen ? holdBack : .zero
         let count = max(1, slotCount)
         slots = Array(repeating: Slot(), count: count)
+        contacts = Array(repeating: Contact(), count: 2 * count + 2)
+        twinUsers = Array(repeating: -1, count: count)
         let all = [KeyCode.touch, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap,
                    KeyCode.toolQuadTap, KeyCode.toolQuintTap]
         touchKeys = all.filter(keys.contains)
@@ -119,8 +156,8 @@ public struct TwinFilter {
         twinAxes = deviceAxes
         let current = Int(axes[AbsCode.mtSlot]?.value ?? 0)
         deviceSlot = current >= 0 && current < count ? current : 0
-        slotBeforeFrame = deviceSlot
         frame.reserveCapacity(256)
+        frameContacts.reserveCapacity(256)
         out.reserveCapacity(512)
     }
 
@@ -138,32 +175,67 @@ public struct TwinFilter {
     /// frame's gestures are known: a touch owned in that frame never reaches the twin).
     public mutating func add(_ event: InputEvent) {
         lastTime = event.time
-        if event.type == EventType.abs {
-            if event.code == AbsCode.mtSlot {
-                if event.value >= 0 && Int(event.value) < slots.count { deviceSlot = Int(event.value) }
-            } else if event.code == AbsCode.mtTrackingID {
-                if event.value >= 0 {
-                    slots[deviceSlot].down = true
-                    slots[deviceSlot].began = true
-                    slots[deviceSlot].owned = false
-                } else {
-                    slots[deviceSlot].down = false
+        var contact = -1
+        if event.type == EventType.abs && event.code == AbsCode.mtSlot {
+            if event.value >= 0 && Int(event.value) < slots.count { deviceSlot = Int(event.value) }
+        } else if event.type == EventType.abs && event.code >= AbsCode.mtTouchMajor && event.code <= AbsCode.max {
+            let slot = deviceSlot
+            if event.code == AbsCode.mtTrackingID {
+                let previous = slots[slot].contact
+                if event.value >= 0 && slots[slot].down && previous >= 0 {
+                    // A new tracking id in a slot that is down: its contact lifted first (the
+                    // twin may have it in another slot, so its lift is written out).
+                    contacts[previous].down = false
+                    frame.append(InputEvent(time: event.time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
+                    frameContacts.append(previous)
                 }
-            } else if event.code >= AbsCode.mtTouchMajor && event.code <= AbsCode.max {
-                deviceAxes[deviceSlot * Self.axes + Int(event.code - AbsCode.mtTouchMajor)] = event.value
+                if event.value >= 0 {
+                    slots[slot].contact = newContact(slot: slot)
+                    slots[slot].down = true
+                } else if slots[slot].down {
+                    slots[slot].down = false
+                    if previous >= 0 { contacts[previous].down = false }
+                } else {
+                    // A lift in a slot that is not down says nothing.
+                    contact = -2
+                }
+            } else {
+                deviceAxes[slot * Self.axes + Int(event.code - AbsCode.mtTouchMajor)] = event.value
             }
+            if contact == -1 { contact = slots[slot].contact >= 0 ? slots[slot].contact : -2 }
         }
         frame.append(event)
+        frameContacts.append(contact)
     }
 
-    /// The contact in `slot` is owned (`GesturePipeline.onTouchOwned` says so) until it lifts.
-    public mutating func own(slot: Int) {
-        guard slot >= 0 && slot < slots.count else { return }
-        slots[slot].owned = true
-        if slots[slot].heldSince != nil {
+    /// The contact in `slot` (the one the gesture pipeline calls `contact`, as it named it
+    /// before, if it did) is owned until it lifts: `GesturePipeline.onTouchClaim` says so.
+    public mutating func own(slot: Int, contact id: Int = -1) {
+        guard let c = find(slot: slot, id: id) else { return }
+        contacts[c].owned = true
+        if contacts[c].heldSince != nil {
             // Never shown: the twin does not get it at all.
-            slots[slot].heldSince = nil
-            dropHeld(slot: slot)
+            contacts[c].heldSince = nil
+            dropHeld(contact: c)
+        }
+    }
+
+    /// The contact in `slot` lifts in the frame being read, and a gesture that owns its touches
+    /// may still take it: on a touchscreen its lift is withheld from the twin (it stays down
+    /// there) until it is owned (cancelled) or ``settleLift(contact:)`` (lifted). A touchpad's
+    /// owned touches are palms from the frame a gesture takes them: nothing is withheld there.
+    public mutating func holdLift(slot: Int, contact id: Int) {
+        guard kind == .touchscreen, let c = find(slot: slot, id: id) else { return }
+        contacts[c].liftHeld = true
+    }
+
+    /// No gesture will own the lifted contact the pipeline calls `id` (see
+    /// ``holdLift(slot:contact:)``): its lift goes to the twin with the next events written.
+    public mutating func settleLift(contact id: Int) {
+        guard id >= 0 else { return }
+        for c in contacts.indices where contacts[c].inUse && contacts[c].id == id {
+            contacts[c].liftHeld = false
+            liftsSettled = true
         }
     }
 
@@ -171,61 +243,55 @@ public struct TwinFilter {
     /// the twin, as whole frames (empty when it gets nothing). Valid until the next call.
     public mutating func endFrame() -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
-        for i in slots.indices where slots[i].began && !slots[i].owned && holdBack > .zero {
-            slots[i].heldSince = lastTime
+        for c in contacts.indices where contacts[c].inUse && contacts[c].began {
+            contacts[c].tool = deviceAxes[contacts[c].slot * Self.axes + Self.toolAxis]
+            if !contacts[c].owned && holdBack > .zero { contacts[c].heldSince = lastTime }
         }
-        var slot = slotBeforeFrame
         var heldAny = false
-        for e in frame {
+        let everyTouch = twinHasEveryTouch
+        for (i, e) in frame.enumerated() {
             // SYN_REPORT ends each frame written below; SYN_DROPPED is the device's own affair.
             if e.type == EventType.syn { continue }
-            if e.type == EventType.abs && e.code == AbsCode.mtSlot {
-                if e.value >= 0 && Int(e.value) < slots.count { slot = Int(e.value) }
-                continue
-            }
-            if e.type == EventType.abs && e.code >= AbsCode.mtTouchMajor && e.code <= AbsCode.max {
-                if slots[slot].heldSince != nil {
+            let c = frameContacts[i]
+            if c == -2 || (e.type == EventType.abs && e.code == AbsCode.mtSlot) { continue }  // the twin's own slots
+            if c >= 0 {
+                if contacts[c].heldSince != nil {
                     held.append(e)
-                    heldSlots.append(slot)
+                    heldContacts.append(c)
                     heldAny = true
                     if e.code == AbsCode.mtTrackingID && e.value >= 0 {
-                        // What the twin lacks of the device's values as the contact landed (the
-                        // frame's own events are the same values, and will not be written twice).
-                        let base = slot * Self.axes
-                        for a in mirroredAxes where twinAxes[base + a] != deviceAxes[base + a] {
+                        // The device's values as the contact landed: what the twin lacks of
+                        // them goes with it when it is released.
+                        let base = contacts[c].slot * Self.axes
+                        for a in mirroredAxes {
                             held.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTouchMajor + UInt16(a), value: deviceAxes[base + a]))
-                            heldSlots.append(slot)
+                            heldContacts.append(c)
                         }
                     }
                     continue
                 }
-                guard passes(slot) else { continue }
-                pass(e, slot: slot)
+                if passes(c) { pass(e, contact: c) }
                 continue
             }
             if kind == .touchscreen {
                 if e.type == EventType.key && touchKeys.contains(e.code) { continue }  // the twin's own, below
-                if e.type == EventType.abs && !twinHasEveryTouch { continue }
+                if e.type == EventType.abs && !everyTouch { continue }
             }
             out.append(e)
         }
         if heldAny {
             held.append(report(lastTime))
-            heldSlots.append(-1)
+            heldContacts.append(-1)
         }
-        // Where each slot stands on the twin now.
-        for i in slots.indices {
-            if slots[i].heldSince == nil && passes(i) { slots[i].onTwin = slots[i].down }
-            slots[i].began = false
-        }
-        slotBeforeFrame = deviceSlot
+        for c in contacts.indices where contacts[c].began { contacts[c].began = false }
         frame.removeAll(keepingCapacity: true)
+        frameContacts.removeAll(keepingCapacity: true)
         paintOwnedPalms(at: lastTime)
         if kind == .touchscreen { updateTouchKeys(time: lastTime) }
         if !out.isEmpty { out.append(report(lastTime)) }
         // Held-back touches, once one's time is up or one lifted, follow, frame by frame as they came.
         releaseHeld(at: lastTime, lifted: true)
-        cancelOwned(at: lastTime)
+        finishChanges(at: lastTime)
         return out
     }
 
@@ -234,89 +300,188 @@ public struct TwinFilter {
     public mutating func deadlinePassed(_ time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
         releaseHeld(at: time, lifted: false)
-        cancelOwned(at: time)
+        finishChanges(at: time)
         return out
     }
 
-    /// Touches owned since the last frame (a gesture recognized at a deadline) are cancelled
-    /// on the twin. The events for the twin.
+    /// Touches owned or lifts settled since the last frame (a gesture recognized, or one that
+    /// failed, at a deadline) take effect on the twin. The events for the twin.
     public mutating func ownershipChanged(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
         paintOwnedPalms(at: time)
         if !out.isEmpty { out.append(report(time)) }
-        cancelOwned(at: time)
+        releaseHeld(at: time, lifted: true)
+        finishChanges(at: time)
         return out
     }
 
     /// When the held-back touches are due to go to the twin (the earliest's time), or nil.
     public var nextDeadline: Instant? {
         var earliest: Instant?
-        for s in slots {
-            if let since = s.heldSince, since + holdBack < earliest ?? .distantFuture { earliest = since + holdBack }
+        for c in contacts where c.inUse {
+            if let since = c.heldSince, since + holdBack < earliest ?? .distantFuture { earliest = since + holdBack }
         }
         return earliest
     }
 
     /// Every touch the twin has is cancelled (a clean stop, the device going away): nothing
-    /// is left down on it, and no touch ends as a plain lift. The events for the twin.
+    /// is left down on it, and no touch ends as a plain lift. The fingers still down on the
+    /// device are withheld until they lift. The events for the twin.
     public mutating func cancelAll(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
-        for i in slots.indices {
-            if slots[i].onTwin { slots[i].owned = true }
-            slots[i].heldSince = nil
+        for c in contacts.indices where contacts[c].inUse {
+            if contacts[c].twinSlot >= 0 { contacts[c].owned = true }
+            contacts[c].heldSince = nil
+            contacts[c].liftHeld = false
         }
         held.removeAll(keepingCapacity: true)
-        heldSlots.removeAll(keepingCapacity: true)
+        heldContacts.removeAll(keepingCapacity: true)
         // A touchpad's palm is left out by libinput; the lift ends it.
         paintOwnedPalms(at: time)
         if !out.isEmpty { out.append(report(time)) }
         cancelOwned(at: time, force: true)
-        for i in slots.indices {
-            slots[i].down = false
-            slots[i].owned = false
-        }
+        for c in contacts.indices { contacts[c] = Contact() }
+        for i in slots.indices { slots[i].contact = -1 }
         return out
     }
 
-    /// True while the twin has the contact in `slot`.
-    public func twinHas(slot: Int) -> Bool { slot >= 0 && slot < slots.count && slots[slot].onTwin }
+    /// True while the twin has a contact in its slot `slot`.
+    public func twinHas(slot: Int) -> Bool { slot >= 0 && slot < twinUsers.count && twinUsers[slot] >= 0 }
+
+    // MARK: - Contacts
+
+    /// A contact beginning in the device's `slot`.
+    private mutating func newContact(slot: Int) -> Int {
+        var c = contacts.firstIndex { !$0.inUse } ?? -1
+        if c < 0 {
+            contacts.append(Contact())
+            c = contacts.count - 1
+        }
+        contacts[c] = Contact(inUse: true, slot: slot, down: true, began: true)
+        return c
+    }
+
+    /// The contact the pipeline calls `id`, or else the latest in the device's `slot` (which
+    /// is then known by `id`).
+    private mutating func find(slot: Int, id: Int) -> Int? {
+        if id >= 0, let c = contacts.firstIndex(where: { $0.inUse && $0.id == id }) { return c }
+        guard slot >= 0 && slot < slots.count, slots[slot].contact >= 0 else { return nil }
+        let c = slots[slot].contact
+        guard id >= 0 else { return c }
+        if contacts[c].id < 0 { contacts[c].id = id }
+        return contacts[c].id == id ? c : nil
+    }
+
+    /// Owned contacts are cancelled, settled lifts written, and contacts that are over forgotten.
+    private mutating func finishChanges(at time: Instant) {
+        cancelOwned(at: time)
+        writeSettledLifts(at: time)
+        for c in contacts.indices where contacts[c].inUse && !contacts[c].down && contacts[c].twinSlot < 0 && contacts[c].heldSince == nil {
+            if slots[contacts[c].slot].contact == c { slots[contacts[c].slot].contact = -1 }
+            contacts[c] = Contact()
+        }
+    }
 
     // MARK: - What the twin gets
 
-    /// The contact in `slot` passes to the twin in this frame.
-    private func passes(_ slot: Int) -> Bool {
-        let s = slots[slot]
-        guard s.heldSince == nil else { return false }
-        if kind == .touchpad { return s.onTwin || s.began }
-        return !s.owned && (s.onTwin || s.began)
+    /// The contact `c`'s events pass to the twin in this frame.
+    private func passes(_ c: Int) -> Bool {
+        let contact = contacts[c]
+        guard contact.heldSince == nil else { return false }
+        if kind == .touchpad { return contact.twinSlot >= 0 || contact.began }
+        return !contact.owned && (contact.twinSlot >= 0 || contact.began)
     }
 
     /// One per-slot event of a contact that passes: what the twin has already is left out (the
-    /// kernel would drop it); a contact starting on the twin gets, after its tracking id, every
-    /// value of the device's the twin lacks (its tool type among them) unless `fill` is false (a
-    /// held-back contact's queue has them as they were).
-    private mutating func pass(_ e: InputEvent, slot: Int, fill: Bool = true) {
-        let base = slot * Self.axes
+    /// kernel would drop it); a contact starting on the twin takes a slot of the twin's (its
+    /// own slot's number when free) and gets its tool type before its tracking id and, after
+    /// it, every other value of the device's the twin lacks, unless `fill` is false (a
+    /// held-back contact's queue has them as they were). A withheld lift is not written.
+    private mutating func pass(_ e: InputEvent, contact c: Int, fill: Bool = true) {
         let axis = Int(e.code - AbsCode.mtTouchMajor)
         if axis == Self.trackingAxis {
-            toSlot(slot, time: e.time)
-            out.append(e)
-            guard e.value >= 0, fill else { return }
-            for a in mirroredAxes where twinAxes[base + a] != deviceAxes[base + a] {
-                out.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTouchMajor + UInt16(a), value: deviceAxes[base + a]))
-                twinAxes[base + a] = deviceAxes[base + a]
+            if e.value >= 0 {
+                if contacts[c].twinSlot < 0 {
+                    guard let t = freeTwinSlot(preferring: contacts[c].slot, at: e.time) else { return }
+                    twinUsers[t] = c
+                    contacts[c].twinSlot = t
+                }
+                let t = contacts[c].twinSlot
+                toSlot(t, time: e.time)
+                // The tool type goes before the tracking id: libinput reads the slot's tool as
+                // the touch begins, and a slot whose last touch was cancelled (palm) would
+                // make the new one a palm from its start.
+                if twinTool(t) != contacts[c].tool {
+                    out.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtToolType, value: contacts[c].tool))
+                    twinAxes[t * Self.axes + Self.toolAxis] = contacts[c].tool
+                }
+                out.append(e)
+                guard fill else { return }
+                let base = t * Self.axes, device = contacts[c].slot * Self.axes
+                for a in mirroredAxes where twinAxes[base + a] != deviceAxes[device + a] {
+                    out.append(InputEvent(time: e.time, type: EventType.abs, code: AbsCode.mtTouchMajor + UInt16(a), value: deviceAxes[device + a]))
+                    twinAxes[base + a] = deviceAxes[device + a]
+                }
+            } else if contacts[c].twinSlot >= 0 && !contacts[c].liftHeld {
+                lift(c, time: e.time)
             }
             return
         }
-        guard twinAxes[base + axis] != e.value else { return }
-        toSlot(slot, time: e.time)
+        let t = contacts[c].twinSlot
+        guard t >= 0, twinAxes[t * Self.axes + axis] != e.value else { return }
+        toSlot(t, time: e.time)
         out.append(e)
-        twinAxes[base + axis] = e.value
+        twinAxes[t * Self.axes + axis] = e.value
     }
 
+    /// A slot of the twin's for a contact starting there: `preferred` when free, else the
+    /// first free one; when every one is taken, a withheld lift goes to the twin (as a plain
+    /// lift) to free its slot. nil: none can be freed (the contact does not reach the twin).
+    private mutating func freeTwinSlot(preferring preferred: Int, at time: Instant) -> Int? {
+        if preferred < twinUsers.count && twinUsers[preferred] < 0 { return preferred }
+        if let t = twinUsers.firstIndex(of: -1) { return t }
+        for t in twinUsers.indices {
+            let c = twinUsers[t]
+            guard contacts[c].liftHeld && !contacts[c].owned && !contacts[c].down else { continue }
+            contacts[c].liftHeld = false
+            lift(c, time: time)
+            return t
+        }
+        return nil
+    }
+
+    /// The contact `c` lifts on the twin.
+    private mutating func lift(_ c: Int, time: Instant) {
+        let t = contacts[c].twinSlot
+        toSlot(t, time: time)
+        out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
+        twinUsers[t] = -1
+        contacts[c].twinSlot = -1
+    }
+
+    /// Lifts no gesture will own, that the twin still has, go to it.
+    private mutating func writeSettledLifts(at time: Instant) {
+        guard liftsSettled else { return }
+        liftsSettled = false
+        var any = false
+        for c in contacts.indices where contacts[c].inUse && contacts[c].twinSlot >= 0 && !contacts[c].down
+            && !contacts[c].liftHeld && !contacts[c].owned && contacts[c].heldSince == nil {
+            lift(c, time: time)
+            any = true
+        }
+        if any {
+            if kind == .touchscreen { updateTouchKeys(time: time) }
+            out.append(report(time))
+        }
+    }
+
+    /// The device's fingers that are down are all on the twin (as of the frame's end).
     private var twinHasEveryTouch: Bool {
-        for s in slots where s.down && !s.onTwin && !s.began { return false }
-        for s in slots where s.began && (s.owned || s.heldSince != nil) { return false }
+        for s in slots where s.down {
+            guard s.contact >= 0 else { return false }
+            let c = contacts[s.contact]
+            if c.owned || c.heldSince != nil || (c.twinSlot < 0 && !c.began) { return false }
+        }
         return true
     }
 
@@ -330,19 +495,20 @@ public struct TwinFilter {
         InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0)
     }
 
-    private func twinTool(_ slot: Int) -> Int32 { twinAxes[slot * Self.axes + Self.toolAxis] }
+    private func twinTool(_ twinSlot: Int) -> Int32 { twinAxes[twinSlot * Self.axes + Self.toolAxis] }
 
-    private mutating func setTwinPalm(_ slot: Int, time: Instant) {
-        toSlot(slot, time: time)
+    private mutating func setTwinPalm(_ twinSlot: Int, time: Instant) {
+        toSlot(twinSlot, time: time)
         out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtToolType, value: MTToolType.palm))
-        twinAxes[slot * Self.axes + Self.toolAxis] = MTToolType.palm
+        twinAxes[twinSlot * Self.axes + Self.toolAxis] = MTToolType.palm
     }
 
     /// Touchpads: owned contacts the twin has turn palm (in the frame being written).
     private mutating func paintOwnedPalms(at time: Instant) {
         guard kind == .touchpad else { return }
-        for i in slots.indices where slots[i].owned && slots[i].onTwin && twinTool(i) != MTToolType.palm {
-            setTwinPalm(i, time: time)
+        for c in contacts.indices where contacts[c].inUse && contacts[c].owned {
+            let t = contacts[c].twinSlot
+            if t >= 0 && twinTool(t) != MTToolType.palm { setTwinPalm(t, time: time) }
         }
     }
 
@@ -352,16 +518,14 @@ public struct TwinFilter {
     private mutating func cancelOwned(at time: Instant, force: Bool = false) {
         guard kind == .touchscreen || force else { return }
         var any = false
-        for i in slots.indices where slots[i].owned && slots[i].onTwin && twinTool(i) != MTToolType.palm {
-            setTwinPalm(i, time: time)
+        for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned && twinTool(t) != MTToolType.palm {
+            setTwinPalm(t, time: time)
             any = true
         }
         if any { out.append(report(time)) }
         any = false
-        for i in slots.indices where slots[i].owned && slots[i].onTwin {
-            toSlot(i, time: time)
-            out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
-            slots[i].onTwin = false
+        for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned {
+            lift(twinUsers[t], time: time)
             any = true
         }
         if any {
@@ -372,31 +536,32 @@ public struct TwinFilter {
 
     /// A held-back contact that is owned: its events leave the queue (frames left empty are
     /// skipped when it is released).
-    private mutating func dropHeld(slot: Int) {
+    private mutating func dropHeld(contact c: Int) {
         var kept = 0
-        for i in held.indices where heldSlots[i] != slot {
+        for i in held.indices where heldContacts[i] != c {
             held[kept] = held[i]
-            heldSlots[kept] = heldSlots[i]
+            heldContacts[kept] = heldContacts[i]
             kept += 1
         }
         held.removeLast(held.count - kept)
-        heldSlots.removeLast(heldSlots.count - kept)
+        heldContacts.removeLast(heldContacts.count - kept)
     }
 
-    /// Once a held-back contact's time is up by `time` (or, with `lifted`, one lifted), every
-    /// held-back contact goes to the twin, frame by frame in the order they came: fingers that
-    /// landed together (a two-finger tap, a pinch) reach it together.
+    /// Once a held-back contact's time is up by `time` (or, with `lifted`, one lifted and its
+    /// lift is not withheld), every held-back contact goes to the twin, frame by frame in the
+    /// order they came: fingers that landed together (a two-finger tap, a pinch) reach it
+    /// together. A withheld lift among them stays withheld.
     private mutating func releaseHeld(at time: Instant, lifted: Bool) {
         var release = false
-        for s in slots {
-            guard let since = s.heldSince else { continue }
-            if time >= since + holdBack || (lifted && !s.down) { release = true }
+        for c in contacts where c.inUse {
+            guard let since = c.heldSince else { continue }
+            if time >= since + holdBack || (lifted && !c.down && !c.liftHeld) { release = true }
         }
         guard release else { return }
         var sent = false
         for (i, e) in held.enumerated() {
-            let slot = heldSlots[i]
-            if slot < 0 {
+            let c = heldContacts[i]
+            if c < 0 {
                 if sent {
                     updateTouchKeys(time: time)
                     out.append(report(time))
@@ -405,8 +570,7 @@ public struct TwinFilter {
                 continue
             }
             let before = out.count
-            pass(InputEvent(time: time, type: e.type, code: e.code, value: e.value), slot: slot, fill: false)
-            if e.code == AbsCode.mtTrackingID { slots[slot].onTwin = e.value >= 0 }
+            pass(InputEvent(time: time, type: e.type, code: e.code, value: e.value), contact: c, fill: false)
             if out.count > before { sent = true }
         }
         if sent {
@@ -414,15 +578,15 @@ public struct TwinFilter {
             out.append(report(time))
         }
         held.removeAll(keepingCapacity: true)
-        heldSlots.removeAll(keepingCapacity: true)
-        for i in slots.indices { slots[i].heldSince = nil }
+        heldContacts.removeAll(keepingCapacity: true)
+        for c in contacts.indices { contacts[c].heldSince = nil }
     }
 
     /// `BTN_TOUCH` and the `BTN_TOOL_*` key for the number of contacts the twin has.
     private mutating func updateTouchKeys(time: Instant) {
         guard !touchKeys.isEmpty else { return }
         var count = 0
-        for s in slots where s.onTwin { count += 1 }
+        for c in twinUsers where c >= 0 { count += 1 }
         for (n, code) in touchKeys.enumerated() {
             let down: Bool = switch code {
             case KeyCode.touch: count > 0

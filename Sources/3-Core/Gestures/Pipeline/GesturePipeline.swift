@@ -50,15 +50,17 @@ public final class GesturePipeline {
     public var logger: Logger {
         didSet { updateDebugLogging() }
     }
-    /// A touch became owned (its `slot`, as `TouchContact.slot` has it, and its contact id): a
-    /// recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
-    /// recognized in its sequence, or it joined such a sequence. Told once per touch, during
-    /// ``process(_:)`` (before the frame's kernel events are passed on: a touch that lands
-    /// owned never reaches the apps) or ``advance(to:)`` (a long press at its deadline). A
-    /// runtime that owns the device takes the touch from the apps.
-    public var onTouchOwned: ((_ slot: Int, _ contact: Int) -> Void)? {
-        get { router.touchOwned }
-        set { router.touchOwned = newValue }
+    /// What a runtime that owns the device is told about touches (``TouchClaim``): a touch
+    /// became owned — a recognizer that owns its touches (``GestureRecognizer/ownsTouches``)
+    /// began or was recognized in its sequence, or it joined such a sequence; a touch lifted
+    /// while such a recognizer may still take it; such a lift was settled, no recognizer will
+    /// own it. Told during ``process(_:)`` (before the frame's kernel events are passed on: a
+    /// touch that lands owned never reaches the apps) or ``advance(to:)`` (a long press at its
+    /// deadline, a double tap that timed out). A runtime that owns the device takes owned
+    /// touches from the apps and withholds undecided lifts.
+    public var onTouchClaim: ((TouchClaim) -> Void)? {
+        get { router.touchClaim }
+        set { router.touchClaim = newValue }
     }
 
     /// Which contacts are fingers (palms, thumbs, hovers left out; bounces and vanished lifts noted).
@@ -154,7 +156,7 @@ public final class GesturePipeline {
             sequence.arena.frameArrived()
             if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
             // After a restart too: the fresh arena's recognizers for the new count.
-            if router.touchOwned != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
+            if router.touchClaim != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
                 ownIfTheCountIsClaimed(sequence, atLeast: count)
             }
         }
@@ -209,6 +211,7 @@ public final class GesturePipeline {
     /// Ends the presses of the sequences that are over, then lets them go.
     private func removeFinished(at time: Instant) {
         for sequence in router.sequences where sequence.isFinished { endPress(of: sequence, at: time) }
+        router.settleLifts()
         router.removeFinished()
     }
 

@@ -40,9 +40,8 @@ final class TouchRouter {
     }
     /// Routes marked ending in this frame.
     @exclusivity(unchecked) private var endingRoutes = 0
-    /// A touch (its slot and contact id) became owned: it belongs to a sequence a recognizer
-    /// that owns its touches began or was recognized in — at that moment, or as it joins it.
-    @exclusivity(unchecked) var touchOwned: ((_ slot: Int, _ contact: Int) -> Void)?
+    /// What a runtime that owns the device is told about touches (``GesturePipeline/onTouchClaim``).
+    @exclusivity(unchecked) var touchClaim: ((TouchClaim) -> Void)?
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Set while debug logging is on.
@@ -86,7 +85,7 @@ final class TouchRouter {
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
                 routes.append(Route(contact: contact.id, slot: contact.slot, sequence: sequence))
                 // Joining a sequence that owns its touches: owned from its first frame.
-                if let sequence, sequence.owned { touchOwned?(contact.slot, contact.id) }
+                if let sequence, sequence.owned { touchClaim?(.owned(slot: contact.slot, contact: contact.id)) }
             }
             if !split {
                 if n == 0 {
@@ -102,20 +101,43 @@ final class TouchRouter {
         return split ? nil : single
     }
 
-    /// Forgets the routes of the contacts that ended in the frame just handled.
+    /// Forgets the routes of the contacts that ended in the frame just handled. A touch that
+    /// ended while a recognizer of its sequence that owns its touches may still take it is
+    /// told to ``touchClaim`` as an undecided lift — on a touchscreen: a touchpad's touches are
+    /// owned by their count as they land (``TouchPolicy/ownsAtFingerCount``), so its lifts never wait.
     func removeEndedRoutes() {
         guard endingRoutes > 0 else { return }
+        if let touchClaim, policy.ownsAtFingerCount == nil {
+            for route in routes where route.ending {
+                guard let sequence = route.sequence, sequence.mayStillBeOwned else { continue }
+                sequence.undecidedLifts.append((route.slot, route.contact))
+                touchClaim(.liftUndecided(slot: route.slot, contact: route.contact))
+            }
+        }
         routes.removeAll(where: \.ending)
         endingRoutes = 0
     }
 
+    /// Undecided lifts of sequences no recognizer that owns its touches can take any more
+    /// are settled (told to ``touchClaim``).
+    func settleLifts() {
+        for sequence in sequences where !sequence.undecidedLifts.isEmpty && !sequence.mayStillBeOwned {
+            if !sequence.owned, let touchClaim {
+                for lift in sequence.undecidedLifts { touchClaim(.liftSettled(slot: lift.slot, contact: lift.contact)) }
+            }
+            sequence.undecidedLifts.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// `sequence` owns its touches from now on: each of its touches (those ending in this
-    /// frame too) is told to ``touchOwned``, once.
+    /// frame, and those whose lift was undecided, too) is told to ``touchClaim``, once.
     func own(_ sequence: TouchSequence) {
         guard !sequence.owned else { return }
         sequence.owned = true
-        guard let touchOwned else { return }
-        for route in routes where route.sequence === sequence { touchOwned(route.slot, route.contact) }
+        guard let touchClaim else { return }
+        for lift in sequence.undecidedLifts { touchClaim(.owned(slot: lift.slot, contact: lift.contact)) }
+        sequence.undecidedLifts.removeAll(keepingCapacity: true)
+        for route in routes where route.sequence === sequence { touchClaim(.owned(slot: route.slot, contact: route.contact)) }
     }
 
     /// The sequence a new touch at `millimetres` (on the surface) belongs to, starting one if needed.
@@ -237,7 +259,12 @@ final class TouchRouter {
 
     /// Forgets every sequence and route (after cancelling them).
     func removeAll() {
-        for sequence in sequences { sequence.release() }
+        for sequence in sequences {
+            if !sequence.owned, let touchClaim {
+                for lift in sequence.undecidedLifts { touchClaim(.liftSettled(slot: lift.slot, contact: lift.contact)) }
+            }
+            sequence.release()
+        }
         sequences.removeAll()
         routes.removeAll()
         endingRoutes = 0

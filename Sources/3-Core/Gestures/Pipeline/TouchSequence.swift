@@ -26,12 +26,21 @@ final class TouchSequence {
     /// True once a recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began
     /// or was recognized in it: every touch of it, and every touch that joins it, is owned.
     @exclusivity(unchecked) var owned = false
+    /// Touches of it that lifted while a recognizer of it that owns its touches could still
+    /// take them (``TouchClaim/liftUndecided(slot:contact:)``), until it owns them or none can.
+    @exclusivity(unchecked) var undecidedLifts: [(slot: Int, contact: Int)] = []
+
+    /// No recognizer of it that owns its touches is still deciding.
+    var mayStillBeOwned: Bool {
+        !owned && arena.members.contains { $0.ownsTouches && !$0.isFinished }
+    }
 
     init(owner: Region, listener: any ArenaListener) {
         self.owner = owner
         ownerArea = owner.hitArea
         arena = Arena(listener: listener, touches: touches)
         frame.contacts.reserveCapacity(10)
+        undecidedLifts.reserveCapacity(10)
     }
 
     /// Lets go of the regions and recognizers of a sequence that is over.
@@ -40,6 +49,7 @@ final class TouchSequence {
         pressRegions.removeAll(keepingCapacity: true)
         pressAnnounced = false
         owned = false
+        undecidedLifts.removeAll(keepingCapacity: true)
         arena.release()
         frame.contacts.removeAll(keepingCapacity: true)
     }

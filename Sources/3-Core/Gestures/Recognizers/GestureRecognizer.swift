@@ -52,7 +52,7 @@ open class GestureRecognizer {
     public var simultaneousKinds: Set<GestureKind> = []
     /// On a device whose touches gestured owns (a runtime's ``DeviceSetup/ownership``), this
     /// recognizer's touches are taken from the apps once it begins or is recognized: those the
-    /// apps already had are cancelled, later ones never reach them (``GesturePipeline/onTouchOwned``).
+    /// apps already had are cancelled, later ones never reach them (``GesturePipeline/onTouchClaim``).
     /// False by default: a gesture shares its touches with the apps beneath.
     public var ownsTouches = false
     /// How many fingers down at once it can be (nil: it does not say: a recognizer of your

@@ -1,0 +1,17 @@
+/// What the pipeline tells a runtime that owns the device about one touch (``GesturePipeline/onTouchClaim``):
+/// its `slot` (as `TouchContact.slot` has it, the device's multitouch slot) and its `contact` id.
+///
+/// A runtime that owns the device takes an owned touch from the apps; it withholds an
+/// undecided lift (the apps still see the touch down) until the touch is owned or settled.
+public enum TouchClaim: Equatable, Sendable {
+    /// A recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
+    /// recognized in the touch's sequence, or the touch joined such a sequence: the touch is
+    /// the gesture's (a lifted touch whose lift was undecided too). Told once per touch.
+    case owned(slot: Int, contact: Int)
+    /// The touch lifted while a recognizer of its sequence that owns its touches may still
+    /// take it: a double tap after its first tap, a two-finger tap after its first finger
+    /// lifted, a tap waiting for a double tap to fail. `owned` or `liftSettled` follows.
+    case liftUndecided(slot: Int, contact: Int)
+    /// No recognizer will own the touch whose lift was undecided: its lift may go to the apps.
+    case liftSettled(slot: Int, contact: Int)
+}
