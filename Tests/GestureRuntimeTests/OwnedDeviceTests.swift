@@ -186,6 +186,30 @@ struct OwnedDeviceTests {
         runtime.shutdown()
     }
 
+    /// With a hold-back, a touch where no gesture owns its touches (a button whose tap shares
+    /// them; the owning swipe belongs to a panel of its own) reaches the twin at once, frame
+    /// by frame; one on the panel is held back.
+    @Test func withAHoldBackATouchNoGestureCanOwnIsNotHeld() throws {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let button = Region(id: "button", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let panel = Region(id: "panel", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        let swipe = SwipeRecognizer(directions: [.left], touches: 4)
+        swipe.ownsTouches = true
+        panel.add(swipe)
+        root.addChild(button)
+        root.addChild(panel)
+        button.onTap { _ in }
+        let runtime = try runtime(Layout(root: root), ownership: TouchOwnership(holdBack: .milliseconds(60)))
+        let device = try plug(runtime)
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 500, y: 500) }   // 50 mm: the button
+        f.frame(20) { $0.move(0, x: 502) }
+        f.frame(40) { $0.down(1, id: 2, x: 1500, y: 500) }  // 150 mm: the panel
+        play(f, into: device, runtime)
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 1, x 500, y 500, touch 1", "x 502"])
+        runtime.shutdown()
+    }
+
     @Test func aStopInTheMiddleOfATouchCancelsItOnTheTwinAndLetsTheDeviceGo() throws {
         let runtime = try runtime(kiosk { _ in })
         let device = try plug(runtime)

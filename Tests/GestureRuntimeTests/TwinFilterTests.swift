@@ -341,7 +341,7 @@ struct TwinFilterTests {
             "slot 0, id 1, x 100, y 100, touch 1",
         ])
         #expect(filter.twinHas(slot: 0))
-        filter.settleLift(contact: 1)
+        filter.settle(slot: 0, contact: 1)
         #expect(twinLines(filter.ownershipChanged(at: .zero + .milliseconds(360))) == ["id -1, touch 0"])
         var g = KernelFrames()
         g.frame(400) { $0.down(0, id: 2, x: 100, y: 100) }
@@ -367,7 +367,7 @@ struct TwinFilterTests {
 
         var settled = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
         #expect(play(tapFrames(liftAt: 40), through: &settled, telling: [40: { $0.holdLift(slot: 0, contact: 1) }]) == [])
-        settled.settleLift(contact: 1)
+        settled.settle(slot: 0, contact: 1)
         #expect(twinLines(settled.ownershipChanged(at: .zero + .milliseconds(50))) == [
             "slot 0, id 1, x 100, y 100, touch 1",
             "id -1, touch 0",
@@ -394,6 +394,42 @@ struct TwinFilterTests {
         #expect(play(tapFrames(liftAt: 60), through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
             "slot 0, id 1, x 100, y 100",
             "id -1",
+        ])
+    }
+
+    /// Held back 60 ms: a touch settled in the frame it lands (no gesture could own it) is not
+    /// held at all; one settled later goes then, alone — another touch, still undecided, stays
+    /// held back, and goes when its time is up.
+    @Test func aSettledTouchIsNotHeldBack() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.move(0, x: 110); $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(20) { $0.move(0, x: 120); $0.move(1, x: 310) }
+        f.frame(30) { $0.move(1, x: 320) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter, telling: [
+            0: { $0.settle(slot: 0, contact: 1) },
+            30: { $0.settle(slot: 1, contact: 2) },
+        ]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "x 110",
+            "x 120",
+            // 30 ms: the second touch is settled: its frames, as they came, then this one's move.
+            "slot 1, id 2, x 300, y 100",
+            "x 310",
+            "x 320",
+        ])
+        var g = KernelFrames()
+        g.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        g.frame(10) { $0.down(1, id: 2, x: 300, y: 100) }
+        g.frame(20) { $0.move(0, x: 120) }
+        var one = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(g, through: &one, telling: [10: { $0.settle(slot: 1, contact: 2) }]) == [
+            "slot 1, id 2, x 300, y 100, touch 1",
+        ])
+        #expect(twinLines(one.deadlinePassed(.zero + .milliseconds(60))) == [
+            "slot 0, id 1, x 100, y 100",
+            "x 120",
         ])
     }
 }

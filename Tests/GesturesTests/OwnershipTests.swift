@@ -18,7 +18,7 @@ struct OwnershipTests {
             switch claim {
             case .owned(let slot, let contact): log.append("own \(touch(slot, contact))")
             case .liftUndecided(let slot, let contact): log.append("lift undecided \(touch(slot, contact))")
-            case .liftSettled(let slot, let contact): log.append("lift settled \(touch(slot, contact))")
+            case .settled(let slot, let contact): log.append("settled \(touch(slot, contact))")
             }
         }
         let clock = ManualClock(pipeline: pipeline)
@@ -57,7 +57,8 @@ struct OwnershipTests {
 
     @Test func aGestureThatSharesItsTouchesOwnsNone() {
         let l = layout { $0.add(SwipeRecognizer(directions: [.left], touches: 4)) }
-        #expect(log(l, fourFingers()) == ["swipe recognized"])
+        // Each touch is settled in the frame it lands: no gesture will own it.
+        #expect(log(l, fourFingers()) == ["settled slot 0", "settled slot 1", "settled slot 2", "settled slot 3", "swipe recognized"])
     }
 
     @Test func aTouchJoiningAnOwnedSequenceIsOwnedAsItLands() {
@@ -158,7 +159,7 @@ struct OwnershipTests {
         #expect(log(tapAndDoubleTap(tapOwns: false), taps(secondTap: false)) == [
             "lift undecided slot 0",
             "tap recognized",
-            "lift settled slot 0",
+            "settled slot 0",
         ])
         #expect(log(tapAndDoubleTap(tapOwns: true), taps(secondTap: false)) == [
             "lift undecided slot 0",
@@ -188,7 +189,8 @@ struct OwnershipTests {
     }
 
     /// A touch whose sequence has no recognizer owning touches still deciding lifts at once:
-    /// nothing waits (a tap that shares its touches, beside a pan that owns them).
+    /// nothing waits (a tap that shares its touches, beside a pan that owns them: the pan
+    /// fails at the lift, which settles the touch in that frame).
     @Test func aLiftNoOwningRecognizerCanTakeIsNotUndecided() {
         let l = layout { pad in
             let pan = PanRecognizer()
@@ -198,6 +200,29 @@ struct OwnershipTests {
         }
         var s = TouchScript()
         s.tap(at: .zero, x: 50, y: 50, duration: .milliseconds(60))
-        #expect(log(l, s) == ["tap recognized"])
+        #expect(log(l, s) == ["tap recognized", "settled slot 0"])
+    }
+
+    /// A corner whose long press owns its touches, beside a pad whose tap shares them: a touch
+    /// on the pad is settled in the frame it lands (nothing could own it), one on the corner
+    /// only once the long press fails (it moved away).
+    @Test func aTouchNoOwningGestureCanTakeIsSettledAsItLands() {
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let pad = Region(id: "pad", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        pad.add(TapRecognizer())
+        let corner = Region(id: "corner", frame: Rect(x: 150, y: 0, width: 50, height: 50))
+        let press = LongPressRecognizer()
+        press.ownsTouches = true
+        corner.add(press)
+        root.addChild(pad)
+        root.addChild(corner)
+        var s = TouchScript()
+        s.tap(at: .zero, x: 50, y: 50, duration: .milliseconds(60))
+        s.down(9, at: .milliseconds(200), x: 170, y: 20)
+        for step in 1...5 { s.move(9, at: .milliseconds(200 + Double(step) * 10), x: 170 - Double(step) * 4, y: 20) }
+        s.up(9, at: .milliseconds(300))
+        #expect(log(Layout(root: root), s, until: 0) == ["settled slot 0"])
+        #expect(log(Layout(root: root), s, until: 200) == ["settled slot 0", "tap recognized"])
+        #expect(log(Layout(root: root), s) == ["settled slot 0", "tap recognized", "settled slot 0"])
     }
 }

@@ -65,8 +65,8 @@ extension GestureRuntime {
                 twin.filter.own(slot: slot, contact: contact)
             case .liftUndecided(let slot, let contact):
                 twin.filter.holdLift(slot: slot, contact: contact)
-            case .liftSettled(_, let contact):
-                twin.filter.settleLift(contact: contact)
+            case .settled(let slot, let contact):
+                twin.filter.settle(slot: slot, contact: contact)
             }
             twin.claimedSinceWrite = true
         }

@@ -18,14 +18,15 @@ import TouchEvents
 /// - **lift withheld** (touchscreens: ``holdLift(slot:contact:)``, a gesture that owns its
 ///   touches may still take it — a double tap after its first tap, a two-finger tap after its
 ///   first finger lifts) — the touch stays down on the twin after it lifted on the device,
-///   until it is owned (then cancelled) or ``settleLift(contact:)`` says no gesture will own it
-///   (then lifted). Meanwhile the device may reuse its slot: the new contact takes another of
+///   until it is owned (then cancelled) or ``settle(slot:contact:)`` says no gesture will own
+///   it (then lifted). Meanwhile the device may reuse its slot: the new contact takes another of
 ///   the twin's slots (the twin has as many as the device);
 /// - **held back** (touchscreens, with a ``holdBack`` above zero) — a new touch is withheld
 ///   for up to ``holdBack``: if it is owned meanwhile, the twin never sees it; if not, its
 ///   events go to the twin at once, in order, positions unchanged (when the time is up, or
 ///   when it lifts and its lift is not withheld) — with every other touch held back then,
-///   frame by frame as they came.
+///   frame by frame as they came; or, alone, once it is settled (``settle(slot:contact:)``:
+///   no gesture will own it). One settled in the frame it lands is not held back at all.
 ///
 /// On a touchscreen the twin's `BTN_TOUCH` and `BTN_TOOL_*` keys follow the touches the twin
 /// has (not the device's), and the single-touch axes (`ABS_X`, `ABS_Y`, `ABS_PRESSURE`: the
@@ -81,6 +82,8 @@ public struct TwinFilter {
         var liftHeld = false
         /// Its tool type as it landed (`ABS_MT_TOOL_TYPE`; finger where the device has none).
         var tool = MTToolType.finger
+        /// No gesture will own it: it is not held back.
+        var settled = false
     }
 
     /// The per-slot axes mirrored, `ABS_MT_TOUCH_MAJOR` (0x30) … `ABS_MT_TOOL_Y` (0x3d) and
@@ -222,18 +225,20 @@ public struct TwinFilter {
 
     /// The contact in `slot` lifts in the frame being read, and a gesture that owns its touches
     /// may still take it: on a touchscreen its lift is withheld from the twin (it stays down
-    /// there) until it is owned (cancelled) or ``settleLift(contact:)`` (lifted). A touchpad's
+    /// there) until it is owned (cancelled) or settled (``settle(slot:contact:)``: lifted). A touchpad's
     /// owned touches are palms from the frame a gesture takes them: nothing is withheld there.
     public mutating func holdLift(slot: Int, contact id: Int) {
         guard kind == .touchscreen, let c = find(slot: slot, id: id) else { return }
         contacts[c].liftHeld = true
     }
 
-    /// No gesture will own the lifted contact the pipeline calls `id` (see
-    /// ``holdLift(slot:contact:)``): its lift goes to the twin with the next events written.
-    public mutating func settleLift(contact id: Int) {
-        guard id >= 0 else { return }
-        for c in contacts.indices where contacts[c].inUse && contacts[c].id == id {
+    /// No gesture will own the contact in `slot` the pipeline calls `id`: held back, it goes
+    /// to the twin with the next events written (a contact settled in the frame it lands is
+    /// not held back at all); its lift, if withheld (``holdLift(slot:contact:)``), goes too.
+    public mutating func settle(slot: Int, contact id: Int) {
+        guard let c = find(slot: slot, id: id), !contacts[c].owned else { return }
+        contacts[c].settled = true
+        if contacts[c].liftHeld {
             contacts[c].liftHeld = false
             liftsSettled = true
         }
@@ -245,7 +250,7 @@ public struct TwinFilter {
         out.removeAll(keepingCapacity: true)
         for c in contacts.indices where contacts[c].inUse && contacts[c].began {
             contacts[c].tool = deviceAxes[contacts[c].slot * Self.axes + Self.toolAxis]
-            if !contacts[c].owned && holdBack > .zero { contacts[c].heldSince = lastTime }
+            if !contacts[c].owned && !contacts[c].settled && holdBack > .zero { contacts[c].heldSince = lastTime }
         }
         var heldAny = false
         let everyTouch = twinHasEveryTouch
@@ -550,36 +555,45 @@ public struct TwinFilter {
     /// Once a held-back contact's time is up by `time` (or, with `lifted`, one lifted and its
     /// lift is not withheld), every held-back contact goes to the twin, frame by frame in the
     /// order they came: fingers that landed together (a two-finger tap, a pinch) reach it
-    /// together. A withheld lift among them stays withheld.
+    /// together. A withheld lift among them stays withheld. Otherwise the settled ones go.
     private mutating func releaseHeld(at time: Instant, lifted: Bool) {
-        var release = false
+        var all = false, someSettled = false
         for c in contacts where c.inUse {
             guard let since = c.heldSince else { continue }
-            if time >= since + holdBack || (lifted && !c.down && !c.liftHeld) { release = true }
+            if time >= since + holdBack || (lifted && !c.down && !c.liftHeld) { all = true }
+            if c.settled { someSettled = true }
         }
-        guard release else { return }
-        var sent = false
-        for (i, e) in held.enumerated() {
-            let c = heldContacts[i]
+        guard all || someSettled else { return }
+        // Settled contacts alone (no gesture will own them: the others may still be owned) go
+        // in the order they came; what stays keeps its order.
+        var sent = false, kept = 0
+        for i in held.indices {
+            let e = held[i], c = heldContacts[i]
             if c < 0 {
                 if sent {
                     updateTouchKeys(time: time)
                     out.append(report(time))
                 }
                 sent = false
+            } else if all || contacts[c].settled {
+                let before = out.count
+                pass(InputEvent(time: time, type: e.type, code: e.code, value: e.value), contact: c, fill: false)
+                if out.count > before { sent = true }
                 continue
             }
-            let before = out.count
-            pass(InputEvent(time: time, type: e.type, code: e.code, value: e.value), contact: c, fill: false)
-            if out.count > before { sent = true }
+            if !all {
+                held[kept] = e
+                heldContacts[kept] = c
+                kept += 1
+            }
         }
         if sent {
             updateTouchKeys(time: time)
             out.append(report(time))
         }
-        held.removeAll(keepingCapacity: true)
-        heldContacts.removeAll(keepingCapacity: true)
-        for c in contacts.indices { contacts[c].heldSince = nil }
+        held.removeLast(held.count - kept)
+        heldContacts.removeLast(heldContacts.count - kept)
+        for c in contacts.indices where all || contacts[c].settled { contacts[c].heldSince = nil }
     }
 
     /// `BTN_TOUCH` and the `BTN_TOOL_*` key for the number of contacts the twin has.

@@ -51,9 +51,10 @@ public struct DeviceSetup {
 /// owns its touches (``GestureRecognizer/ownsTouches``) takes them from the apps
 /// (docs/ownership.md).
 public struct TouchOwnership: Sendable, Equatable {
-    /// How long a new touch on a touchscreen is kept from the apps while it may still become
+    /// The longest a new touch on a touchscreen is kept from the apps while it may still become
     /// part of an owned gesture (a configuration's `hold-back: 60ms`): if it does, the apps
-    /// never see it; if not, its events reach them that much later, unchanged. Zero by default:
+    /// never see it; if not, its events reach them up to that much later, unchanged (at once
+    /// once no owning gesture can take it; not kept at all where none could). Zero by default:
     /// a touch reaches the apps at once, and one an owned gesture takes later is cancelled
     /// there. Touchpads ignore it (an owned touch turns palm there, which libinput leaves out).
     public var holdBack: Duration

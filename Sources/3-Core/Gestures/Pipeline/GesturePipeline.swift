@@ -53,8 +53,8 @@ public final class GesturePipeline {
     /// What a runtime that owns the device is told about touches (``TouchClaim``): a touch
     /// became owned — a recognizer that owns its touches (``GestureRecognizer/ownsTouches``)
     /// began or was recognized in its sequence, or it joined such a sequence; a touch lifted
-    /// while such a recognizer may still take it; such a lift was settled, no recognizer will
-    /// own it. Told during ``process(_:)`` (before the frame's kernel events are passed on: a
+    /// while such a recognizer may still take it; a touch (down, or such a lift) was settled:
+    /// no recognizer will own it. Told during ``process(_:)`` (before the frame's kernel events are passed on: a
     /// touch that lands owned never reaches the apps) or ``advance(to:)`` (a long press at its
     /// deadline, a double tap that timed out). A runtime that owns the device takes owned
     /// touches from the apps and withholds undecided lifts.
@@ -211,7 +211,7 @@ public final class GesturePipeline {
     /// Ends the presses of the sequences that are over, then lets them go.
     private func removeFinished(at time: Instant) {
         for sequence in router.sequences where sequence.isFinished { endPress(of: sequence, at: time) }
-        router.settleLifts()
+        router.settle()
         router.removeFinished()
     }
 

@@ -2,7 +2,8 @@
 /// its `slot` (as `TouchContact.slot` has it, the device's multitouch slot) and its `contact` id.
 ///
 /// A runtime that owns the device takes an owned touch from the apps; it withholds an
-/// undecided lift (the apps still see the touch down) until the touch is owned or settled.
+/// undecided lift (the apps still see the touch down) until the touch is owned or settled, and
+/// holds a new touch back (`hold-back`) no longer than until it is owned or settled.
 public enum TouchClaim: Equatable, Sendable {
     /// A recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
     /// recognized in the touch's sequence, or the touch joined such a sequence: the touch is
@@ -10,8 +11,11 @@ public enum TouchClaim: Equatable, Sendable {
     case owned(slot: Int, contact: Int)
     /// The touch lifted while a recognizer of its sequence that owns its touches may still
     /// take it: a double tap after its first tap, a two-finger tap after its first finger
-    /// lifted, a tap waiting for a double tap to fail. `owned` or `liftSettled` follows.
+    /// lifted, a tap waiting for a double tap to fail. `owned` or `settled` follows.
     case liftUndecided(slot: Int, contact: Int)
-    /// No recognizer will own the touch whose lift was undecided: its lift may go to the apps.
-    case liftSettled(slot: Int, contact: Int)
+    /// No recognizer that owns its touches will take the touch (none is in its region's path,
+    /// or each has failed): a touch held back from the apps may go to them now, and an
+    /// undecided lift too. Told once per touch, down or lifted; a touch landing in a sequence
+    /// that cannot be owned is told in the frame it lands.
+    case settled(slot: Int, contact: Int)
 }

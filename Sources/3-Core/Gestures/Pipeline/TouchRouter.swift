@@ -37,6 +37,8 @@ final class TouchRouter {
         /// It ended in this frame: the route goes once the frame is handled
         /// (``removeEndedRoutes()``), so that a gesture recognized at the lift still owns it.
         var ending = false
+        /// ``touchClaim`` was told no recognizer will own it (``TouchClaim/settled(slot:contact:)``).
+        var settled = false
     }
     /// Routes marked ending in this frame.
     @exclusivity(unchecked) private var endingRoutes = 0
@@ -108,7 +110,7 @@ final class TouchRouter {
     func removeEndedRoutes() {
         guard endingRoutes > 0 else { return }
         if let touchClaim, policy.ownsAtFingerCount == nil {
-            for route in routes where route.ending {
+            for route in routes where route.ending && !route.settled {
                 guard let sequence = route.sequence, sequence.mayStillBeOwned else { continue }
                 sequence.undecidedLifts.append((route.slot, route.contact))
                 touchClaim(.liftUndecided(slot: route.slot, contact: route.contact))
@@ -118,14 +120,19 @@ final class TouchRouter {
         endingRoutes = 0
     }
 
-    /// Undecided lifts of sequences no recognizer that owns its touches can take any more
-    /// are settled (told to ``touchClaim``).
-    func settleLifts() {
-        for sequence in sequences where !sequence.undecidedLifts.isEmpty && !sequence.mayStillBeOwned {
-            if !sequence.owned, let touchClaim {
-                for lift in sequence.undecidedLifts { touchClaim(.liftSettled(slot: lift.slot, contact: lift.contact)) }
-            }
+    /// The touches of sequences no recognizer that owns its touches can take any more — down
+    /// (those not told yet) or lifted while undecided — are settled: told to ``touchClaim``.
+    /// On a touchscreen: a touchpad's are owned by their count as they land, and a touch
+    /// there is neither held back nor its lift withheld.
+    func settle() {
+        guard let touchClaim, policy.ownsAtFingerCount == nil else { return }
+        for sequence in sequences where !sequence.owned && !sequence.mayStillBeOwned {
+            for lift in sequence.undecidedLifts { touchClaim(.settled(slot: lift.slot, contact: lift.contact)) }
             sequence.undecidedLifts.removeAll(keepingCapacity: true)
+            for i in routes.indices where !routes[i].settled && routes[i].sequence === sequence {
+                routes[i].settled = true
+                touchClaim(.settled(slot: routes[i].slot, contact: routes[i].contact))
+            }
         }
     }
 
@@ -261,7 +268,7 @@ final class TouchRouter {
     func removeAll() {
         for sequence in sequences {
             if !sequence.owned, let touchClaim {
-                for lift in sequence.undecidedLifts { touchClaim(.liftSettled(slot: lift.slot, contact: lift.contact)) }
+                for lift in sequence.undecidedLifts { touchClaim(.settled(slot: lift.slot, contact: lift.contact)) }
             }
             sequence.release()
         }
