@@ -53,12 +53,19 @@ func play(_ frames: KernelFrames, through filter: inout TwinFilter, own: [(ms: D
 }
 
 /// Plays `frames` through `filter`, telling it at the end of the frame at each key (ms) what
-/// the pipeline would have (before the frame goes to the twin, as the runtime does).
+/// the pipeline would have (before the frame goes to the twin, as the runtime does). Each
+/// contact is named as it lands by its tracking id, as the pipeline names touches it routes.
 func play(_ frames: KernelFrames, through filter: inout TwinFilter, telling: [Double: (inout TwinFilter) -> Void]) -> [String] {
     var out: [InputEvent] = []
+    var slot: Int32 = 0
+    var landed: [(slot: Int32, id: Int32)] = []
     for e in frames.events {
         filter.add(e)
+        if e.type == EventType.abs && e.code == AbsCode.mtSlot { slot = e.value }
+        if e.type == EventType.abs && e.code == AbsCode.mtTrackingID && e.value >= 0 { landed.append((slot, e.value)) }
         guard e.isReport else { continue }
+        for l in landed { filter.name(slot: Int(l.slot), contact: Int(l.id)) }
+        landed.removeAll()
         for (ms, tell) in telling where .zero + .milliseconds(ms) == e.time { tell(&filter) }
         out += filter.endFrame()
     }
@@ -126,11 +133,8 @@ struct TwinFilterTests {
 
     @Test func aTouchOwnedAsItLiftsEndsCancelledNotLifted() {
         // A gesture recognized at the lift (a tap): the lift the app would read as a tap never comes.
-        var f = KernelFrames()
-        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
-        f.frame(80) { $0.up(0) }
         var filter = screen
-        #expect(play(f, through: &filter, own: [(80, 0)]) == [
+        #expect(play(tapFrames(liftAt: 80), through: &filter, own: [(80, 0)]) == [
             "slot 0, id 1, x 100, y 100, touch 1",
             "palm",
             "id -1, touch 0",
@@ -374,18 +378,29 @@ struct TwinFilterTests {
         ])
     }
 
-    /// Every slot of the twin's taken (a two-slot device: a withheld lift in one, a finger in
-    /// the other) and a finger lands: the withheld lift goes, a plain lift, to make room.
-    @Test func aWithheldLiftMakesRoomWhenTheTwinHasNoSlotLeft() {
-        var filter = TwinFilter(kind: .touchscreen, slotCount: 2, keys: [KeyCode.touch])
-        var f = tapFrames(liftAt: 60)
-        f.frame(70) { $0.down(1, id: 2, x: 300, y: 100) }
-        f.frame(80) { $0.down(0, id: 3, x: 500, y: 100) }
-        #expect(play(f, through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
+    /// Every slot of the twin's taken (a three-slot device: two withheld lifts and a finger)
+    /// and a finger lands: the oldest withheld lift goes, a plain lift in a frame of its own
+    /// (libinput takes a slot's last tracking id in a frame), and the finger takes its slot.
+    @Test func theOldestWithheldLiftMakesRoomWhenTheTwinHasNoSlotLeft() {
+        var filter = TwinFilter(kind: .touchscreen, slotCount: 3, keys: [KeyCode.touch])
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(20) { $0.up(1) }
+        f.frame(30) { $0.up(0) }
+        f.frame(40) { $0.down(2, id: 3, x: 500, y: 100) }
+        f.frame(50) { $0.down(0, id: 4, x: 700, y: 100) }
+        #expect(play(f, through: &filter, telling: [
+            20: { $0.holdLift(slot: 1, contact: 2) },
+            30: { $0.holdLift(slot: 0, contact: 1) },
+        ]) == [
             "slot 0, id 1, x 100, y 100, touch 1",
             "slot 1, id 2, x 300, y 100",
-            "slot 0, id -1, id 3, x 500",
+            "slot 2, id 3, x 500, y 100",
+            "slot 1, id -1",        // the second touch's lift waited longest
+            "id 4, x 700",          // in its slot (the twin's slot 0 still has the first)
         ])
+        #expect(filter.twinHas(slot: 0) && filter.twinHas(slot: 1) && filter.twinHas(slot: 2))
     }
 
     /// A touchpad's touches are palms from the frame they are owned: no lift is withheld there.
@@ -431,5 +446,45 @@ struct TwinFilterTests {
             "slot 0, id 1, x 100, y 100",
             "x 120",
         ])
+    }
+
+    /// The pipeline's word on a touch reaches that touch only: a claim for one the filter no
+    /// longer has (lifted, its slot reused) changes nothing, and an id named again (a new
+    /// pipeline counts from 1) leaves the contact that had it.
+    @Test func aClaimReachesTheTouchItNamesOnly() {
+        var f = tapFrames(liftAt: 60)
+        f.frame(100) { $0.down(0, id: 2, x: 104, y: 100) }
+        f.frame(110) { $0.down(1, id: 3, x: 300, y: 100) }
+        f.frame(120) { $0.move(0, x: 110) }
+        var filter = screen
+        #expect(play(f, through: &filter, telling: [
+            100: { $0.own(slot: 0, contact: 1) },     // the first tap: gone
+            110: { $0.name(slot: 1, contact: 2) },    // the second touch's id, now the third's
+            120: { $0.own(slot: 0, contact: 2) },     // the third touch, in slot 1
+        ]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+            "id 2, x 104, touch 1",
+            "slot 1, id 3, x 300, y 100",
+            "slot 0, x 110",
+            "slot 1, palm",
+            "id -1",
+        ])
+    }
+
+    /// Held back 60 ms, two touches: the second, settled in the frame it lifts, goes alone
+    /// (its lift does not take the first along); the first stays held until its time is up.
+    @Test func aSettledTouchLiftingGoesAlone() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(20) { $0.up(1) }
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: .milliseconds(60))!
+        #expect(play(f, through: &filter, telling: [20: { $0.settle(slot: 1, contact: 2) }]) == [
+            "slot 1, id 2, x 300, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+        #expect(filter.nextDeadline == .zero + .milliseconds(60))
+        #expect(twinLines(filter.deadlinePassed(.zero + .milliseconds(60))) == ["slot 0, id 1, x 100, y 100, touch 1"])
     }
 }

@@ -16,6 +16,7 @@ struct OwnershipTests {
         pipeline.onTouchClaim = { claim in
             func touch(_ slot: Int, _ contact: Int) -> String { ids ? "slot \(slot) #\(contact)" : "slot \(slot)" }
             switch claim {
+            case .landed: break
             case .owned(let slot, let contact): log.append("own \(touch(slot, contact))")
             case .liftUndecided(let slot, let contact): log.append("lift undecided \(touch(slot, contact))")
             case .settled(let slot, let contact): log.append("settled \(touch(slot, contact))")
@@ -224,5 +225,26 @@ struct OwnershipTests {
         #expect(log(Layout(root: root), s, until: 0) == ["settled slot 0"])
         #expect(log(Layout(root: root), s, until: 200) == ["settled slot 0", "tap recognized"])
         #expect(log(Layout(root: root), s) == ["settled slot 0", "tap recognized", "settled slot 0"])
+    }
+
+    /// The first tap's lift waits for the double tap; the second press lands too far for one:
+    /// the tap is recognized, the arena starts over for the second press, and the first lift
+    /// is settled then (it waits no longer for a double tap of later presses).
+    @Test func aLiftWaitingForAnArenaThatStartsOverIsSettled() {
+        var s = TouchScript()
+        s.tap(at: .zero, x: 20, y: 50, duration: .milliseconds(60))
+        s.tap(at: .milliseconds(160), x: 180, y: 50, duration: .milliseconds(60))
+        #expect(log(tapAndDoubleTap(tapOwns: false), s, until: 160, ids: true) == [
+            "lift undecided slot 0 #1",
+            "tap recognized",
+            "settled slot 0 #1",
+        ])
+    }
+
+    /// A touch that hits no region (far beyond the root) is settled as it lands.
+    @Test func aTouchThatHitsNoRegionIsSettledAsItLands() {
+        var s = TouchScript()
+        s.tap(at: .zero, x: 1000, y: 50, duration: .milliseconds(60))
+        #expect(log(tapAndDoubleTap(tapOwns: true), s, until: 0) == ["settled slot 0"])
     }
 }

@@ -58,9 +58,14 @@ extension GestureRuntime {
 
     /// What the session's pipeline says of touches goes to the twin's filter.
     private func hook(_ twin: OwnedTwin, to session: DeviceSession) {
+        // A new pipeline names the touches again (its ids start over).
+        twin.filter.forgetNames()
         // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
         session.pipeline.onTouchClaim = { [unowned(unsafe) twin] claim in
             switch claim {
+            case .landed(let slot, let contact):
+                twin.filter.name(slot: slot, contact: contact)
+                return
             case .owned(let slot, let contact):
                 twin.filter.own(slot: slot, contact: contact)
             case .liftUndecided(let slot, let contact):

@@ -539,6 +539,8 @@ public final class GestureRuntime: @unchecked Sendable {
                         "device": "\(device.node)", "error": "\(error)",
                     ])
                     session.recover(at: event.time)
+                    // Its decoder starts over: the pipeline names the touches again.
+                    twin?.filter.forgetNames()
                     onDeviceTrouble?(.reset, session)
                 }
                 // The frame's gestures are known: the twin gets what no owned gesture took.

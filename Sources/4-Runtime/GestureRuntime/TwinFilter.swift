@@ -28,6 +28,10 @@ import TouchEvents
 ///   frame by frame as they came; or, alone, once it is settled (``settle(slot:contact:)``:
 ///   no gesture will own it). One settled in the frame it lands is not held back at all.
 ///
+/// The gesture pipeline names each touch as it first routes it (``name(slot:contact:)``), and
+/// its later word (owned, lift undecided, settled) finds the touch by that name: the device
+/// may have reused the touch's slot by then.
+///
 /// On a touchscreen the twin's `BTN_TOUCH` and `BTN_TOOL_*` keys follow the touches the twin
 /// has (not the device's), and the single-touch axes (`ABS_X`, `ABS_Y`, `ABS_PRESSURE`: the
 /// kernel's pointer emulation, which libinput does not read on a multitouch device) pass only
@@ -80,6 +84,8 @@ public struct TwinFilter {
         var twinSlot = -1
         /// Its lift is withheld from the twin until it is owned or settled.
         var liftHeld = false
+        /// When its lift was withheld (`liftsWithheld` then): the oldest goes first to make room.
+        var liftHeldOrder = 0
         /// Its tool type as it landed (`ABS_MT_TOOL_TYPE`; finger where the device has none).
         var tool = MTToolType.finger
         /// No gesture will own it: it is not held back.
@@ -128,6 +134,11 @@ public struct TwinFilter {
     private var lastTime = Instant.zero
     /// A withheld lift was settled since the twin was last written to.
     private var liftsSettled = false
+    /// The twin's slots whose touch lifted in the frame being written: libinput takes the
+    /// last tracking id of a slot in a frame, so a new touch waits for the next frame there.
+    private var freedInFrame: [Bool]
+    /// How many lifts were withheld so far: each withheld lift's number orders them (oldest first).
+    private var liftsWithheld = 0
 
     /// A filter for a device of `kind` with `slotCount` multitouch slots, whose `EV_KEY` codes
     /// are `keys` and absolute axes `axes` (with their values when the device was opened: its
@@ -139,6 +150,7 @@ public struct TwinFilter {
         slots = Array(repeating: Slot(), count: count)
         contacts = Array(repeating: Contact(), count: 2 * count + 2)
         twinUsers = Array(repeating: -1, count: count)
+        freedInFrame = Array(repeating: false, count: count)
         let all = [KeyCode.touch, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap,
                    KeyCode.toolQuadTap, KeyCode.toolQuintTap]
         touchKeys = all.filter(keys.contains)
@@ -211,8 +223,8 @@ public struct TwinFilter {
         frameContacts.append(contact)
     }
 
-    /// The contact in `slot` (the one the gesture pipeline calls `contact`, as it named it
-    /// before, if it did) is owned until it lifts: `GesturePipeline.onTouchClaim` says so.
+    /// The contact the gesture pipeline named `contact` (``name(slot:contact:)``; without one,
+    /// the latest in `slot`) is owned until it lifts: `GesturePipeline.onTouchClaim` says so.
     public mutating func own(slot: Int, contact id: Int = -1) {
         guard let c = find(slot: slot, id: id) else { return }
         contacts[c].owned = true
@@ -230,6 +242,23 @@ public struct TwinFilter {
     public mutating func holdLift(slot: Int, contact id: Int) {
         guard kind == .touchscreen, let c = find(slot: slot, id: id) else { return }
         contacts[c].liftHeld = true
+        liftsWithheld += 1
+        contacts[c].liftHeldOrder = liftsWithheld
+    }
+
+    /// The gesture pipeline knows the latest contact in `slot` as `id` from now on (it tells
+    /// each touch it routes, as it lands): its later word on the contact finds it by that id,
+    /// even once the device reuses the slot. Another contact known by `id` (before the
+    /// pipeline started again: a reload, a decoding error) is not any more.
+    public mutating func name(slot: Int, contact id: Int) {
+        guard id >= 0, slot >= 0 && slot < slots.count, slots[slot].contact >= 0 else { return }
+        for c in contacts.indices where contacts[c].id == id { contacts[c].id = -1 }
+        contacts[slots[slot].contact].id = id
+    }
+
+    /// Forgets the pipeline's ids (a new pipeline reads the device: it names the touches again).
+    public mutating func forgetNames() {
+        for c in contacts.indices { contacts[c].id = -1 }
     }
 
     /// No gesture will own the contact in `slot` the pipeline calls `id`: held back, it goes
@@ -248,10 +277,13 @@ public struct TwinFilter {
     /// the twin, as whole frames (empty when it gets nothing). Valid until the next call.
     public mutating func endFrame() -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
+        var starting = 0
         for c in contacts.indices where contacts[c].inUse && contacts[c].began {
             contacts[c].tool = deviceAxes[contacts[c].slot * Self.axes + Self.toolAxis]
             if !contacts[c].owned && !contacts[c].settled && holdBack > .zero { contacts[c].heldSince = lastTime }
+            if passes(c) && contacts[c].twinSlot < 0 { starting += 1 }
         }
+        makeRoom(for: starting, at: lastTime)
         var heldAny = false
         let everyTouch = twinHasEveryTouch
         for (i, e) in frame.enumerated() {
@@ -293,7 +325,7 @@ public struct TwinFilter {
         frameContacts.removeAll(keepingCapacity: true)
         paintOwnedPalms(at: lastTime)
         if kind == .touchscreen { updateTouchKeys(time: lastTime) }
-        if !out.isEmpty { out.append(report(lastTime)) }
+        if !out.isEmpty { endOutFrame(lastTime) }
         // Held-back touches, once one's time is up or one lifted, follow, frame by frame as they came.
         releaseHeld(at: lastTime, lifted: true)
         finishChanges(at: lastTime)
@@ -314,7 +346,7 @@ public struct TwinFilter {
     public mutating func ownershipChanged(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
         paintOwnedPalms(at: time)
-        if !out.isEmpty { out.append(report(time)) }
+        if !out.isEmpty { endOutFrame(time) }
         releaseHeld(at: time, lifted: true)
         finishChanges(at: time)
         return out
@@ -343,7 +375,7 @@ public struct TwinFilter {
         heldContacts.removeAll(keepingCapacity: true)
         // A touchpad's palm is left out by libinput; the lift ends it.
         paintOwnedPalms(at: time)
-        if !out.isEmpty { out.append(report(time)) }
+        if !out.isEmpty { endOutFrame(time) }
         cancelOwned(at: time, force: true)
         for c in contacts.indices { contacts[c] = Contact() }
         for i in slots.indices { slots[i].contact = -1 }
@@ -366,15 +398,12 @@ public struct TwinFilter {
         return c
     }
 
-    /// The contact the pipeline calls `id`, or else the latest in the device's `slot` (which
-    /// is then known by `id`).
-    private mutating func find(slot: Int, id: Int) -> Int? {
-        if id >= 0, let c = contacts.firstIndex(where: { $0.inUse && $0.id == id }) { return c }
+    /// The contact the pipeline named `id` (``name(slot:contact:)``); without an id (-1), the
+    /// latest in the device's `slot`. nil: a contact the filter no longer has.
+    private func find(slot: Int, id: Int) -> Int? {
+        if id >= 0 { return contacts.firstIndex { $0.inUse && $0.id == id } }
         guard slot >= 0 && slot < slots.count, slots[slot].contact >= 0 else { return nil }
-        let c = slots[slot].contact
-        guard id >= 0 else { return c }
-        if contacts[c].id < 0 { contacts[c].id = id }
-        return contacts[c].id == id ? c : nil
+        return slots[slot].contact
     }
 
     /// Owned contacts are cancelled, settled lifts written, and contacts that are over forgotten.
@@ -440,19 +469,38 @@ public struct TwinFilter {
     }
 
     /// A slot of the twin's for a contact starting there: `preferred` when free, else the
-    /// first free one; when every one is taken, a withheld lift goes to the twin (as a plain
-    /// lift) to free its slot. nil: none can be freed (the contact does not reach the twin).
-    private mutating func freeTwinSlot(preferring preferred: Int, at time: Instant) -> Int? {
-        if preferred < twinUsers.count && twinUsers[preferred] < 0 { return preferred }
-        if let t = twinUsers.firstIndex(of: -1) { return t }
-        for t in twinUsers.indices {
-            let c = twinUsers[t]
-            guard contacts[c].liftHeld && !contacts[c].owned && !contacts[c].down else { continue }
-            contacts[c].liftHeld = false
-            lift(c, time: time)
-            return t
+    /// first free one — never one whose touch lifted in the frame being written. nil: none
+    /// (the contact does not reach the twin; ``makeRoom(for:at:)`` frees slots beforehand).
+    private func freeTwinSlot(preferring preferred: Int, at time: Instant) -> Int? {
+        if preferred < twinUsers.count && twinUsers[preferred] < 0 && !freedInFrame[preferred] { return preferred }
+        return twinUsers.indices.first { twinUsers[$0] < 0 && !freedInFrame[$0] }
+    }
+
+    /// `count` contacts are about to start on the twin: while it has fewer free slots, the
+    /// oldest withheld lift goes to the twin (a plain lift: the app reads it, its gesture
+    /// undecided), in a frame of its own before theirs.
+    private mutating func makeRoom(for count: Int, at time: Instant) {
+        guard count > 0 else { return }
+        var free = 0
+        for t in twinUsers.indices where twinUsers[t] < 0 && !freedInFrame[t] { free += 1 }
+        var lifted = false
+        while free < count {
+            var oldest = -1
+            for t in twinUsers.indices where twinUsers[t] >= 0 {
+                let c = twinUsers[t]
+                guard contacts[c].liftHeld && !contacts[c].owned && !contacts[c].down else { continue }
+                if oldest < 0 || contacts[c].liftHeldOrder < contacts[oldest].liftHeldOrder { oldest = c }
+            }
+            guard oldest >= 0 else { break }
+            contacts[oldest].liftHeld = false
+            lift(oldest, time: time)
+            lifted = true
+            free += 1
         }
-        return nil
+        if lifted {
+            if kind == .touchscreen { updateTouchKeys(time: time) }
+            endOutFrame(time)
+        }
     }
 
     /// The contact `c` lifts on the twin.
@@ -461,6 +509,7 @@ public struct TwinFilter {
         toSlot(t, time: time)
         out.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
         twinUsers[t] = -1
+        freedInFrame[t] = true
         contacts[c].twinSlot = -1
     }
 
@@ -476,7 +525,7 @@ public struct TwinFilter {
         }
         if any {
             if kind == .touchscreen { updateTouchKeys(time: time) }
-            out.append(report(time))
+            endOutFrame(time)
         }
     }
 
@@ -498,6 +547,12 @@ public struct TwinFilter {
 
     private func report(_ time: Instant) -> InputEvent {
         InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0)
+    }
+
+    /// Ends a frame written to the twin: a slot freed in it may take a new touch from the next.
+    private mutating func endOutFrame(_ time: Instant) {
+        out.append(report(time))
+        for t in freedInFrame.indices where freedInFrame[t] { freedInFrame[t] = false }
     }
 
     private func twinTool(_ twinSlot: Int) -> Int32 { twinAxes[twinSlot * Self.axes + Self.toolAxis] }
@@ -527,7 +582,7 @@ public struct TwinFilter {
             setTwinPalm(t, time: time)
             any = true
         }
-        if any { out.append(report(time)) }
+        if any { endOutFrame(time) }
         any = false
         for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned {
             lift(twinUsers[t], time: time)
@@ -535,7 +590,7 @@ public struct TwinFilter {
         }
         if any {
             if kind == .touchscreen { updateTouchKeys(time: time) }
-            out.append(report(time))
+            endOutFrame(time)
         }
     }
 
@@ -550,6 +605,7 @@ public struct TwinFilter {
         }
         held.removeLast(held.count - kept)
         heldContacts.removeLast(heldContacts.count - kept)
+        forgetHeldFramesIfNoneIsHeld()
     }
 
     /// Once a held-back contact's time is up by `time` (or, with `lifted`, one lifted and its
@@ -560,19 +616,25 @@ public struct TwinFilter {
         var all = false, someSettled = false
         for c in contacts where c.inUse {
             guard let since = c.heldSince else { continue }
-            if time >= since + holdBack || (lifted && !c.down && !c.liftHeld) { all = true }
+            if time >= since + holdBack || (lifted && !c.down && !c.liftHeld && !c.settled) { all = true }
             if c.settled { someSettled = true }
         }
         guard all || someSettled else { return }
         // Settled contacts alone (no gesture will own them: the others may still be owned) go
         // in the order they came; what stays keeps its order.
+        var starting = 0
+        for c in contacts.indices where contacts[c].inUse && contacts[c].heldSince != nil && contacts[c].twinSlot < 0
+            && (all || contacts[c].settled) && !contacts[c].owned {
+            starting += 1
+        }
+        makeRoom(for: starting, at: time)
         var sent = false, kept = 0
         for i in held.indices {
             let e = held[i], c = heldContacts[i]
             if c < 0 {
                 if sent {
                     updateTouchKeys(time: time)
-                    out.append(report(time))
+                    endOutFrame(time)
                 }
                 sent = false
             } else if all || contacts[c].settled {
@@ -589,11 +651,19 @@ public struct TwinFilter {
         }
         if sent {
             updateTouchKeys(time: time)
-            out.append(report(time))
+            endOutFrame(time)
         }
         held.removeLast(held.count - kept)
         heldContacts.removeLast(heldContacts.count - kept)
         for c in contacts.indices where all || contacts[c].settled { contacts[c].heldSince = nil }
+        forgetHeldFramesIfNoneIsHeld()
+    }
+
+    /// With no contact held back, the queue's frame ends (all that can be left) go.
+    private mutating func forgetHeldFramesIfNoneIsHeld() {
+        guard !held.isEmpty, !contacts.contains(where: { $0.inUse && $0.heldSince != nil }) else { return }
+        held.removeAll(keepingCapacity: true)
+        heldContacts.removeAll(keepingCapacity: true)
     }
 
     /// `BTN_TOUCH` and the `BTN_TOOL_*` key for the number of contacts the twin has.

@@ -5,6 +5,9 @@
 /// undecided lift (the apps still see the touch down) until the touch is owned or settled, and
 /// holds a new touch back (`hold-back`) no longer than until it is owned or settled.
 public enum TouchClaim: Equatable, Sendable {
+    /// The pipeline sees the touch for the first time (as it lands, or as it is first routed):
+    /// from now on `contact` names it, whatever later touches use its slot.
+    case landed(slot: Int, contact: Int)
     /// A recognizer that owns its touches (``GestureRecognizer/ownsTouches``) began or was
     /// recognized in the touch's sequence, or the touch joined such a sequence: the touch is
     /// the gesture's (a lifted touch whose lift was undecided too). Told once per touch.

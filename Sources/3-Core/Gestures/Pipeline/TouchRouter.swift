@@ -86,8 +86,16 @@ final class TouchRouter {
                 // A contact we have not seen: it began, or was down before we listened.
                 sequence = self.sequence(for: Point(x: contact.x, y: contact.y), time: frame.time, listener: listener)
                 routes.append(Route(contact: contact.id, slot: contact.slot, sequence: sequence))
-                // Joining a sequence that owns its touches: owned from its first frame.
-                if let sequence, sequence.owned { touchClaim?(.owned(slot: contact.slot, contact: contact.id)) }
+                if let touchClaim {
+                    touchClaim(.landed(slot: contact.slot, contact: contact.id))
+                    // Joining a sequence that owns its touches: owned from its first frame.
+                    if let sequence, sequence.owned { touchClaim(.owned(slot: contact.slot, contact: contact.id)) }
+                    // Hitting no region: no gesture will have it.
+                    if sequence == nil && policy.ownsAtFingerCount == nil {
+                        routes[routes.count - 1].settled = true
+                        touchClaim(.settled(slot: contact.slot, contact: contact.id))
+                    }
+                }
             }
             if !split {
                 if n == 0 {
@@ -127,8 +135,7 @@ final class TouchRouter {
     func settle() {
         guard let touchClaim, policy.ownsAtFingerCount == nil else { return }
         for sequence in sequences where !sequence.owned && !sequence.mayStillBeOwned {
-            for lift in sequence.undecidedLifts { touchClaim(.settled(slot: lift.slot, contact: lift.contact)) }
-            sequence.undecidedLifts.removeAll(keepingCapacity: true)
+            settleUndecidedLifts(of: sequence)
             for i in routes.indices where !routes[i].settled && routes[i].sequence === sequence {
                 routes[i].settled = true
                 touchClaim(.settled(slot: routes[i].slot, contact: routes[i].contact))
@@ -188,6 +195,7 @@ final class TouchRouter {
     func restartIfDecided(_ sequence: TouchSequence, time: Instant) -> Bool {
         guard sequence.touches.isDown else { return false }
         if sequence.arena.startOverAsked {
+            settleUndecidedLifts(of: sequence)
             // What the arena still holds is over.
             sequence.arena.close(.fingerCountChanged, at: time)
             startArena(of: sequence, press: sequence.touches.pressIndex, time: time)
@@ -196,8 +204,19 @@ final class TouchRouter {
         guard sequence.arena.press != sequence.touches.pressIndex, sequence.arena.isSettled else {
             return false
         }
+        settleUndecidedLifts(of: sequence)
         startArena(of: sequence, press: sequence.touches.pressIndex, time: time)
         return true
+    }
+
+    /// The arena that left these lifts undecided is over (it starts over): no recognizer of it
+    /// will own them.
+    private func settleUndecidedLifts(of sequence: TouchSequence) {
+        guard !sequence.undecidedLifts.isEmpty else { return }
+        if !sequence.owned, let touchClaim {
+            for lift in sequence.undecidedLifts { touchClaim(.settled(slot: lift.slot, contact: lift.contact)) }
+        }
+        sequence.undecidedLifts.removeAll(keepingCapacity: true)
     }
 
     /// Fills the sequence's arena with its owner's path, leaving out regions other sequences
@@ -267,9 +286,7 @@ final class TouchRouter {
     /// Forgets every sequence and route (after cancelling them).
     func removeAll() {
         for sequence in sequences {
-            if !sequence.owned, let touchClaim {
-                for lift in sequence.undecidedLifts { touchClaim(.settled(slot: lift.slot, contact: lift.contact)) }
-            }
+            settleUndecidedLifts(of: sequence)
             sequence.release()
         }
         sequences.removeAll()
