@@ -436,17 +436,18 @@ write("fixtures/synthetic/owned-edge-drags.yaml",
        "(40 mm right in 200 ms), at y = 150 mm and then at y = 50 mm."],
       [device_block(*TS) + frames_block(frames)])
 
-# A finger that lands and holds 300 ms (moving 1 mm every 100 ms), then a tap at 400 ms: the
-# lane kills the service (SIGKILL) while the finger is down; the tap must reach libinput on
-# the device itself, within a second of the kill.
+# A finger that lands and holds 2 s (moving 0.1 mm every 100 ms), then a tap at 2.1 s: the
+# lane kills the service (SIGKILL) while the finger is down (the hold is long enough for an
+# emulated machine's delays); the tap must reach libinput on the device itself, within a
+# second of the kill.
 frames = [(0, finger(0, 1500, 1000) + [(EV_KEY, BTN_TOUCH, 1)])]
-for step in range(1, 4):
-    frames.append((step * 100000, move(0, 1500 + step * 10, 1000)))
-frames.append((310000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
-frames += [(400000, finger(0, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (480000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+for step in range(1, 20):
+    frames.append((step * 100000, move(0, 1500 + step, 1000)))
+frames.append((2010000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+frames += [(2100000, finger(0, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (2180000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
 write("fixtures/synthetic/owned-hold-then-tap.yaml",
-      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a finger holds 300 ms, then a tap",
-       "at 400 ms."],
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a finger holds 2 s, then a tap",
+       "at 2.1 s."],
       [device_block(*TS) + frames_block(frames)])
 
 # examples/desktop.yaml's touchpad, owned: one finger moves 30 mm right in 300 ms (pointer

@@ -487,4 +487,41 @@ struct TwinFilterTests {
         #expect(filter.nextDeadline == .zero + .milliseconds(60))
         #expect(twinLines(filter.deadlinePassed(.zero + .milliseconds(60))) == ["slot 0, id 1, x 100, y 100, touch 1"])
     }
+
+    /// A two-slot twin, full: a lift waiting in its slot 0, a finger down in its slot 1. A
+    /// finger lands in the frame the waiting lift is settled: the lift goes first, in a frame
+    /// of its own, and the finger takes its slot.
+    @Test func aLiftSettledAsAFingerLandsOnAFullTwinMakesRoomForIt() {
+        var filter = TwinFilter(kind: .touchscreen, slotCount: 2, keys: [KeyCode.touch])
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(20) { $0.down(1, id: 2, x: 300, y: 100) }
+        f.frame(60) { $0.up(0) }
+        f.frame(100) { $0.down(0, id: 3, x: 500, y: 100) }
+        #expect(play(f, through: &filter, telling: [
+            60: { $0.holdLift(slot: 0, contact: 1) },
+            100: { $0.settle(slot: 0, contact: 1) },
+        ]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "slot 1, id 2, x 300, y 100",
+            "slot 0, id -1",
+            "id 3, x 500",
+        ])
+    }
+
+    /// The pipeline started over (a decoding error: its ids count again): a lift it held goes
+    /// to the twin with the next frame, and its old names find nothing.
+    @Test func aLiftWithheldGoesWhenThePipelineStartsOver() {
+        var filter = screen
+        #expect(play(tapFrames(liftAt: 60), through: &filter, telling: [60: { $0.holdLift(slot: 0, contact: 1) }]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+        ])
+        filter.startOver()
+        var g = KernelFrames()
+        g.frame(100) { $0.down(1, id: 2, x: 300, y: 100) }
+        #expect(play(g, through: &filter, telling: [100: { $0.own(slot: 0, contact: 1) }]) == [
+            "slot 1, id 2, x 300, y 100",
+            "slot 0, id -1",
+        ])
+    }
 }

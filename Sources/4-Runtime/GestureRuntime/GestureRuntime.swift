@@ -539,8 +539,9 @@ public final class GestureRuntime: @unchecked Sendable {
                         "device": "\(device.node)", "error": "\(error)",
                     ])
                     session.recover(at: event.time)
-                    // Its decoder starts over: the pipeline names the touches again.
-                    twin?.filter.forgetNames()
+                    // Its decoder starts over: the pipeline's ids count again, and what it
+                    // held lifts for will not be decided.
+                    twin?.filter.startOver()
                     onDeviceTrouble?(.reset, session)
                 }
                 // The frame's gestures are known: the twin gets what no owned gesture took.

@@ -261,6 +261,17 @@ public struct TwinFilter {
         for c in contacts.indices { contacts[c].id = -1 }
     }
 
+    /// The pipeline's word on the touches it named is lost (its decoder started over after an
+    /// error: its ids count again): withheld lifts go to the twin with the next events written,
+    /// and the names are forgotten.
+    public mutating func startOver() {
+        for c in contacts.indices where contacts[c].inUse && contacts[c].liftHeld {
+            contacts[c].liftHeld = false
+            liftsSettled = true
+        }
+        forgetNames()
+    }
+
     /// No gesture will own the contact in `slot` the pipeline calls `id`: held back, it goes
     /// to the twin with the next events written (a contact settled in the frame it lands is
     /// not held back at all); its lift, if withheld (``holdLift(slot:contact:)``), goes too.
@@ -476,12 +487,18 @@ public struct TwinFilter {
         return twinUsers.indices.first { twinUsers[$0] < 0 && !freedInFrame[$0] }
     }
 
-    /// `count` contacts are about to start on the twin: while it has fewer free slots, the
-    /// oldest withheld lift goes to the twin (a plain lift: the app reads it, its gesture
-    /// undecided), in a frame of its own before theirs.
+    /// `count` contacts are about to start on the twin: while it has fewer free slots, what
+    /// was to leave it after this frame leaves before it — settled lifts, then owned touches
+    /// (cancelled) — and then the oldest withheld lift (a plain lift: the app reads it, its
+    /// gesture undecided), in frames of their own before theirs.
     private mutating func makeRoom(for count: Int, at time: Instant) {
         guard count > 0 else { return }
         var free = 0
+        for t in twinUsers.indices where twinUsers[t] < 0 && !freedInFrame[t] { free += 1 }
+        guard free < count else { return }
+        writeSettledLifts(at: time)
+        cancelOwned(at: time)
+        free = 0
         for t in twinUsers.indices where twinUsers[t] < 0 && !freedInFrame[t] { free += 1 }
         var lifted = false
         while free < count {
