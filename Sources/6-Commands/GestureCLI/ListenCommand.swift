@@ -20,7 +20,9 @@ struct ListenCommand: ParsableCommand {
             gestures come to this client only, and it goes away when listen ends. A region the \
             service refuses ends listen with status 2.
 
-            --exclusion registers an exclusion region (protocol 1.1): touches that begin in it             are left to the app beneath — the service's own gestures do not take them, and on a             device the service owns (own: true) they reach the app whole (docs/ownership.md).
+            --exclusion registers an exclusion region (protocol 1.1): touches that begin in it \
+            are left to the app beneath — the service's own gestures do not take them, and on a \
+            device the service owns (own: true) they reach the app whole (docs/ownership.md).
 
             Examples:
               gestured listen
