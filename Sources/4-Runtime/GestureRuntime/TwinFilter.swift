@@ -447,7 +447,7 @@ public struct TwinFilter {
         if axis == Self.trackingAxis {
             if e.value >= 0 {
                 if contacts[c].twinSlot < 0 {
-                    guard let t = freeTwinSlot(preferring: contacts[c].slot, at: e.time) else { return }
+                    guard let t = freeTwinSlot(preferring: contacts[c].slot) else { return }
                     twinUsers[t] = c
                     contacts[c].twinSlot = t
                 }
@@ -482,9 +482,19 @@ public struct TwinFilter {
     /// A slot of the twin's for a contact starting there: `preferred` when free, else the
     /// first free one — never one whose touch lifted in the frame being written. nil: none
     /// (the contact does not reach the twin; ``makeRoom(for:at:)`` frees slots beforehand).
-    private func freeTwinSlot(preferring preferred: Int, at time: Instant) -> Int? {
-        if preferred < twinUsers.count && twinUsers[preferred] < 0 && !freedInFrame[preferred] { return preferred }
-        return twinUsers.indices.first { twinUsers[$0] < 0 && !freedInFrame[$0] }
+    private func freeTwinSlot(preferring preferred: Int) -> Int? {
+        if preferred < twinUsers.count && isFree(preferred) { return preferred }
+        return twinUsers.indices.first(where: isFree)
+    }
+
+    /// The twin's slot `t` has no touch, and had none lift in the frame being written.
+    private func isFree(_ t: Int) -> Bool { twinUsers[t] < 0 && !freedInFrame[t] }
+
+    /// How many of the twin's slots are free (``isFree(_:)``).
+    private var freeTwinSlots: Int {
+        var free = 0
+        for t in twinUsers.indices where isFree(t) { free += 1 }
+        return free
     }
 
     /// `count` contacts are about to start on the twin: while it has fewer free slots, what
@@ -492,14 +502,10 @@ public struct TwinFilter {
     /// (cancelled) — and then the oldest withheld lift (a plain lift: the app reads it, its
     /// gesture undecided), in frames of their own before theirs.
     private mutating func makeRoom(for count: Int, at time: Instant) {
-        guard count > 0 else { return }
-        var free = 0
-        for t in twinUsers.indices where twinUsers[t] < 0 && !freedInFrame[t] { free += 1 }
-        guard free < count else { return }
+        guard count > 0, freeTwinSlots < count else { return }
         writeSettledLifts(at: time)
         cancelOwned(at: time)
-        free = 0
-        for t in twinUsers.indices where twinUsers[t] < 0 && !freedInFrame[t] { free += 1 }
+        var free = freeTwinSlots
         var lifted = false
         while free < count {
             var oldest = -1

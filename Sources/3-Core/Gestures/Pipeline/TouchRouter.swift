@@ -44,6 +44,10 @@ final class TouchRouter {
     @exclusivity(unchecked) private var endingRoutes = 0
     /// What a runtime that owns the device is told about touches (``GesturePipeline/onTouchClaim``).
     @exclusivity(unchecked) var touchClaim: ((TouchClaim) -> Void)?
+    /// Whether a touch is held back or its lift withheld while an owning recognizer decides
+    /// (told as undecided, then settled): on a touchscreen. A touchpad's touches are owned by
+    /// their count as they land (``TouchPolicy/ownsAtFingerCount``): nothing of them waits.
+    private var touchesWaitForOwners: Bool { policy.ownsAtFingerCount == nil }
     /// Finished sequences kept for reuse.
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Set while debug logging is on.
@@ -91,7 +95,7 @@ final class TouchRouter {
                     // Joining a sequence that owns its touches: owned from its first frame.
                     if let sequence, sequence.owned { touchClaim(.owned(slot: contact.slot, contact: contact.id)) }
                     // Hitting no region: no gesture will have it.
-                    if sequence == nil && policy.ownsAtFingerCount == nil {
+                    if sequence == nil && touchesWaitForOwners {
                         routes[routes.count - 1].settled = true
                         touchClaim(.settled(slot: contact.slot, contact: contact.id))
                     }
@@ -117,7 +121,7 @@ final class TouchRouter {
     /// owned by their count as they land (``TouchPolicy/ownsAtFingerCount``), so its lifts never wait.
     func removeEndedRoutes() {
         guard endingRoutes > 0 else { return }
-        if let touchClaim, policy.ownsAtFingerCount == nil {
+        if let touchClaim, touchesWaitForOwners {
             for route in routes where route.ending && !route.settled {
                 guard let sequence = route.sequence, sequence.mayStillBeOwned else { continue }
                 sequence.undecidedLifts.append((route.slot, route.contact))
@@ -133,7 +137,7 @@ final class TouchRouter {
     /// On a touchscreen: a touchpad's are owned by their count as they land, and a touch
     /// there is neither held back nor its lift withheld.
     func settle() {
-        guard let touchClaim, policy.ownsAtFingerCount == nil else { return }
+        guard let touchClaim, touchesWaitForOwners else { return }
         for sequence in sequences where !sequence.owned && !sequence.mayStillBeOwned {
             settleUndecidedLifts(of: sequence)
             for i in routes.indices where !routes[i].settled && routes[i].sequence === sequence {
