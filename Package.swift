@@ -7,7 +7,8 @@
 //   1-Shims     CLibevdev, CLibinput, CLinux: C shims, one per system library (only TouchInput and
 //               SystemLoop import them).
 //   2-Events    TouchEvents (pure Swift, no I/O: Instant, kernel events and names, the device
-//               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x).
+//               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x);
+//               DeviceQuirks (libinput's quirks files: parsed and matched to a device).
 //   3-Core      Gestures: pure Swift, no I/O, no clock: regions, the contact filter, recognizers,
 //               the arena, the pipeline, handlers, gesture values.
 //   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
@@ -36,6 +37,7 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
         .library(name: "TouchEvents", targets: ["TouchEvents"]),
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
+        .library(name: "DeviceQuirks", targets: ["DeviceQuirks"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
@@ -79,6 +81,7 @@ let package = Package(
 
         // 2-Events
         .target(name: "TouchEvents", path: "Sources/2-Events/TouchEvents"),
+        .target(name: "DeviceQuirks", dependencies: ["TouchEvents"], path: "Sources/2-Events/DeviceQuirks"),
         .target(
             name: "TouchRecordings",
             dependencies: ["TouchEvents", .product(name: "Yams", package: "Yams")],
@@ -106,14 +109,14 @@ let package = Package(
         ),
         .target(
             name: "GestureRuntime",
-            dependencies: ["Gestures", "TouchEvents", "SystemLoop", "TouchInput",
+            dependencies: ["DeviceQuirks", "Gestures", "TouchEvents", "SystemLoop", "TouchInput",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "Sources/4-Runtime/GestureRuntime"
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureRuntime", "Gestures", "TouchEvents", "TouchRecordings"],
+            dependencies: ["DeviceQuirks", "GestureRuntime", "Gestures", "TouchEvents", "TouchRecordings"],
             path: "Sources/4-Runtime/GestureReplay"
         ),
 
@@ -126,7 +129,7 @@ let package = Package(
         ),
         .target(
             name: "GestureView",
-            dependencies: ["GestureHTTP", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
+            dependencies: ["DeviceQuirks", "GestureHTTP", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "GestureProtocol", "SystemLoop",
                            "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")],
             path: "Sources/5-Service/GestureView"
         ),
@@ -154,7 +157,7 @@ let package = Package(
         .target(
             name: "GestureCLI",
             dependencies: [
-                "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration",
+                "DeviceQuirks", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration",
                 "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -207,6 +210,7 @@ let package = Package(
 
         // Tests/
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
+        .testTarget(name: "DeviceQuirksTests", dependencies: ["DeviceQuirks", "TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
@@ -220,11 +224,11 @@ let package = Package(
         .testTarget(name: "GestureConfigurationTests", dependencies: ["GestureConfiguration", "Gestures", "GestureTesting", "TouchEvents", "TouchInputTesting"]),
         .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "GestureProtocol", "GestureClient", "SystemLoop", "TouchInput", "TouchInputTesting", "Gestures", "GestureTesting", "GestureRuntime", "GestureReplay", "GestureConfiguration", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GestureRuntimeTests", dependencies: [
-            "GestureRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
+            "DeviceQuirks", "GestureRuntime", "Gestures", "GestureTesting", "SystemLoop", "TouchEvents", "TouchInput", "TouchInputTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureRuntime", "GestureReplay", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
+        .testTarget(name: "GestureCLITests", dependencies: ["DeviceQuirks", "GestureCLI", "GestureRuntime", "GestureReplay", "GestureEvaluation", "Gestures", "TouchRecordings", "TouchEvents", "TouchInput", "TouchInputTesting", "SystemLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )

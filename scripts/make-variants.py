@@ -43,6 +43,33 @@ variant keeping its source's label:
            layout pans, pinches and rotates at once (a map): its pan, of one finger and then
            of two, is allowed beside the pinch (the label's "also").
 
+Variants made from an issue's description of a recording held out of this corpus, numbers
+for numbers (no source file; the device's description from fixtures/recordings):
+
+- rise3:   (issue 45, item 1) a three-finger tap on a Cypress PS/2 trackpad ("CyPS/2 Cypress
+           Trackpad", bus 0x11, 0002:0011, 1600 x 900 at 16 x 15 units/mm, two slots):
+           BTN_TOOL_TRIPLETAP says three fingers; slot 0 lands and moves 1 unit, slot 1 never
+           reports a position of its own; six reports, 15.7 ms apart but the last gap, before
+           the lift, 42 ms: five pressing harder each time (65, 77, 85, 89, 91 of 0-255), then
+           every contact lifting from its highest pressure. The first lands at (642, 252) as
+           described; the seeded ones elsewhere on the pad. A tap of three.
+
+- stagger2: (issue 45, item 2) a staggered pinch on a 12.85" touchscreen (the Chromebook Pixel
+           2015's Atmel panel: 272 x 181 mm at 15 units/mm, reports every 10 ms): the second
+           finger lands 175 ms after the first, which has gone 3.2 mm in its first 73 ms and
+           wandered to 6.7 mm from where it landed by then; the fingers then spread from 18 to
+           55 mm apart in 0.95 s while their centre drifts 11.5 mm, and lift. A pinch out of two
+           (the one-finger pan before it, and a pan of two beside it, are allowed: the
+           touchscreen layout pans and pinches at once). Where and which way are seeded.
+
+- curve1:  (issue 45, item 3) a one-finger flick on a tablet's touchscreen (AOSP's Pixel Tablet
+           recording; the panel written as 233 x 145 mm at 11 units/mm): 182 ms long, reports
+           every 8 to 9 ms, 49 mm left and 95 mm up overall; it starts right and up (+14.8 mm,
+           -12.6 mm after 83 ms), then curves up and to the left (x back to 0 at 133 ms). Between
+           the described points each axis goes in a straight line (y is not given at 133 ms: it
+           is on the line from 83 to 182 ms). A swipe up. The seeded ones start elsewhere and
+           mirror it left and right.
+
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
 (fixtures/chromiumos/LICENSE).
@@ -489,6 +516,172 @@ RELABEL = {"nores": lambda source: ("tap", 1, 1), "hold": lambda source: ("long-
            "flat": lambda source: ("tap", source["touches"], 1), "flat3": lambda source: ("tap", 3, 1)}
 
 
+CYPS2 = "fixtures/recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.three_finger_press.events"
+
+
+def rise3(rng, first):
+    """Issue 45's item 1, as evemu events: (time, [(type, code, value)]) per frame."""
+    x, y = (642, 252) if first else (rng.randint(300, 1300), rng.randint(150, 750))
+    step = 1 if first else rng.choice((-1, 1))
+    pressures = [65, 77, 85, 89, 91]
+    frames = [(0.0, [(ABS, SLOT, 0), (ABS, TRACKING, 1), (ABS, MT_X, x), (ABS, MT_Y, y), (ABS, MT_PRESSURE, pressures[0]),
+                     (ABS, SLOT, 1), (ABS, TRACKING, 2), (ABS, MT_PRESSURE, pressures[0]),
+                     (KEY, BTN_TOUCH, 1), (KEY, TOOL_TRIPLE, 1), (ABS, ABS_X, x), (ABS, ABS_Y, y), (ABS, ABS_PRESSURE, pressures[0])])]
+    # Slot 0 moves its one unit in one of the reports (the third of the described one).
+    moves = 2 if first else rng.randint(1, 4)
+    for n, p in enumerate(pressures[1:], start=1):
+        moved = [(ABS, MT_X, x + step)] if n == moves else []
+        frames.append((n * 0.0157, [(ABS, SLOT, 0)] + moved + [(ABS, MT_PRESSURE, p), (ABS, SLOT, 1), (ABS, MT_PRESSURE, p)]
+                       + ([(ABS, ABS_X, x + step)] if moved else []) + [(ABS, ABS_PRESSURE, p)]))
+    # The sixth report, 42 ms after the fifth: every contact lifts, pressing its hardest.
+    frames.append((4 * 0.0157 + 0.042, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (ABS, SLOT, 1), (ABS, TRACKING, -1),
+                                        (KEY, BTN_TOUCH, 0), (KEY, TOOL_TRIPLE, 0), (ABS, ABS_PRESSURE, 0)]))
+    return frames
+
+
+ATMEL_SCREEN = ["N: Atmel maXTouch Touchscreen\n", "I: 0018 03eb 8a10 0100\n", "P: 02 00 00 00 00 00 00 00\n",
+                "B: 00 0b 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                "B: 01 00 04 00 00 00 00 00 00\n",
+                "B: 03 03 00 00 00 00 80 60 06\n",
+                "A: 00 0 4080 0 0 15\n", "A: 01 0 2716 0 0 15\n", "A: 2f 0 9 0 0 0\n", "A: 35 0 4080 0 0 15\n",
+                "A: 36 0 2716 0 0 15\n", "A: 39 0 65535 0 0 0\n", "A: 3a 0 255 0 0 0\n"]
+
+
+def stagger2(rng, first):
+    """Issue 45's item 2, as evemu events: (time, [(type, code, value)]) per frame, 15 units/mm."""
+    import math
+    u = 15.0
+    x0, y0 = (120.0, 90.0) if first else (rng.uniform(90, 180), rng.uniform(70, 110))
+    a1 = 0.0 if first else rng.uniform(0, 2 * math.pi)      # the first finger's wander
+    axis = math.pi / 4 if first else rng.uniform(0, math.pi)  # the line the fingers spread along
+    drift = math.pi / 2 if first else rng.uniform(0, 2 * math.pi)
+    frames, t, step = [], 0.0, 0.010
+
+    def at(x, y):
+        return int(round(x * u)), int(round(y * u))
+
+    def first_finger(t):
+        # 3.2 mm in its first 73 ms, then on, bending, to 6.7 mm from where it landed at 175 ms.
+        if t <= 0.073:
+            d, a = 3.2 * t / 0.073, a1
+        else:
+            d, a = 3.2 + 3.5 * (t - 0.073) / 0.102, a1 + 0.6 * (t - 0.073) / 0.102
+        return x0 + d * math.cos(a), y0 + d * math.sin(a)
+
+    ax, ay = first_finger(0.175)
+    # At 175 ms the second lands 18 mm from the first, along the axis.
+    cx, cy = ax + 9 * math.cos(axis), ay + 9 * math.sin(axis)
+    times = [round(i * step, 3) for i in range(0, 113)] + [1.125]
+    last = {}
+    for t in times:
+        events = []
+        if t < 0.175:
+            pos = {0: first_finger(t)}
+        else:
+            k = min(1.0, (t - 0.175) / 0.95)
+            half = (18 + 37 * k) / 2
+            mx, my = cx + 11.5 * k * math.cos(drift), cy + 11.5 * k * math.sin(drift)
+            pos = {0: (mx - half * math.cos(axis), my - half * math.sin(axis)), 1: (mx + half * math.cos(axis), my + half * math.sin(axis))}
+        for slot, (x, y) in pos.items():
+            ux, uy = at(x, y)
+            events.append((ABS, SLOT, slot))
+            if slot not in last:
+                events += [(ABS, TRACKING, slot + 1), (ABS, MT_PRESSURE, 50)]
+                if slot == 0:
+                    events.append((KEY, BTN_TOUCH, 1))
+            if last.get(slot, (None, None))[0] != ux:
+                events.append((ABS, MT_X, ux))
+            if last.get(slot, (None, None))[1] != uy:
+                events.append((ABS, MT_Y, uy))
+            last[slot] = (ux, uy)
+        frames.append((t, events))
+    frames.append((1.135, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (ABS, SLOT, 1), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
+TABLET_SCREEN = ["N: Pixel Tablet touchscreen\n", "I: 0018 18d1 0001 0100\n", "P: 02 00 00 00 00 00 00 00\n",
+                 "B: 00 0b 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                 "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                 "B: 01 00 04 00 00 00 00 00 00\n", "B: 03 03 00 00 00 00 80 60 06\n",
+                 "A: 00 0 2560 0 0 11\n", "A: 01 0 1600 0 0 11\n", "A: 2f 0 9 0 0 0\n", "A: 35 0 2560 0 0 11\n",
+                 "A: 36 0 1600 0 0 11\n", "A: 39 0 65535 0 0 0\n", "A: 3a 0 255 0 0 0\n"]
+
+
+def through(knots, t):
+    """The value at `t` on straight lines between (time, value) knots: nothing the description
+    does not say."""
+    for (t0, v0), (t1, v1) in zip(knots, knots[1:]):
+        if t0 <= t <= t1:
+            return v0 + (v1 - v0) * (t - t0) / (t1 - t0)
+    return knots[-1][1]
+
+
+def curve1(rng, first):
+    """Issue 45's item 3, as evemu events: (time, [(type, code, value)]) per frame, 11 units/mm."""
+    u = 11.0
+    x0, y0 = (140.0, 120.0) if first else (rng.uniform(80, 160), rng.uniform(110, 135))
+    mirror = 1 if first or rng.random() < 0.5 else -1
+    xs = [(0, 0.0), (83, 14.8), (133, 0.0), (182, -49.0)]
+    ys = [(0, 0.0), (83, -12.6), (182, -95.0)]
+    times, t = [0], 0
+    while t < 182:
+        t = min(182, t + (8 if len(times) % 2 else 9))
+        times.append(t)
+    frames, last = [], None
+    for i, t in enumerate(times):
+        x, y = x0 + mirror * through(xs, t), y0 + through(ys, t)
+        ux, uy = int(round(x * u)), int(round(y * u))
+        events = [(ABS, SLOT, 0)]
+        if last is None:
+            events += [(ABS, TRACKING, 1), (ABS, MT_PRESSURE, 40)]
+        if last is None or last[0] != ux:
+            events.append((ABS, MT_X, ux))
+        if last is None or last[1] != uy:
+            events.append((ABS, MT_Y, uy))
+        if last is None:
+            events.append((KEY, BTN_TOUCH, 1))
+        frames.append((t / 1000, events))
+        last = (ux, uy)
+    frames.append((190 / 1000, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
+DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
+                       "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
+             "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
+                                              "direction": None, "also": ["pan/1", "pan/2"]},
+                          "issue 45 item 2: a pinch on a touchscreen whose second finger lands 175 ms after the first"),
+             "curve1": ("tablet", curve1, 4, {"device": "tablet-screen", "label": "swipe", "touches": 1, "repetitions": 1,
+                                              "direction": "up"},
+                        "issue 45 item 3: a one-finger flick up on a tablet that starts right and up, then curves up and left")}
+
+
+def described(out_dir, records):
+    """The variants DESCRIBED names: each from its device's description and its maker."""
+    for name, (device, make, count, label, note) in DESCRIBED.items():
+        folder = os.path.join(out_dir, name)
+        os.makedirs(folder, exist_ok=True)
+        for old in os.listdir(folder):
+            if old.endswith(".evemu"):
+                os.remove(os.path.join(folder, old))
+        header = {None: ATMEL_SCREEN, "tablet": TABLET_SCREEN}.get(device) or [
+            line for line in open(device) if line[:2] in ("N:", "I:", "P:", "B:", "A:")]
+        for n in range(count):
+            seed = zlib.crc32(f"{name}:{n}".encode())
+            rel = f"{name}/{name}-{n}.evemu"
+            source = {None: "# The device's description written from the issue's: a 272 x 181 mm panel at 15 units/mm.\n",
+                      "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n"}.get(
+                device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
+            lines = [f"# EVEMU 1.3\n# Variant '{name}' {n} by scripts/make-variants.py (seed {seed}): {note}.\n", source] + header
+            for t, events in make(random.Random(seed), n == 0):
+                for typ, code, value in events + [(SYN, 0, 0)]:
+                    lines.append(f"E: {t + 0.000001:.6f} {typ:04x} {code:04x} {value}\n")
+            with open(os.path.join(out_dir, rel), "w") as f:
+                f.writelines(lines)
+            records.append({**label, "file": rel, "flags": [], "notes": f"{name} variant {n}: {note}"})
+
+
 def main():
     corpus = sys.argv[1] if len(sys.argv) > 1 else "fixtures/chromiumos"
     labels = json.load(open(os.path.join(corpus, "labels.json")))
@@ -528,6 +721,7 @@ def main():
             if name in ALSO:
                 record["also"] = ALSO[name]
             records.append({**record, "file": rel, "flags": [], "notes": f"{name} variant of {source['file']}"})
+    described(out_dir, records)
     with open(os.path.join(out_dir, "labels.json"), "w") as f:
         json.dump(records, f, indent=1)
         f.write("\n")

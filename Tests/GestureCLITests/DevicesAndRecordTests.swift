@@ -1,3 +1,4 @@
+import DeviceQuirks
 import GestureReplay
 import Foundation
 import GestureCLI
@@ -69,11 +70,47 @@ struct DevicesCommandTests {
         #expect(DevicesRunner(json: true, list: { list }).run(output: &out) == 0)
         let lines = out.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [
-            #"{"node": "/dev/input/event5", "name": "Synthetic 10-finger Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": 300.0, "height_mm": 200.0, "resolution": [10, 10], "x_range": [0, 3000], "y_range": [0, 2000], "readable": true}"#,
-            #"{"node": "/dev/input/event12", "name": "Atmel maXTouch Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": null, "height_mm": null, "resolution": [0, 0], "x_range": [0, 799], "y_range": [0, 479], "readable": true}"#,
+            #"{"node": "/dev/input/event5", "name": "Synthetic 10-finger Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": 300.0, "height_mm": 200.0, "resolution": [10, 10], "x_range": [0, 3000], "y_range": [0, 2000], "quirks": [], "readable": true}"#,
+            #"{"node": "/dev/input/event12", "name": "Atmel maXTouch Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": null, "height_mm": null, "resolution": [0, 0], "x_range": [0, 799], "y_range": [0, 479], "quirks": [], "readable": true}"#,
             #"{"node": "/dev/input/event7", "name": "SynPS/2 Synaptics TouchPad", "kind": "touchpad", "seat": "seat0", "readable": false, "reason": "cannot open: Permission denied", "fix": "join the input group"}"#,
         ])
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil) }
+    }
+
+    /// libinput's quirks for each device, and where each came from: a Cypress PS/2 pad's say its
+    /// pressure tells no palm (issue 45, item 1's device).
+    @Test func aDeviceShowsTheQuirksThatApply() throws {
+        let cypress = try description("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events")
+        let list = [TouchDeviceInfo(node: "/dev/input/event6", name: cypress.name, kind: .touchpad, description: cypress)]
+        var runner = DevicesRunner(list: { list })
+        runner.quirks = QuirksDatabase.load(directory: fixture("quirks/libinput-1.22.1"), overrides: nil)
+        var out = CapturedOutput()
+        #expect(runner.run(output: &out) == 0)
+        #expect(out.standardOutput == """
+            /dev/input/event6
+              Name:        CyPS/2 Cypress Trackpad
+              Kind:        touchpad
+              Seat:        seat0
+              Protocol:    multitouch, 2 slots (protocol B)
+              Size:        100.0 x 60.0 mm
+              Resolution:  16 x 15 units/mm
+              Axes:        x 0…1600, y 0…900
+              Quirks:      AttrPressureRange=10:8 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)
+                           AttrPalmPressureThreshold=254 ([Cypress Touchpads] 30-vendor-cypress.quirks:11)
+              Access:      yes
+
+            """)
+        runner.json = true
+        out = CapturedOutput()
+        #expect(runner.run(output: &out) == 0)
+        #expect(out.standardOutput.contains(#""quirks": [{"key": "AttrPressureRange", "value": "10:8", "section": "Cypress Touchpads", "file": ""#))
+        #expect(out.standardOutput.contains(#"30-vendor-cypress.quirks", "line": 11}]"#))
+        // A quirks folder without a section for it: none match.
+        runner.json = false
+        runner.quirks = QuirksDatabase(text: "[Other]\nMatchName=Other\nModelChromebook=1\n", file: "other.quirks")
+        out = CapturedOutput()
+        #expect(runner.run(output: &out) == 0)
+        #expect(out.standardOutput.contains("  Quirks:      none (no section of libinput's quirks files names this device)\n"))
     }
 
     @Test func noDevicesSaysWhereToLookAndExits1() {

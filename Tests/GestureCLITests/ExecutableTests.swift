@@ -78,6 +78,36 @@ struct ExecutableTests {
         let help = try runGestured(["replay", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
+        let quirks = try runGestured(["replay", fixture("synthetic/palm-during-touch.yaml"), "--quirks", "/nonexistent-quirks"])
+        #expect(quirks.status == 64)
+        #expect(quirks.stderr.contains("--quirks expects a folder of *.quirks files (or none); /nonexistent-quirks is not a folder"))
+        let dmi = try runGestured(["evaluate", fixture("chromiumos"), "--dmi", "svnGOOGLE"])
+        #expect(dmi.status == 64)
+        #expect(dmi.stderr.contains("--dmi expects a DMI modalias, dmi:bvn…:svn…:pn… (as /sys/class/dmi/id/modalias has it)"))
+    }
+
+    /// replay --summary says which of libinput's quirks the recorded device got, and where from;
+    /// a quirks line libinput's format does not allow is a warning with its place, and the rest
+    /// is used.
+    @Test func replaySummaryShowsTheQuirks() throws {
+        let cypress = fixture("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events")
+        let result = try runGestured(["replay", cypress, "--summary", "--quirks", fixture("quirks/libinput-1.22.1")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+              quirks:   AttrPressureRange=10:8 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)
+                        AttrPalmPressureThreshold=254 ([Cypress Touchpads] 30-vendor-cypress.quirks:11)
+
+            """))
+        let none = try runGestured(["replay", cypress, "--summary", "--quirks", "none"])
+        #expect(none.status == 0 && !none.stdout.contains("quirks:"))
+        let folder = NSTemporaryDirectory() + "quirks-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[Mine]\nMatchName=*Cypress Trackpad\nAttrPalmPressureThreshold=high\nAttrPressureRange=20:10\n"
+            .write(toFile: folder + "/90-mine.quirks", atomically: true, encoding: .utf8)
+        let bad = try runGestured(["replay", cypress, "--summary", "--quirks", folder])
+        #expect(bad.status == 0)
+        #expect(bad.stderr == "\(folder)/90-mine.quirks:3: AttrPalmPressureThreshold takes a whole number, not high: skipped (a quirks file: the line is ignored)\n")
+        #expect(bad.stdout.contains("  quirks:   AttrPressureRange=20:10 ([Mine] 90-mine.quirks:4)\n"))
     }
 
     @Test func convertedEvemuReplaysToTheSameFrames() throws {

@@ -914,6 +914,59 @@ struct TouchpadPolicyTests {
             == "every contact lifted pressing as hard as it ever had: the sensor lost it (a palm flickering), no finger lifted")
     }
 
+    /// A quick tap lifts while its press is still building up: the pressure rising at every
+    /// report until the lift (issue 45, item 1: a Cypress PS/2 pad's three-finger tap, six
+    /// reports 15.7 ms apart but the last gap 42 ms, pressing 65, 77, 85, 89, 91 and then
+    /// lifting) is no contact the sensor lost, on a device that has shown contacts pressing
+    /// differently. The same press settled — its last report easing to within 5% of its
+    /// hardest — vanished.
+    @Test func aQuickTapWhosePressureIsStillRisingTaps() {
+        func session(lastPressures: [Int32]) -> TouchScript {
+            var s = TouchScript()
+            // A finger that eased off first: the device's pressure changes while down.
+            s.down(9, at: .zero, x: 120, y: 60, pressure: 30)
+            for frame in 1...5 { s.move(9, at: .milliseconds(Double(frame) * 15.7), x: 120 + Double(frame) * 3, y: 60, pressure: 40) }
+            s.move(9, at: .milliseconds(6 * 15.7), x: 138, y: 60, pressure: 20)
+            s.up(9, at: .milliseconds(7 * 15.7))
+            let pressures: [Int32] = [65, 77, 85] + lastPressures
+            for finger in 1...3 { s.down(finger, at: .milliseconds(400), x: 20 + Double(finger) * 15, y: 30, pressure: pressures[0]) }
+            for (frame, pressure) in pressures.enumerated().dropFirst() {
+                for finger in 1...3 {
+                    s.move(finger, at: .milliseconds(400 + Double(frame) * 15.7), x: 20 + Double(finger) * 15 + (finger == 1 && frame == 2 ? 0.1 : 0),
+                           y: 30, pressure: pressure)
+                }
+            }
+            // The sixth report, 42 ms after the fifth: every finger lifts.
+            for finger in 1...3 { s.up(finger, at: .milliseconds(400 + 4 * 15.7 + 42)) }
+            return s
+        }
+        let tap = { layout { $0.add(TapRecognizer(touches: 3)) } }
+        #expect(run(tap(), session(lastPressures: [89, 91]), policy: Self.touchpad) == ["504.8ms tap recognized pad touches=3 taps=1 at 50.0,30.0"])
+        let settled = tap()
+        #expect(run(settled, session(lastPressures: [91, 89]), policy: Self.touchpad) == [])
+        #expect(settled.root.recognizers[0].failureReason
+            == "every contact lifted pressing as hard as it ever had: the sensor lost it (a palm flickering), no finger lifted")
+    }
+
+    /// Where the device's pressure says nothing about palms (libinput's quirks turn palms by
+    /// pressure off: ``TouchPolicy/pressureTellsPalms``), a press lifting as hard as it ever
+    /// pressed vanished nowhere: it taps.
+    @Test func aDeviceWhosePressureTellsNoPalmHasNothingVanish() {
+        var s = TouchScript()
+        s.down(9, at: .zero, x: 120, y: 60, pressure: 30)
+        for frame in 1...5 { s.move(9, at: .milliseconds(Double(frame) * 15.7), x: 120 + Double(frame) * 3, y: 60, pressure: 40) }
+        s.move(9, at: .milliseconds(6 * 15.7), x: 138, y: 60, pressure: 20)
+        s.up(9, at: .milliseconds(7 * 15.7))
+        s.down(1, at: .milliseconds(400), x: 20, y: 30, pressure: 90)
+        for frame in 1...4 { s.move(1, at: .milliseconds(400 + Double(frame) * 15.7), x: 20, y: 30, pressure: frame == 1 ? 95 : 91) }
+        s.up(1, at: .milliseconds(400 + 5 * 15.7))
+        let tap = { layout { $0.add(TapRecognizer()) } }
+        #expect(run(tap(), s, policy: Self.touchpad) == [])
+        var quiet = Self.touchpad
+        quiet.pressureTellsPalms = false
+        #expect(run(tap(), s, policy: quiet) == ["478.5ms tap recognized pad touches=1 taps=1 at 20.0,30.0"])
+    }
+
     /// Each press of a double tap is judged on its own: a first press that eased off does not
     /// make a second that vanished a tap.
     @Test func eachPressOfADoubleTapIsJudgedOnItsOwn() {

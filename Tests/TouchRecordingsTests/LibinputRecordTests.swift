@@ -41,6 +41,21 @@ struct LibinputRecordTests {
         #expect(device.eventLines == [38, 39, 40, 41, 45, 46])
     }
 
+    /// The DMI modalias libinput's quirks match laptops by: libinput record's `system: dmi:`,
+    /// evemu-describe's `# DMI:` comment (a description file beside the events counts too).
+    @Test func theRecordingSystemsDMIModaliasIsKept() throws {
+        let events = "  - evdev:\n    - [  0,      0,   0,   0,     0]\n"
+        let plain = libinputRecording(events: events)
+        #expect(try Recording.load(path: writeTemporary("plain.yml", plain)).dmi == nil)
+        let withSystem = plain.replacingOccurrences(of: "libinput:\n  version: \"1.22.1\"\n",
+            with: "libinput:\n  version: \"1.22.1\"\nsystem:\n  os: \"debian:12\"\n  kernel: \"6.1.0\"\n  dmi: \"dmi:bvnLENOVO:svnLENOVO:pn20EQA00PAU:\"\n")
+        #expect(withSystem != plain)
+        #expect(try Recording.load(path: writeTemporary("system.yml", withSystem)).dmi == "dmi:bvnLENOVO:svnLENOVO:pn20EQA00PAU:")
+        let lenovo = try Recording.load(path: fixture("recordings/evemu-devices/touchpads/SynPS2 Synaptics TouchPad.lenovo-p50.desc"))
+        #expect(lenovo.dmi?.hasPrefix("dmi:bvnLENOVO:bvrN1EET41W(1.15):bd12/31/2015:svnLENOVO:pn20EQA00PAU:") == true)
+        #expect(try Recording.load(path: fixture("recordings/evemu-devices/touchpads/CyPS2 Cypress Trackpad.two_finger_tap.events")).dmi == nil)
+    }
+
     @Test func multiDeviceRecordingsDefaultToTheFirstTouchDevice() throws {
         let recording = try Recording.load(path: fixture("synthetic/keyboard-and-touchpad.yaml"))
         #expect(recording.devices.map(\.description.kind) == [.other, .touchpad])

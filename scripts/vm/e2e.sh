@@ -247,15 +247,21 @@ echo "== gestured devices and gestured record"
 player=$!
 wait_for "$out/record.player.log" "/dev/input/event" || fail "record" "no virtual device"
 node=$(grep -o '/dev/input/event[0-9]*' "$out/record.player.log" | head -1)
-for _ in $(seq 100); do
-    "$gestured" devices --json > "$out/devices.jsonl" 2> "$out/devices.err"
-    grep -q "\"node\": \"$node\"" "$out/devices.jsonl" && break
-    sleep 0.1
-done
-if grep "\"node\": \"$node\"" "$out/devices.jsonl" | grep -q '"name": "Synthetic Kiosk Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": null, "height_mm": null, "resolution": \[0, 0\], "x_range": \[0, 799\], "y_range": \[0, 479\], "readable": true'; then
+# devices_json NODE FILE: `gestured devices --json` into FILE (its stderr into FILE.err), until
+# NODE is listed or 10 s have passed.
+devices_json() {
+    for _ in $(seq 100); do
+        "$gestured" devices --json > "$2" 2> "$2.err"
+        grep -q "\"node\": \"$1\"" "$2" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+devices_json "$node" "$out/devices.jsonl"
+if grep "\"node\": \"$node\"" "$out/devices.jsonl" | grep -q '"name": "Synthetic Kiosk Touchscreen", "kind": "touchscreen", "seat": "seat0", "protocol": "slots", "slots": 10, "width_mm": null, "height_mm": null, "resolution": \[0, 0\], "x_range": \[0, 799\], "y_range": \[0, 479\], "quirks": \[\], "readable": true'; then
     pass "devices lists the virtual touchscreen: kind, slots, no resolution, readable"
 else
-    fail "devices" "$(cat "$out/devices.jsonl" "$out/devices.err")"
+    fail "devices" "$(cat "$out/devices.jsonl" "$out/devices.jsonl.err")"
 fi
 [ -n "$keyboard_node" ] && ! grep -q "\"node\": \"$keyboard_node\"" "$out/devices.jsonl" && pass "devices leaves the keyboard out" || fail "devices" "the keyboard is listed"
 "$gestured" devices > "$out/devices.txt" 2>&1
@@ -264,6 +270,21 @@ grep -q "Size:        unknown: the device reports no resolution" "$out/devices.t
 setpriv --reuid=65534 --regid=65534 --clear-groups "$gestured" devices --json > "$out/devices-nobody.jsonl" 2>&1
 grep "\"node\": \"$node\"" "$out/devices-nobody.jsonl" | grep -q '"readable": false, "reason": "cannot open: Permission denied", "fix": ".*gestured' \
     && pass "devices, as another user: not readable, and the fix" || fail "devices as nobody" "$(cat "$out/devices-nobody.jsonl")"
+# libinput's quirks, as libinput reads them for the live device: a Cypress PS/2 trackpad's say
+# its pressure tells no palm (issue 45, item 1's pad).
+"$gestured" replay "$tp/CyPS2 Cypress Trackpad.two_finger_tap.events" --uinput --linger 4000 2> "$out/cyps2.player.log" &
+cyps2=$!
+wait_for "$out/cyps2.player.log" "/dev/input/event" || fail "quirks" "no virtual Cypress trackpad"
+cnode=$(grep -o '/dev/input/event[0-9]*' "$out/cyps2.player.log" | head -1)
+devices_json "$cnode" "$out/devices-cyps2.jsonl"
+grep "\"node\": \"$cnode\"" "$out/devices-cyps2.jsonl" \
+    | grep -q '"key": "AttrPalmPressureThreshold", "value": "254", "section": "Cypress Touchpads", "file": "/usr/share/libinput/30-vendor-cypress.quirks"' \
+    && pass "devices shows a live Cypress PS/2 trackpad's quirks: AttrPalmPressureThreshold=254 from libinput's files" \
+    || fail "devices quirks" "$(cat "$out/devices-cyps2.jsonl" "$out/devices-cyps2.jsonl.err")"
+"$gestured" devices > "$out/devices-cyps2.txt" 2>&1
+grep -q "Quirks:      AttrPressureRange=10:8 (\[Cypress Touchpads\] 30-vendor-cypress.quirks:10)" "$out/devices-cyps2.txt" \
+    && pass "devices (readable) names each quirk's section and file" || fail "devices quirks (readable)" "$(cat "$out/devices-cyps2.txt")"
+wait $cyps2
 # The session lasts 6.3 s, and starts when recorder a says it is recording.
 "$gestured" record "$node" -o "$out/recorded-b.yaml" 2> "$out/record-b.log" &
 recorder_b=$!

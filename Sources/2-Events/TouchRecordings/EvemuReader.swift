@@ -15,6 +15,8 @@ struct EvemuReader {
         var eventLines: [Int32] = []
         /// Axis values from the header comments (`ABS_*` code → value).
         var initialValues: [UInt16: Int32] = [:]
+        /// The system's DMI modalias, from evemu-describe's `# DMI: dmi:…` header comment.
+        var dmi: String?
     }
 
     /// The newest format version this reader knows.
@@ -62,6 +64,9 @@ struct EvemuReader {
                 line.skipSpaces()
                 if line.consume("EVEMU") {
                     try checkVersion(&line)
+                } else if line.consume("DMI:") {
+                    line.skipSpaces()
+                    if let text = line.rest(), text.hasPrefix("dmi:") { parsed.dmi = text }
                 } else {
                     comments.read(&line)
                 }

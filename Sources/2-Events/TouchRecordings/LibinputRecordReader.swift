@@ -237,7 +237,8 @@ struct LibinputRecordReader {
             throw RecordingError(path: path, line: stray.line, message:
                 "an events list outside a device (events belong under a device in \"devices:\", after its evdev description)")
         }
-        return Recording(path: path, format: .libinputRecord, devices: devices)
+        let dmi = root["system"]?["dmi"]?.string.flatMap { $0.hasPrefix("dmi:") ? $0 : nil }
+        return Recording(path: path, format: .libinputRecord, devices: devices, dmi: dmi)
     }
 
     private func device(_ node: Node, sections: inout [Int: Section]) throws(RecordingError) -> RecordedDevice {

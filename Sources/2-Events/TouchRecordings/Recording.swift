@@ -36,12 +36,17 @@ public struct Recording: Sendable {
     public var devices: [RecordedDevice]
     /// The evemu description file the device came from, when it was not in the file itself.
     public var descriptionPath: String?
+    /// The recording system's DMI modalias (`dmi:bvn…:svn…:pn…`), when the file has it:
+    /// libinput record's `system: dmi:`, evemu-describe's `# DMI:` comment. libinput's quirks
+    /// match laptops by it.
+    public var dmi: String?
 
-    public init(path: String, format: RecordingFormat, devices: [RecordedDevice], descriptionPath: String? = nil) {
+    public init(path: String, format: RecordingFormat, devices: [RecordedDevice], descriptionPath: String? = nil, dmi: String? = nil) {
         self.path = path
         self.format = format
         self.devices = devices
         self.descriptionPath = descriptionPath
+        self.dmi = dmi
     }
 
     /// The device `index` names, or the first touchscreen or touchpad when `index` is nil.

@@ -49,6 +49,7 @@ extension Recording {
     private static func loadEvemu(path: String, bytes: [UInt8], descPath: String?) throws(RecordingError) -> Recording {
         let parsed = try EvemuReader(path: path).parse(bytes)
         var description = parsed.description
+        var dmi = parsed.dmi
         let usedDescPath = descPath ?? (description == nil ? findDescription(besides: path) : nil)
         if let descPath = usedDescPath {
             let descBytes = try readFileBytes(descPath)
@@ -61,25 +62,26 @@ extension Recording {
                 throw RecordingError(path: descPath, line: 0, message: "no device description in this file (no N:, I:, B:, A: lines)")
             }
             description = d
+            dmi = dmi ?? desc.dmi
         }
         guard let description else {
             let tried = descriptionCandidates(for: path).map { "\"\($0)\"" }.joined(separator: ", ")
             throw RecordingError(path: path, line: 0, message:
                 "the file has events but no device description, and none was found beside it (tried \(tried)); pass --desc FILE")
         }
-        return evemuRecording(parsed, description: description, path: path, descriptionPath: usedDescPath)
+        return evemuRecording(parsed, description: description, path: path, descriptionPath: usedDescPath, dmi: dmi)
     }
 
     /// The recording of parsed evemu events on `description`.
     private static func evemuRecording(_ parsed: EvemuReader.Parsed, description: DeviceDescription, path: String,
-                                       descriptionPath: String?) -> Recording {
+                                       descriptionPath: String?, dmi: String? = nil) -> Recording {
         var description = description
         // The events file's own header values describe the state when its events start.
         for (code, value) in parsed.initialValues where description.absInfo[code] != nil {
             description.absInfo[code]?.value = value
         }
         let device = RecordedDevice(description: description, events: parsed.events, eventLines: parsed.eventLines)
-        return Recording(path: path, format: .evemu, devices: [device], descriptionPath: descriptionPath)
+        return Recording(path: path, format: .evemu, devices: [device], descriptionPath: descriptionPath, dmi: dmi ?? parsed.dmi)
     }
 
     /// `NAME.DESC.events` → `NAME.DESC.desc`, `NAME.desc` (longest first).

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import GestureRuntime
 import Gestures
 import TouchEvents
@@ -24,6 +25,8 @@ public enum RecordingReplay {
         /// What looks wrong in how the device meets the layout (a layout much larger than the
         /// surface maps onto); a live runtime logs the same at the device's start.
         public var warnings: [String]
+        /// What libinput's quirks said about the device (empty without `quirks`).
+        public var quirks: DeviceQuirks
     }
 
     /// A contact left out of the gestures (`GesturePipeline.leftOutObserver`).
@@ -53,15 +56,19 @@ public enum RecordingReplay {
     /// `screen` (a layout in code, as `GestureRuntime(layout:screen:)` has it), a touchscreen
     /// maps onto it. `size` overrides any size the device or configuration gives. `configure`
     /// may attach handlers to the pipeline's layout before anything is played; `onFrame` sees
-    /// every decoded frame, before the pipeline.
+    /// every decoded frame, before the pipeline. With `quirks` (libinput's, as
+    /// `QuirksDatabase.load()` reads them), the device gets what they say about it, matched on
+    /// its name, ids and kind and on `dmi` or else the DMI modalias the recording carries;
+    /// without, none (a replay in a test does not depend on the machine's files).
     public static func run(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
         layout: Layout? = nil, screen: Screen? = nil, rules: (any DeviceRules)? = nil, configure: ((GesturePipeline) -> Void)? = nil,
-        onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil
+        onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil,
+        quirks: QuirksDatabase? = nil, dmi: String? = nil
     ) throws(RecordingError) -> Result {
         let (recording, device, session) = try prepare(path: path, descPath: descPath, deviceIndex: deviceIndex, size: size,
                                                        layout: layout, screen: screen, rules: rules,
-                                                       beforeDecoding: beforeDecoding)
+                                                       beforeDecoding: beforeDecoding, quirks: quirks, dmi: dmi)
         let pipeline = session.pipeline
         var gestures: [Gesture] = []
         pipeline.observer = { gestures.append($0) }
@@ -81,16 +88,16 @@ public enum RecordingReplay {
         session.finish()
         return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
                       mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
-                      warnings: session.warnings)
+                      warnings: session.warnings, quirks: session.quirks)
     }
 
-    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:)``
+    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:)``
     /// does, for a player that feeds the events itself: `gestured view`). Throws a `FILE:LINE`
     /// error for a recording that cannot be read, or has no touch device the layout can use.
     public static func prepare(
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
         layout: Layout? = nil, screen: Screen? = nil, rules: (any DeviceRules)? = nil,
-        beforeDecoding: ((RecordedDevice) -> Void)? = nil
+        beforeDecoding: ((RecordedDevice) -> Void)? = nil, quirks: QuirksDatabase? = nil, dmi: String? = nil
     ) throws(RecordingError) -> (Recording, RecordedDevice, DeviceSession) {
         let recording = try Recording.load(path: path, descPath: descPath)
         let device = try recording.device(deviceIndex)
@@ -101,8 +108,9 @@ public enum RecordingReplay {
         }
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
+            let matched = quirks?.quirks(for: QuirksDevice(description: device.description, dmi: dmi ?? recording.dmi)) ?? DeviceQuirks()
             session = try DeviceSession(device: device.description, node: device.node, rules: rules, layout: layout,
-                                        screen: screen, size: size)
+                                        screen: screen, size: size, quirks: matched)
         } catch .noRule {
             let d = device.description
             throw RecordingError(path: rules?.origin ?? path, line: 0, message:

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import Gestures
 import Logging
 import TouchEvents
@@ -18,7 +19,11 @@ public final class DeviceSession {
         case noPositionAxes
     }
 
+    /// The device as the kernel describes it, with what its quirks add (an axis resolution
+    /// from `AttrResolutionHint` where the kernel gives none).
     public let description: DeviceDescription
+    /// What libinput's quirks files say about the device (empty: none matched, or no files).
+    public let quirks: DeviceQuirks
     /// The device node, when known (`/dev/input/event5`).
     public let node: String?
     public let surface: TouchSurface
@@ -49,18 +54,24 @@ public final class DeviceSession {
     /// millimetres; with a `screen`, a touchscreen maps onto it (see `Screen`), and the
     /// built-in layout is the screen's size (rules map by themselves: the screen is not used).
     /// `size` overrides any size the device or the rules give. `ownership` is for a layout in
-    /// code (rules say their own).
+    /// code (rules say their own). `quirks` are libinput's for the device
+    /// (`QuirksDatabase.quirks(for:)`): its resolution and size where the kernel gives none,
+    /// and its palm pressure and touch pressure thresholds.
     public init(device: DeviceDescription, node: String? = nil, rules: (any DeviceRules)? = nil,
                 layout: Layout? = nil, screen: Screen? = nil, size: SurfaceSize? = nil,
-                ownership: TouchOwnership? = nil,
+                ownership: TouchOwnership? = nil, quirks: DeviceQuirks = DeviceQuirks(),
                 dropPolicy: TouchDecoder.DropPolicy = .cancelUnknown,
                 logger: Logger = Logger(label: "gestured.gestures")) throws(SetupError) {
+        let device = device.applyingResolutionHint(quirks.resolutionHint)
         var setup: DeviceSetup?
         if let rules {
             guard let s = rules.setup(for: device, node: node) else { throw .noRule }
             setup = s
         }
-        guard let surface = TouchSurface(device: device, size: size ?? setup?.size) else { throw .noPositionAxes }
+        // AttrSizeHint: the size of a pad that reports no resolution, before gestured's own guess.
+        var hinted = quirks.sizeHint
+        if let axes = device.positionAxes, let x = device.absInfo[axes.x], x.resolution > 0 { hinted = nil }
+        guard let surface = TouchSurface(device: device, size: size ?? setup?.size ?? hinted) else { throw .noPositionAxes }
         var mapping = SurfaceMapping.identity
         let chosen: Layout
         if let setup {
@@ -81,6 +92,7 @@ public final class DeviceSession {
         }
         warnings = setup?.placementStated == true ? [] : Self.mismatch(layout: chosen, mapping: mapping, surface: surface.size, kind: device.kind)
         description = device
+        self.quirks = quirks
         self.node = node
         self.ownership = rules == nil ? ownership : setup?.ownership
         self.surface = surface
@@ -94,6 +106,7 @@ public final class DeviceSession {
             .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height,
                       sizeAssumed: surface.sizeSource == .assumed)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
+        if let pressure { policy.apply(quirks, pressure: pressure) }
         pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, surface: surface.size, deviceName: device.name,
                                    logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import Gestures
 import Logging
 import ServiceLifecycle
@@ -108,6 +109,16 @@ public final class GestureRuntime: @unchecked Sendable {
     /// in for it, which gets every touch no owning gesture takes (docs/ownership.md). Nil (the
     /// default) shares every touch with the compositor. Read when a device's session starts.
     public var ownership: TouchOwnership?
+    /// libinput's quirks files (`QuirksDatabase.load()`): each device gets what they say about
+    /// it — its palm pressure, when a touch begins by pressure, its resolution or size where the
+    /// kernel gives none — matched on its name, ids and udev type and on ``quirksSystem`` (the
+    /// DMI modalias and device tree). The initializers on a seat read the system's; nil (the
+    /// initializer with a monitor, as tests use it, unless set) applies none. Read when a
+    /// device's session starts.
+    public var quirks: QuirksDatabase?
+    /// The machine's DMI modalias and device-tree `compatible`, that quirks match laptops and
+    /// boards by (`QuirksDatabase.systemDMI()`, `systemDeviceTree()`).
+    public var quirksSystem: (dmi: String?, deviceTree: String?) = (nil, nil)
     /// Makes an owned device's twin (its description, its node): a uinput device by default
     /// (`UInputDevice(twinOf:node:)`); tests put a recorder here.
     public var makeTwin: (DeviceDescription, String) throws(InputError) -> any TwinOutput = { d, node throws(InputError) in
@@ -155,6 +166,18 @@ public final class GestureRuntime: @unchecked Sendable {
         try self.init(source: source, screen: screen, kinds: kinds, clock: MonotonicClock(), logger: logger) { () throws(InputError) in
             try LibinputSeat(seat: seat, logger: logger)
         }
+        readSystemQuirks()
+    }
+
+    /// Reads the system's quirks (``quirks``, ``quirksSystem``), logging every line the files
+    /// have that libinput's format does not allow (the line is left out, the rest used).
+    public func readSystemQuirks() {
+        let database = QuirksDatabase.load()
+        for problem in database.problems {
+            logger.warning("a libinput quirks line is ignored", metadata: ["where": "\(problem.file):\(problem.line)", "why": "\(problem.message)"])
+        }
+        quirks = database
+        quirksSystem = (QuirksDatabase.systemDMI(), QuirksDatabase.systemDeviceTree())
     }
 
     /// Runs on the devices `monitor` reports, with `clock` for deadlines: how tests and the
@@ -438,8 +461,9 @@ public final class GestureRuntime: @unchecked Sendable {
         }
         let session: DeviceSession
         do throws(DeviceSession.SetupError) {
+            let matched = quirks?.quirks(for: QuirksDevice(description: d, dmi: quirksSystem.dmi, deviceTree: quirksSystem.deviceTree))
             session = try DeviceSession(device: d, node: device.node, rules: rules, layout: layout,
-                                        screen: screen, ownership: ownership,
+                                        screen: screen, ownership: ownership, quirks: matched ?? DeviceQuirks(),
                                         dropPolicy: device.resynchronizesAfterDrops ? .resynchronize : .cancelUnknown, logger: logger)
         } catch .noRule {
             logger.info("touch device not used by the device rules", metadata: ["device": "\(d.name)", "node": "\(device.node)"])
@@ -463,6 +487,9 @@ public final class GestureRuntime: @unchecked Sendable {
             "device": "\(d.name)", "node": "\(device.node)", "kind": "\(d.kind)", "size_mm": "\(surface.size)",
             "size_from": "\(surface.sizeSource.rawValue)", "touch": "\(d.touchProtocol)",
         ]
+        if !session.quirks.entries.isEmpty {
+            details["quirks"] = "\(session.quirks.entries.map(\.description).joined(separator: "; "))"
+        }
         if surface.sizeSource == .assumed {
             details["hint"] = "the device reports no resolution, and udev's hwdb gives none: its size is assumed, and a press may move 1.43 times as far and still tap (the size may be 30% off); give its size in the configuration (devices: size: [w, h])"
         }

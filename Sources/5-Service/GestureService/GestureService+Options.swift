@@ -22,6 +22,8 @@ extension GestureService {
         /// Serve Prometheus metrics at `/metrics` (`--metrics ADDRESS`): off when nil.
         public var metricsAddress: ListenAddress?
         public var environment: [String: String] = [:]
+        /// Read libinput's quirks files for the devices (`gestured run` does; tests leave them out).
+        public var readsQuirks = false
 
         public init(configPath: String? = nil) {
             self.configPath = configPath

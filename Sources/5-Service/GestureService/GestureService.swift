@@ -63,6 +63,7 @@ public final class GestureService {
         hub = ClientHub(loop: loop, logger: logger, budgets: options.budgets, focus: dispatcher.focus, observability: observability)
         wire()
         if options.measureLatency { runtime.latency = LatencyMeter() }
+        if options.readsQuirks { runtime.readSystemQuirks() }
     }
 
     /// Each part hears what it needs of the others.

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import GestureConfiguration
 import GestureReplay
 import GestureRuntime
@@ -20,6 +21,10 @@ public final class RecordingPlayer {
         public var deviceIndex: Int?
         public var size: SurfaceSize?
         public var configuration: Configuration?
+        /// libinput's quirks for the recorded device (nil: none), matched with `dmi` or the
+        /// recording's own DMI modalias.
+        public var quirks: QuirksDatabase?
+        public var dmi: String?
 
         public init(path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
                     configuration: Configuration? = nil) {
@@ -63,7 +68,7 @@ public final class RecordingPlayer {
         isPaused = paused
         // The whole recording decoded once: what cannot be decoded is reported as `replay` would.
         _ = try RecordingReplay.run(path: source.path, descPath: source.descPath, deviceIndex: source.deviceIndex,
-                                    size: source.size, rules: source.configuration)
+                                    size: source.size, rules: source.configuration, quirks: source.quirks, dmi: source.dmi)
         let (_, device, session) = try Self.prepare(source)
         self.session = session
         events = device.events
@@ -86,7 +91,7 @@ public final class RecordingPlayer {
 
     private static func prepare(_ s: Source) throws(RecordingError) -> (Recording, RecordedDevice, DeviceSession) {
         try RecordingReplay.prepare(path: s.path, descPath: s.descPath, deviceIndex: s.deviceIndex, size: s.size,
-                                    rules: s.configuration)
+                                    rules: s.configuration, quirks: s.quirks, dmi: s.dmi)
     }
 
     private func attach(_ session: DeviceSession) {

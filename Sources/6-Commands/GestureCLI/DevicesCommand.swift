@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceQuirks
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,9 +19,17 @@ struct DevicesCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON, one object per device and line.")
     var json = false
 
+    @OptionGroup var quirkOptions: QuirksOptions
+
+    func validate() throws { try quirkOptions.validate() }
+
     func run() throws {
         var out = ProcessOutput()
-        let status = DevicesRunner(json: json).run(output: &out)
+        var runner = DevicesRunner(json: json)
+        runner.quirks = quirkOptions.database(warningsTo: &out)
+        runner.dmi = quirkOptions.dmi ?? QuirksDatabase.systemDMI()
+        runner.deviceTree = QuirksDatabase.systemDeviceTree()
+        let status = runner.run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }
     }

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import GestureProtocol
 import Gestures
 import TouchEvents
@@ -9,10 +10,19 @@ public struct DevicesRunner {
     public var json = false
     /// Where the devices come from: udev on a real machine, a list in tests.
     public var list: () throws(InputError) -> [TouchDeviceInfo]
+    /// libinput's quirks (nil: not read), matched with the system's DMI modalias and device tree.
+    public var quirks: QuirksDatabase?
+    public var dmi: String?
+    public var deviceTree: String?
 
     public init(json: Bool = false, list: @escaping () throws(InputError) -> [TouchDeviceInfo] = TouchDeviceInventory.list) {
         self.json = json
         self.list = list
+    }
+
+    /// What the quirks say about a device (empty: none, or no quirks read).
+    func quirks(of description: DeviceDescription) -> DeviceQuirks {
+        quirks?.quirks(for: QuirksDevice(description: description, dmi: dmi, deviceTree: deviceTree)) ?? DeviceQuirks()
     }
 
     /// 0 when at least one device was found, 1 when none was.
@@ -48,17 +58,24 @@ public struct DevicesRunner {
         field("Kind", "\(d.kind)")
         field("Seat", d.seat)
         if let desc = d.description {
+            let quirks = quirks(of: desc)
             field("Protocol", protocolText(desc))
-            if let s = TouchSurface(device: desc) {
+            if let s = TouchSurface(device: desc.applyingResolutionHint(quirks.resolutionHint)) {
                 switch s.sizeSource {
                 case .resolution:
-                    field("Size", "\(s.size)")
+                    field("Size", "\(s.size)" + (quirks.resolutionHint != nil && resolution(desc).0 <= 0 ? " (libinput's AttrResolutionHint)" : ""))
                 case .assumed, .given:
-                    field("Size", "unknown: the device reports no resolution (set size: in the configuration, or --size)")
+                    if let hint = quirks.sizeHint {
+                        field("Size", "\(hint) (libinput's AttrSizeHint: the device reports no resolution)")
+                    } else {
+                        field("Size", "unknown: the device reports no resolution (set size: in the configuration, or --size)")
+                    }
                 }
                 field("Resolution", resolutionText(desc))
                 field("Axes", "x \(s.xMinimum)…\(s.xMaximum), y \(s.yMinimum)…\(s.yMaximum)")
             }
+            let lines = ReplayRunner.quirksLines(quirks, database: self.quirks, indent: "  " + "Quirks:".padded(to: 13))
+            out += lines
         }
         switch d.access {
         case .readable:
@@ -84,6 +101,11 @@ public struct DevicesRunner {
             let (x, y) = resolution(desc)
             fields.append("\"resolution\": [\(x), \(y)]")
             fields.append("\"x_range\": [\(s.xMinimum), \(s.xMaximum)], \"y_range\": [\(s.yMinimum), \(s.yMaximum)]")
+            let entries = quirks(of: desc).entries.map { e in
+                "{\"key\": \(jsonString(e.key)), \"value\": \(jsonString(e.value)), \"section\": \(jsonString(e.section)), "
+                    + "\"file\": \(jsonString(e.file)), \"line\": \(e.line)}"
+            }
+            fields.append("\"quirks\": [" + entries.joined(separator: ", ") + "]")
         }
         switch d.access {
         case .readable:

@@ -54,11 +54,16 @@ struct EvaluateCommand: ParsableCommand {
                                             valueName: "DIR"))
     var gestures: String?
 
+    @OptionGroup var quirkOptions: QuirksOptions
+
+    func validate() throws { try quirkOptions.validate() }
+
     func run() throws {
         var out = ProcessOutput()
         var runner = EvaluateRunner(folder: folder, labelsPath: labels, json: json, listWrong: wrong, htmlPath: html,
                                     gesturesFolder: gestures)
         runner.byDevice = byDevice
+        runner.quirks = quirkOptions.database(warningsTo: &out)
         let status = runner.run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }

@@ -1,3 +1,4 @@
+import DeviceQuirks
 import Foundation
 import GestureReplay
 import GestureRuntime
@@ -26,6 +27,8 @@ public struct EvaluateRunner: Sendable {
     /// Judge the gestures in this folder's logs (`FILE.jsonl` for each recording `FILE`, as
     /// `gestured replay --json` prints them) instead of the replay's.
     public var gesturesFolder: String?
+    /// libinput's quirks the recorded devices get (nil: none), as a live device would.
+    public var quirks: QuirksDatabase?
 
     public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false, htmlPath: String? = nil,
                 gesturesFolder: String? = nil) {
@@ -96,7 +99,7 @@ public struct EvaluateRunner: Sendable {
         var drawings: [String: String] = [:]
         let report: EvaluationReport
         do throws(RecordingError) {
-            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder) { label, judgement, result, gestures, frames in
+            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder, quirks: quirks) { label, judgement, result, gestures, frames in
                 guard htmlPath != nil, !judgement.right else { return }
                 drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm", gestures: gestures).render()
             }
@@ -125,9 +128,10 @@ public struct EvaluateRunner: Sendable {
 
     /// Replays and judges every recording `labels` name (relative to `folder`): its replay's
     /// gestures, or with `gesturesFolder` the ones of its log there (``GestureLog``); `each`
-    /// sees each recording's judgement, replay, the gestures judged and the frames.
+    /// sees each recording's judgement, replay, the gestures judged and the frames. Each device
+    /// gets what `quirks` say about it (none without).
     public static func evaluate(
-        _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil,
+        _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil, quirks: QuirksDatabase? = nil,
         each: (EvaluationLabel, Judgement, RecordingReplay.Result, [JudgedGesture], [TouchFrame]) -> Void = { _, _, _, _, _ in }
     ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
@@ -149,7 +153,7 @@ public struct EvaluateRunner: Sendable {
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
                 last = frame.time
-            })
+            }, quirks: quirks)
             let gestures = try gesturesFolder.map { folder throws(RecordingError) in
                 try GestureLog.read(path: folder + "/" + label.file + ".jsonl", origin: result.device.firstEventTime)
             } ?? result.gestures.map(JudgedGesture.init)

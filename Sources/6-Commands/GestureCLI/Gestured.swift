@@ -1,5 +1,7 @@
 import ArgumentParser
+import DeviceQuirks
 import GestureService
+import SystemLoop
 
 /// The `gestured` command line.
 public struct Gestured: ParsableCommand {
@@ -38,6 +40,41 @@ struct ConfigurationOption: ParsableArguments {
         "A configuration (YAML): devices and how they map onto the layout, the regions, gestures and actions.",
         valueName: "FILE"))
     var config: String?
+}
+
+/// Which libinput quirks a replay's device gets: the system's by default, as a live device would.
+struct QuirksOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "libinput's quirks: a folder of *.quirks files, or none.",
+        discussion: "Default: /usr/share/libinput, then /etc/libinput/local-overrides.quirks (what libinput reads for a live device). A folder given here is read alone.",
+        valueName: "DIR"))
+    var quirks: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The DMI modalias the quirks match laptops by (dmi:bvn…:svn…:pn…): in place of the recording's own, or this machine's for live devices.",
+        valueName: "MODALIAS"))
+    var dmi: String?
+
+    func validate() throws {
+        if let quirks, quirks != "none", (try? FileStatus(path: quirks))?.isDirectory != true {
+            throw ValidationError("--quirks expects a folder of *.quirks files (or none); \(quirks) is not a folder")
+        }
+        if let dmi, !dmi.hasPrefix("dmi:") {
+            throw ValidationError("--dmi expects a DMI modalias, dmi:bvn…:svn…:pn… (as /sys/class/dmi/id/modalias has it)")
+        }
+    }
+
+    /// The quirks database the options name (nil: none). A line libinput's format does not
+    /// allow is a warning (`FILE:LINE: what`), and the rest is used.
+    func database(warningsTo output: inout some CommandOutput) -> QuirksDatabase? {
+        let database: QuirksDatabase? = switch quirks {
+        case "none": nil
+        case let folder?: QuirksDatabase.load(directory: folder, overrides: nil)
+        case nil: QuirksDatabase.load()
+        }
+        for problem in database?.problems ?? [] { output.warn("\(problem) (a quirks file: the line is ignored)\n") }
+        return database
+    }
 }
 
 struct RecordingOptions: ParsableArguments {

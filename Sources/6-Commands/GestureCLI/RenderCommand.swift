@@ -27,6 +27,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var source: RecordingOptions
 
     @OptionGroup var configuration: ConfigurationOption
+
+    @OptionGroup var quirkOptions: QuirksOptions
     var config: String? { configuration.config }
 
     @Option(name: .long, help: ArgumentHelp(
@@ -37,6 +39,7 @@ struct RenderCommand: ParsableCommand {
     var png = false
 
     func validate() throws {
+        try quirkOptions.validate()
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
@@ -50,6 +53,8 @@ struct RenderCommand: ParsableCommand {
         runner.configPath = config
         runner.png = png
         var out = ProcessOutput()
+        runner.quirks = quirkOptions.database(warningsTo: &out)
+        runner.dmi = quirkOptions.dmi
         let status = runner.run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }

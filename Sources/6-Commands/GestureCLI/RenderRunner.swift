@@ -1,3 +1,4 @@
+import DeviceQuirks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,10 @@ public struct RenderRunner: Sendable {
     public var deviceIndex: Int?
     public var size: SurfaceSize?
     public var configPath: String?
+    /// libinput's quirks for the recorded device (nil: none), matched with `dmi` or the
+    /// recording's own DMI modalias.
+    public var quirks: QuirksDatabase?
+    public var dmi: String?
     /// Also write OUT.png beside the SVG through `rsvg-convert`.
     public var png = false
 
@@ -34,7 +39,7 @@ public struct RenderRunner: Sendable {
             var frames: [TouchFrame] = []
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
-                rules: configuration, onFrame: { frames.append($0) })
+                rules: configuration, onFrame: { frames.append($0) }, quirks: quirks, dmi: dmi)
             if result.surface.sizeSource == .assumed {
                 output.warn(ReplayRunner.assumedSizeWarning(result.device.description, result.surface))
             }

@@ -47,6 +47,8 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var configuration: ConfigurationOption
     var config: String? { configuration.config }
 
+    @OptionGroup var quirkOptions: QuirksOptions
+
     @Option(name: .long, help: ArgumentHelp(
         "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",
         valueName: "WIDTHxHEIGHT"))
@@ -80,6 +82,7 @@ struct ReplayCommand: ParsableCommand {
     var linger: Double = 1000
 
     func validate() throws {
+        try quirkOptions.validate()
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
@@ -118,6 +121,8 @@ struct ReplayCommand: ParsableCommand {
             size: size.flatMap(SurfaceSize.init(parsing:)), mode: mode, logger: logger)
         runner.configPath = config
         var output = ProcessOutput()
+        runner.quirks = quirkOptions.database(warningsTo: &output)
+        runner.dmi = quirkOptions.dmi
         let status = runner.run(output: &output)
         output.flush()
         if status != CommandStatus.success { throw ExitCode(status) }

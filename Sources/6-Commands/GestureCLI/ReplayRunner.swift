@@ -1,3 +1,4 @@
+import DeviceQuirks
 import GestureReplay
 import GestureRuntime
 import GestureConfiguration
@@ -36,6 +37,10 @@ public struct ReplayRunner: Sendable {
     public var configPath: String?
     /// Says at debug level how the recording was read (format, description file, scale).
     public var logger: Logger
+    /// libinput's quirks for the recorded device (nil: none), matched with `dmi` or the
+    /// recording's own DMI modalias.
+    public var quirks: QuirksDatabase?
+    public var dmi: String?
 
     public init(
         recordingPath: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil, mode: Mode,
@@ -67,7 +72,7 @@ public struct ReplayRunner: Sendable {
                     let formatter = FrameFormatter(origin: o)
                     frameLines.append(mode == .frames ? formatter.readable(frame) : formatter.json(frame))
                 },
-                beforeDecoding: { device in origin = device.firstEventTime })
+                beforeDecoding: { device in origin = device.firstEventTime }, quirks: quirks, dmi: dmi)
             let device = result.device
             let description = device.description
             logger.debug("read recording", metadata: [
@@ -144,6 +149,16 @@ public struct ReplayRunner: Sendable {
             + "Give the real size with --size WIDTHxHEIGHT (millimetres).\n"
     }
 
+    /// The quirks a device got, one per line after the first's `indent`, each with its section
+    /// and file; or why there are none. Nothing when no quirks were read (`--quirks none`).
+    static func quirksLines(_ quirks: DeviceQuirks, database: QuirksDatabase?, indent: String) -> String {
+        guard let database else { return "" }
+        guard !database.files.isEmpty else { return indent + "none: no quirks files (libinput's defaults)\n" }
+        guard !quirks.entries.isEmpty else { return indent + "none (no section of libinput's quirks files names this device)\n" }
+        let pad = String(repeating: " ", count: indent.count)
+        return quirks.entries.enumerated().map { (i, e) in (i == 0 ? indent : pad) + "\(e)\n" }.joined()
+    }
+
     struct Statistics {
         var frames = 0
         var contacts = Set<Int>()
@@ -179,6 +194,7 @@ public struct ReplayRunner: Sendable {
         var s = "\(recording.path) (\(recording.format.rawValue))\n"
         s += "  device:   \(d.name) [\(d.kind)], \(d.touchProtocol)\n"
         s += "  surface:  \(surface.size) (\(sizeNote))\n"
+        s += Self.quirksLines(result.quirks, database: quirks, indent: "  quirks:   ")
         s += "  events:   \(device.events.count)\n"
         s += "  frames:   \(stats.frames) over \(span) s\n"
         s += "  contacts: \(stats.contacts.count) (at most \(stats.maximumFingers) fingers at once"

@@ -80,6 +80,7 @@ struct RunCommand: ParsableCommand {
         options.printJSON = json
         options.measureLatency = latencyReport != nil
         options.environment = ProcessEnvironment.current
+        options.readsQuirks = true
         if let view {
             guard case .success(let address) = ListenAddress.parse(view) else {
                 if case .failure(let e) = ListenAddress.parse(view) { throw Self.refuse("--view \(e)") }

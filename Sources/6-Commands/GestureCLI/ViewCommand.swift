@@ -32,6 +32,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOption
 
+    @OptionGroup var quirkOptions: QuirksOptions
+
     @Option(name: .long, help: ArgumentHelp(
         "The surface size in millimetres, e.g. 154x86; needed when the device reports no resolution.",
         valueName: "WIDTHxHEIGHT"))
@@ -52,6 +54,7 @@ struct ViewCommand: ParsableCommand {
     var speed: Double = 1
 
     func validate() throws {
+        try quirkOptions.validate()
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
@@ -76,9 +79,12 @@ struct ViewCommand: ParsableCommand {
             loop = try SharedEventLoop(clock: clock)
             view = try LiveView(options: LiveView.Options(address: address, allowRemote: viewAllowRemote), loop: loop, clock: clock,
                                 logger: logger, source: "recording", title: recording)
+            var played = RecordingPlayer.Source(path: recording, descPath: source.desc, deviceIndex: source.device,
+                                                size: size.flatMap(SurfaceSize.init(parsing:)), configuration: config)
+            played.quirks = quirkOptions.database(warningsTo: &output)
+            played.dmi = quirkOptions.dmi
             player = try RecordingPlayer(
-                source: RecordingPlayer.Source(path: recording, descPath: source.desc, deviceIndex: source.device,
-                                               size: size.flatMap(SurfaceSize.init(parsing:)), configuration: config),
+                source: played,
                 view: view, loop: loop, clock: clock, speed: speed, paused: paused)
             try loop.handleSignals([.interrupt, .terminate]) { _ in loop.stop() }
         } catch {

@@ -1,13 +1,18 @@
 import TouchEvents
 
 /// What a finger down has reported: how hard it pressed at most and as it landed, how many
-/// reports of its own, and when it landed — what tells whether it vanished as it lifted.
+/// reports of its own, when it landed, and whether its last report pressed harder than the one
+/// before — what tells whether it vanished as it lifted.
 struct ContactReports {
     var id: Int
     var peak: Int32
     var reports: Int
     var landed: Instant
     var landedPressure: Int32
+    /// The pressure of its last report, and whether that report pressed harder than the one
+    /// before: a press still building up as it lifts (a quick tap), not one that had settled.
+    var pressure: Int32
+    var rising = false
 }
 
 extension ContactFilter {
@@ -30,7 +35,7 @@ extension ContactFilter {
     /// ``GestureDefaults/singleScanIntervals``) — one that stayed still sent nothing more to
     /// show how it lifted.
     private func tellsVanishing(_ contact: ContactReports, liftedAt time: Instant) -> Bool {
-        guard pressureChanges, let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
+        guard policy.pressureTellsPalms, pressureChanges, let longest = policy.vanishedTapReportInterval, let interval = reportIntervals.typical,
               interval <= longest else { return false }
         return contact.reports >= 2 || time - contact.landed <= interval * GestureDefaults.singleScanIntervals
     }
@@ -52,14 +57,20 @@ extension ContactFilter {
                     if pressure > reports[i].peak {
                         reports[i].peak = pressure
                     }
+                    // Each report of its own says whether the press was still building up.
+                    if contact.phase == .moved {
+                        reports[i].rising = pressure > reports[i].pressure
+                        reports[i].pressure = pressure
+                    }
                     if !pressureChanges, pressure != reports[i].landedPressure, !contact.phase.isFinal { pressureChanges = true }
                 }
                 if contact.phase.isFinal {
                     // A finger eases off over its last reports; a contact the sensor lost
-                    // vanishes pressing as hard as ever.
+                    // vanishes pressing as hard as ever — its press settled, not still
+                    // building up as a quick tap's is when it lifts.
                     let lifted = reports.remove(at: i)
                     if !leftOut.contains(contact.id) {
-                        let vanished = lifted.peak > 0
+                        let vanished = lifted.peak > 0 && !lifted.rising
                             && Double(contact.pressure ?? 0) >= Double(lifted.peak) * GestureDefaults.vanishedPressureShare
                         noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
                         liftsVanishing.append((contact.id, vanished && tellsVanishing(lifted, liftedAt: frame.time)))
@@ -70,7 +81,7 @@ extension ContactFilter {
             } else if !contact.phase.isFinal {
                 // A contact not seen before: it began, or was down before we listened.
                 reports.append(ContactReports(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
-                                               landedPressure: contact.pressure ?? 0))
+                                               landedPressure: contact.pressure ?? 0, pressure: contact.pressure ?? 0))
             }
         }
     }

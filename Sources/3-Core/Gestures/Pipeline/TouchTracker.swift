@@ -102,6 +102,10 @@ public final class TouchTracker {
     /// (`recordTranslation()`); a new press, or a finger joining within the stagger window,
     /// clears it.
     @exclusivity(unchecked) public private(set) var translatedInPress = false
+    /// How many fingers were down when the translation of ``translatedInPress`` began: a
+    /// transform of more fingers is judged on its own motion, not against what fewer fingers
+    /// did before the rest landed (a one-finger pan before a pinch's second finger).
+    @exclusivity(unchecked) public private(set) var translationFingers = 0
     /// A physical button is held (a clickpad's click).
     @exclusivity(unchecked) public private(set) var buttonDown = false
     /// A physical button went down in this frame.
@@ -123,6 +127,7 @@ public final class TouchTracker {
     /// The arena granted the claim of a gesture that establishes a translation in this press
     /// (``translatedInPress``). Only the arena calls it.
     func recordTranslation() {
+        if !translatedInPress { translationFingers = touches }
         translatedInPress = true
     }
 
@@ -149,16 +154,24 @@ public final class TouchTracker {
         rotationDelta = 0
     }
 
+    /// How many times its translation a transform must go around or apart
+    /// (``transformDominates(_:over:)``): ``GestureDefaults/transformBarAfterTranslation`` once
+    /// a pan of as many fingers as are now down began in the press, else 1.
+    public var transformBar: Double {
+        translatedInPress && translationFingers >= touches ? GestureDefaults.transformBarAfterTranslation : 1
+    }
+
     /// Whether a transform of `amount` mm (a pinch's spread change, a rotation's arc) may begin
     /// beside the fingers' common `translation`: it dominates it
-    /// (``GestureDefaults/transformDominance``, twice as clearly once a pan began in the press,
-    /// ``GestureDefaults/transformBarAfterTranslation``), and where the policy asks
+    /// (``GestureDefaults/transformDominance``, twice as clearly once a pan of as many fingers
+    /// as are now down began in the press, ``GestureDefaults/transformBarAfterTranslation``;
+    /// a pan of fewer, before the others landed, is no translation of this transform's), and
+    /// where the policy asks
     /// (``TouchPolicy/transformsMoveEveryFinger``) the finger that moved least since it landed
     /// has gone ``GestureDefaults/transformLeastFingerShare`` of the way of the one that moved
     /// most. Walks the touches for the last: call it once the other thresholds are met.
     public func transformDominates(_ amount: Double, over translation: Point) -> Bool {
-        let bar = translatedInPress ? GestureDefaults.transformBarAfterTranslation : 1
-        guard abs(amount) * GestureDefaults.transformDominance >= translation.length * bar else { return false }
+        guard abs(amount) * GestureDefaults.transformDominance >= translation.length * transformBar else { return false }
         guard policy.transformsMoveEveryFinger else { return true }
         var least = Double.infinity
         var most = 0.0

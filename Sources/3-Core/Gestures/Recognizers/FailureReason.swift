@@ -21,7 +21,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case turnedTooLittle(degrees: Double, required: Double)
     /// Turned or spread far enough, but the fingers moved together as far or further: a
     /// translation with a wobble, not a transform (``TouchTracker/transformDominates(_:over:)``).
-    case movedTogether(transform: Double, together: Double)
+    /// The fingers moved `together` mm together and `transform` mm around or apart, where the
+    /// transform needed `required` mm to dominate (more once a pan of as many fingers began).
+    case movedTogether(transform: Double, together: Double, required: Double)
     case tooFarFromEdge(millimetres: Double, edge: Edge, band: Double)
     case notInward(millimetres: Double, edge: Edge)
     case liftedBeforeMovingInward(millimetres: Double, required: Double)
@@ -107,8 +109,10 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .swipeTooSlow(let allowed, let moved): "took longer than \(ms(allowed)) ms (moved \(one(moved)) mm)"
         case .spreadTooSmall(let mm, let required): "spread changed \(one(mm)) mm < \(one(required)) mm"
         case .turnedTooLittle(let degrees, let required): "turned \(one(degrees))° < \(one(required))°"
-        case .movedTogether(let transform, let together):
-            "moved together \(one(together)) mm, more than around or apart (\(one(transform)) mm): a translation, not a transform"
+        case .movedTogether(let transform, let together, let required) where transform < required:
+            "moved together \(one(together)) mm; around or apart \(one(transform)) mm < \(one(required)) mm required: a translation, not a transform"
+        case .movedTogether(let transform, _, _):
+            "moved around or apart \(one(transform)) mm, but not with every finger: one finger about a resting one, not a transform"
         case .tooFarFromEdge(let mm, let edge, let band): "began \(one(mm)) mm from the \(edge) edge > \(one(band)) mm band"
         case .notInward(let mm, let edge): "moved \(one(mm)) mm but not inward from the \(edge) edge"
         case .liftedBeforeMovingInward(let mm, let required): "lifted after \(one(mm)) mm < \(one(required)) mm inward"

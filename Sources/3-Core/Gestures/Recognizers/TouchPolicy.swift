@@ -117,6 +117,14 @@ public struct TouchPolicy: Sendable, Hashable {
     /// contact's pressure once shows no finger easing off (a Cypress PS/2 pad's fast
     /// three-finger tap at constant pressure is a tap).
     public var vanishedTapReportInterval: Duration?
+    /// Whether a contact's pressure says anything about palms on this device (true unless the
+    /// device says otherwise). False for a pad that measures force (an axis with a resolution,
+    /// libinput's `ModelPressurePad`), and where libinput's quirks turn palms by pressure off
+    /// (`AttrPalmPressureThreshold` at the top of the axis: 254 of a Cypress PS/2 pad's
+    /// 0–255): no contact is a palm by pressure, and none ``vanishedTapReportInterval``
+    /// "vanished", since a lift at full pressure is then no sign of a sensor losing a palm.
+    /// Set by the device session.
+    public var pressureTellsPalms = true
     /// How long before two or more other fingers a finger must have landed to be a resting one
     /// when it stays still while they move: it is then left out, as a resting thumb is, until it
     /// moves (nil: never). On a touchpad a thumb or finger often rests while two others scroll;

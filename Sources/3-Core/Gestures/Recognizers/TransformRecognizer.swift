@@ -35,8 +35,8 @@ struct TransformProgress {
     private(set) var isTransforming = false
     /// Millimetres the fingers went the transform's way, signed.
     private(set) var motion = 0.0
-    /// How far the fingers moved together, mm; what fewer fingers did before one joined them
-    /// is no motion of the transform's.
+    /// How far the fingers moved together, mm, since the fingers the transform needs were down:
+    /// what fewer fingers did before the others joined them is no motion of the transform's.
     private(set) var translation = Point.zero
     /// The transform's value over time (scale, degrees), for its rate per second.
     let rate = VelocityTracker()
@@ -56,12 +56,19 @@ struct TransformProgress {
     mutating func step(_ t: TouchTracker, value: Double, motionDelta: Double, minimumTouches: Int, changed: Bool,
                        reached: (Double) -> Bool, tooLittle: (Double) -> FailureReason) -> RecognizerUpdate {
         motion += motionDelta
-        if t.landedStaggered && !isTransforming { translation = .zero }
+        // The transform's own motion starts when the fingers it needs are down (and again
+        // when one more joins within the stagger window): what fewer did before is not its.
+        if !isTransforming && (t.landedStaggered || t.touches >= minimumTouches && t.previousTouches < minimumTouches) {
+            translation = .zero
+        }
         translation += t.centroidDelta
         rate.add(time: t.time, Point(x: value, y: 0))
         guard isTransforming else {
             if !t.isDown {
-                if reached(motion) { return .fail(.movedTogether(transform: abs(motion), together: translation.length)) }
+                if reached(motion) {
+                    return .fail(.movedTogether(transform: abs(motion), together: translation.length,
+                                                required: translation.length * t.transformBar / GestureDefaults.transformDominance))
+                }
                 return .fail(tooLittle(motion))
             }
             guard t.touches >= minimumTouches, reached(motion), t.transformDominates(motion, over: translation) else { return .none }

@@ -1,0 +1,168 @@
+import TouchEvents
+
+/// What a quirks match is made against: a device's name, ids and udev type, and the system's
+/// DMI modalias and device tree. A live device has them from udev and sysfs; a recording from
+/// what it carries (libinput record keeps udev properties and the DMI modalias; evemu has the
+/// name and ids), plus what the command line gives.
+public struct QuirksDevice: Sendable, Equatable {
+    public var name: String
+    public var id: InputID
+    /// The `MatchUdevType` names the device is (`touchpad`, `mouse`, …).
+    public var udevTypes: Set<String>
+    /// `/sys/class/dmi/id/modalias`, when known.
+    public var dmi: String?
+    /// The first string of `/sys/firmware/devicetree/base/compatible`, when known.
+    public var deviceTree: String?
+
+    public init(name: String, id: InputID, udevTypes: Set<String>, dmi: String? = nil, deviceTree: String? = nil) {
+        self.name = name
+        self.id = id
+        self.udevTypes = udevTypes
+        self.dmi = dmi
+        self.deviceTree = deviceTree
+    }
+
+    /// udev's `ID_INPUT_*` properties, as libinput maps them to `MatchUdevType` names.
+    static let udevTypeProperties: [(String, String)] = [
+        ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_TOUCHPAD", "touchpad"),
+        ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TABLET_PAD", "tablet-pad"), ("ID_INPUT_JOYSTICK", "joystick"),
+        ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_KEY", "keyboard"),
+    ]
+
+    /// The device as a description says it: its udev type from the udev properties it carries
+    /// (`ID_INPUT_TOUCHPAD=1`), or, without any `ID_INPUT_` property (an evemu recording), from
+    /// its kind as udev's input_id would give it (a touchpad is `touchpad`).
+    public init(description: DeviceDescription, dmi: String? = nil, deviceTree: String? = nil) {
+        var types = Set<String>()
+        var sawUdevType = false
+        for property in description.udevProperties {
+            let parts = property.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasPrefix("ID_INPUT_") else { continue }
+            if let (_, type) = Self.udevTypeProperties.first(where: { $0.0 == parts[0] }) {
+                sawUdevType = true
+                if parts[1] != "0" { types.insert(type) }
+            } else if parts[0] == "ID_INPUT_TOUCHSCREEN" {
+                sawUdevType = true
+            }
+        }
+        if !sawUdevType, description.kind == .touchpad { types.insert("touchpad") }
+        self.init(name: description.name, id: description.id, udevTypes: types, dmi: dmi, deviceTree: deviceTree)
+    }
+}
+
+/// `HIGH:LOW` of `AttrPressureRange` and `AttrTouchSizeRange`: a touch begins above HIGH and
+/// ends below LOW (libinput's hysteresis), in the axis's units.
+public struct QuirkRange: Sendable, Equatable, CustomStringConvertible {
+    public var high: Int32
+    public var low: Int32
+
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let high = Int32(parts[0]), let low = Int32(parts[1]), high >= low else { return nil }
+        (self.high, self.low) = (high, low)
+    }
+
+    public var description: String { "\(high):\(low)" }
+}
+
+/// `WIDTHxHEIGHT` of `AttrSizeHint` (millimetres) and `AttrResolutionHint` (units per millimetre).
+public struct QuirkDimensions: Sendable, Equatable {
+    public var width: UInt32
+    public var height: UInt32
+
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = UInt32(parts[0]), let h = UInt32(parts[1]) else { return nil }
+        (width, height) = (w, h)
+    }
+}
+
+/// The quirks that apply to one device, each with where it came from. Empty when no section
+/// matched or there are no quirks files: then every value is nil and gestured uses what it
+/// uses without a quirk (as libinput does).
+public struct DeviceQuirks: Sendable, Equatable {
+    /// One property and the section and line that set it.
+    public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        public var key: String
+        public var value: String
+        public var section: String
+        public var file: String
+        public var line: Int
+
+        /// `AttrPalmPressureThreshold=254 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)`.
+        public var description: String {
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            return "\(key)=\(value) ([\(section)] \(base):\(line))"
+        }
+    }
+
+    /// The winning entry of each key, in the order keys were first set.
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    /// Sets a property: a later one of the same key replaces the earlier.
+    mutating func set(_ entry: Entry) {
+        if let i = entries.firstIndex(where: { $0.key == entry.key }) {
+            entries[i] = entry
+        } else {
+            entries.append(entry)
+        }
+    }
+
+    public subscript(key: String) -> Entry? { entries.first { $0.key == key } }
+
+    enum Form { case unsigned, range, dimensions }
+
+    /// How the attributes gestured reads are written; others are kept as text.
+    static func form(of key: String) -> Form? {
+        switch key {
+        case "AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold", "AttrThumbSizeThreshold": .unsigned
+        case "AttrPressureRange", "AttrTouchSizeRange": .range
+        case "AttrSizeHint", "AttrResolutionHint": .dimensions
+        default: nil
+        }
+    }
+
+    private func unsigned(_ key: String) -> Int32? { self[key].flatMap { UInt32($0.value) }.map { Int32(clamping: $0) } }
+    private func model(_ key: String) -> Bool { self[key]?.value == "1" }
+
+    /// `AttrPalmPressureThreshold`: a contact pressing harder than this is a palm (`ABS_MT_PRESSURE` units).
+    public var palmPressureThreshold: Int32? { unsigned("AttrPalmPressureThreshold") }
+    /// `AttrPalmSizeThreshold`: a contact whose touch major is larger than this is a palm (`ABS_MT_TOUCH_MAJOR` units).
+    public var palmSizeThreshold: Int32? { unsigned("AttrPalmSizeThreshold") }
+    /// `AttrThumbPressureThreshold`: a contact pressing harder than this is a thumb.
+    public var thumbPressureThreshold: Int32? { unsigned("AttrThumbPressureThreshold") }
+    /// `AttrThumbSizeThreshold`: a contact whose touch major is larger than this is a thumb.
+    public var thumbSizeThreshold: Int32? { unsigned("AttrThumbSizeThreshold") }
+    /// `AttrPressureRange`: a touch begins pressing more than its high and ends pressing less than its low.
+    public var pressureRange: QuirkRange? { self["AttrPressureRange"].flatMap { QuirkRange(parsing: $0.value) } }
+    /// `AttrTouchSizeRange`: the same by touch major.
+    public var touchSizeRange: QuirkRange? { self["AttrTouchSizeRange"].flatMap { QuirkRange(parsing: $0.value) } }
+    /// `ModelPressurePad=1`: the pad measures force (a haptic pad); its pressure is no palm's.
+    public var isPressurePad: Bool { model("ModelPressurePad") }
+    /// `AttrSizeHint`: the pad's size in millimetres, for a device that reports no resolution.
+    public var sizeHint: SurfaceSize? {
+        self["AttrSizeHint"].flatMap { QuirkDimensions(parsing: $0.value) }
+            .flatMap { $0.width > 0 && $0.height > 0 ? SurfaceSize(width: Double($0.width), height: Double($0.height)) : nil }
+    }
+    /// `AttrResolutionHint`: units per millimetre on x and y, for a device that reports none.
+    public var resolutionHint: QuirkDimensions? { self["AttrResolutionHint"].flatMap { QuirkDimensions(parsing: $0.value) } }
+}
+
+extension DeviceDescription {
+    /// The description with `AttrResolutionHint` put into the position axes (`ABS_X`/`ABS_Y`,
+    /// `ABS_MT_POSITION_X`/`_Y`) that report no resolution; the kernel's word stands where it
+    /// has one. Unchanged without a hint.
+    public func applyingResolutionHint(_ hint: QuirkDimensions?) -> DeviceDescription {
+        guard let hint, hint.width > 0, hint.height > 0 else { return self }
+        var d = self
+        for (code, value) in [(AbsCode.x, hint.width), (AbsCode.mtPositionX, hint.width),
+                              (AbsCode.y, hint.height), (AbsCode.mtPositionY, hint.height)] {
+            guard var axis = d.absInfo[code], axis.resolution <= 0 else { continue }
+            axis.resolution = Int32(clamping: value)
+            d.absInfo[code] = axis
+        }
+        return d
+    }
+}

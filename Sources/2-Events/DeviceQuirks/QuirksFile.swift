@@ -1,0 +1,161 @@
+/// One `[Section]` of a libinput quirks file: the `Match*` lines a device must meet, all of
+/// them, and the `Attr*`/`Model*` lines it then gets.
+public struct QuirksSection: Sendable, Equatable {
+    /// The name between the brackets (`Cypress Touchpads`).
+    public var name: String
+    /// The file it was read from, and the line of its `[`, counted from 1.
+    public var file: String
+    public var line: Int
+    public var matches: [QuirksMatch]
+    /// The `Attr*` and `Model*` lines, in file order.
+    public var properties: [QuirkProperty]
+}
+
+/// One `AttrFoo=value` or `ModelFoo=1` line of a section.
+public struct QuirkProperty: Sendable, Equatable {
+    public var key: String
+    public var value: String
+    public var line: Int
+}
+
+/// A line the parser could not take: reported with its place and skipped, never fatal.
+public struct QuirksProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// What libinput's quirks files say, parsed as libinput parses them
+/// (its quirks.c and the device-quirks documentation; the format is not promised stable).
+///
+/// A file is sections of `Match*` lines followed by `Attr*` or `Model*` lines; `#` starts a
+/// comment; no quotes and no whitespace around a line. Later files and later sections win.
+/// Where libinput rejects a whole file for one bad line, this reports the line as a
+/// ``QuirksProblem`` and goes on without it.
+public struct QuirksDatabase: Sendable, Equatable {
+    public private(set) var sections: [QuirksSection] = []
+    /// Every line that was skipped, and why.
+    public internal(set) var problems: [QuirksProblem] = []
+    /// The files read, in order.
+    public private(set) var files: [String] = []
+
+    public init() {}
+
+    /// The database of one file's text.
+    public init(text: String, file: String) {
+        add(text: text, file: file)
+    }
+
+    /// Adds one file's sections after those already read: they win where both set a property.
+    public mutating func add(text: String, file: String) {
+        files.append(file)
+        var section: QuirksSection?
+        var valuesBegun = false
+        // The line of a section header that could not be read: its lines are skipped too.
+        var brokenHeader: Int?
+        func problem(_ line: Int, _ message: String) { problems.append(QuirksProblem(file: file, line: line, message: message)) }
+        func close() {
+            guard let s = section else { return }
+            if s.matches.isEmpty {
+                problem(s.line, "section [\(s.name)] has no valid Match line: skipped")
+            } else if s.properties.isEmpty {
+                problem(s.line, "section [\(s.name)] has no valid Attr or Model line: skipped")
+            } else {
+                sections.append(s)
+            }
+            section = nil
+        }
+        var number = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var line = Substring(rawLine)
+            if line.last == "\r" { line = line.dropLast() }
+            if let hash = line.firstIndex(of: "#") {
+                line = line[..<hash]
+                while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+            }
+            if line.isEmpty { continue }
+            if line.last == " " || line.last == "\t" { problem(number, "trailing whitespace: skipped"); continue }
+            if line.first == " " || line.first == "\t" { problem(number, "leading whitespace: skipped"); continue }
+            if line.first == "[" {
+                close()
+                guard line.last == "]", line.count > 2 else {
+                    problem(number, "a section's name must be in [brackets]: the section is skipped")
+                    brokenHeader = number
+                    continue
+                }
+                brokenHeader = nil
+                section = QuirksSection(name: String(line.dropFirst().dropLast()), file: file, line: number, matches: [], properties: [])
+                valuesBegun = false
+                continue
+            }
+            if let header = brokenHeader { problem(number, "in the section of line \(header), whose name could not be read: skipped"); continue }
+            guard section != nil else { problem(number, "a line before the first [Section]: skipped"); continue }
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[1].contains("=") else {
+                problem(number, "expected Key=value: skipped"); continue
+            }
+            let key = String(parts[0]), value = String(parts[1])
+            if value.first == "\"" || value.first == "'" { problem(number, "\(key): values take no quotes: skipped"); continue }
+            if key.hasPrefix("Match") {
+                if valuesBegun { problem(number, "\(key) after the section's values: Match lines come first: skipped"); continue }
+                switch QuirksMatch.parse(key: key, value: value) {
+                case .success(let match):
+                    if section!.matches.contains(where: { $0.key == match.key }) {
+                        problem(number, "\(key) twice in one section: skipped")
+                    } else {
+                        section!.matches.append(match)
+                    }
+                case .failure(let error):
+                    problem(number, error.message)
+                }
+            } else if key.hasPrefix("Model") || key.hasPrefix("Attr") {
+                valuesBegun = true
+                if let message = QuirkProperty.check(key: key, value: value) {
+                    problem(number, message)
+                } else {
+                    section!.properties.append(QuirkProperty(key: key, value: value, line: number))
+                }
+            } else {
+                problem(number, "\(key): a key starts with Match, Attr or Model: skipped")
+            }
+        }
+        close()
+    }
+
+    /// What the sections say about a device: every section whose `Match*` lines all hold, in
+    /// order, the later winning for each property. A section that matches on something the
+    /// device does not say (a DMI modalias for a recording without one) does not match.
+    public func quirks(for device: QuirksDevice) -> DeviceQuirks {
+        var quirks = DeviceQuirks()
+        for section in sections where section.matches.allSatisfy({ $0.holds(for: device) }) {
+            for property in section.properties {
+                quirks.set(DeviceQuirks.Entry(key: property.key, value: property.value, section: section.name,
+                                              file: section.file, line: property.line))
+            }
+        }
+        return quirks
+    }
+}
+
+extension QuirkProperty {
+    /// Why `key=value` cannot be used (nil: it can). `Model*` takes 0 or 1; the attributes
+    /// gestured reads are checked for their form; other `Attr*` keys are kept as written.
+    static func check(key: String, value: String) -> String? {
+        if key.hasPrefix("Model") {
+            return value == "0" || value == "1" ? nil : "\(key) takes 0 or 1, not \(value): skipped"
+        }
+        switch DeviceQuirks.form(of: key) {
+        case .unsigned?:
+            return UInt32(value) != nil ? nil : "\(key) takes a whole number, not \(value): skipped"
+        case .range?:
+            return QuirkRange(parsing: value) != nil ? nil : "\(key) takes HIGH:LOW, HIGH at least LOW, not \(value): skipped"
+        case .dimensions?:
+            return QuirkDimensions(parsing: value) != nil ? nil : "\(key) takes WIDTHxHEIGHT, not \(value): skipped"
+        case nil:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,196 @@
+@testable import DeviceQuirks
+import Foundation
+import Testing
+import TouchEvents
+
+/// The repository's fixtures/quirks folder: libinput 1.22.1's quirks files, as Debian 12 ships them.
+let quirksFolder: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path + "/fixtures/quirks/libinput-1.22.1"
+}()
+
+/// A touchpad's description, as an evemu recording has it: a name, ids, a pressure axis and
+/// `BTN_TOOL_FINGER` (a touchpad by udev's rules), no udev properties.
+func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product: UInt16 = 0x11) -> DeviceDescription {
+    DeviceDescription(
+        name: name, id: InputID(bustype: bus, vendor: vendor, product: product, version: 1),
+        codes: [EventType.key: [KeyCode.toolFinger, KeyCode.touch, KeyCode.left]],
+        absInfo: [AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 1), AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 1600, resolution: 16),
+                  AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 900, resolution: 15), AbsCode.mtPressure: AbsInfo(minimum: 0, maximum: 255)],
+        properties: [InputProperty.pointer, InputProperty.buttonpad])
+}
+
+@Suite struct QuirksParserTests {
+    /// Every file Debian's libinput 1.22 ships parses without a complaint.
+    @Test func everyFileOfLibinput122ParsesCleanly() throws {
+        let database = QuirksDatabase.load(directory: quirksFolder, overrides: nil)
+        #expect(database.files.count == 39)
+        #expect(database.problems == [])
+        #expect(database.sections.count == 225)
+        // In libinput's order: 10-… before 30-… before 50-….
+        #expect(database.files.first?.hasSuffix("/10-generic-keyboard.quirks") == true)
+        #expect(database.files.last?.hasSuffix("/50-system-toshiba.quirks") == true)
+    }
+
+    /// A malformed line is reported with its file and line, and skipped: the rest of its section
+    /// and of the file is used.
+    @Test func aMalformedLineIsReportedAndSkipped() {
+        let text = """
+            # a comment
+            MatchName=before any section
+            [Good]
+            MatchName=*Pad
+            MatchBus=usb  
+            MatchBus=parallel
+            MatchVendor=0x12345
+            MatchVendor=0x04F3
+            MatchDMIModalias=svnACME
+            AttrPalmPressureThreshold=lots
+            AttrPressureRange=8:10
+            AttrSizeHint=100x
+            ModelSomething=2
+            AttrPalmPressureThreshold=200 # a trailing comment
+            MatchProduct=0x0001
+            FooBar=1
+            AttrNewInAFutureLibinput="quoted"
+             AttrTouchSizeRange=20:10
+            [No match]
+            AttrPressureRange=10:8
+            [No values]
+            MatchName=*
+            [Broken
+            AttrThumbPressureThreshold=100
+            """
+        let database = QuirksDatabase(text: text, file: "/etc/libinput/local-overrides.quirks")
+        #expect(database.problems.map(\.description) == [
+            "/etc/libinput/local-overrides.quirks:2: a line before the first [Section]: skipped",
+            "/etc/libinput/local-overrides.quirks:5: trailing whitespace: skipped",
+            "/etc/libinput/local-overrides.quirks:6: MatchBus takes usb, bluetooth, ps2, rmi, i2c or spi, not parallel: skipped",
+            "/etc/libinput/local-overrides.quirks:7: MatchVendor takes 0x and up to four hex digits, not 0x12345: skipped",
+            "/etc/libinput/local-overrides.quirks:9: MatchDMIModalias must start with dmi:, not svnACME: skipped",
+            "/etc/libinput/local-overrides.quirks:10: AttrPalmPressureThreshold takes a whole number, not lots: skipped",
+            "/etc/libinput/local-overrides.quirks:11: AttrPressureRange takes HIGH:LOW, HIGH at least LOW, not 8:10: skipped",
+            "/etc/libinput/local-overrides.quirks:12: AttrSizeHint takes WIDTHxHEIGHT, not 100x: skipped",
+            "/etc/libinput/local-overrides.quirks:13: ModelSomething takes 0 or 1, not 2: skipped",
+            "/etc/libinput/local-overrides.quirks:15: MatchProduct after the section's values: Match lines come first: skipped",
+            "/etc/libinput/local-overrides.quirks:16: FooBar: a key starts with Match, Attr or Model: skipped",
+            "/etc/libinput/local-overrides.quirks:17: AttrNewInAFutureLibinput: values take no quotes: skipped",
+            "/etc/libinput/local-overrides.quirks:18: leading whitespace: skipped",
+            "/etc/libinput/local-overrides.quirks:19: section [No match] has no valid Match line: skipped",
+            "/etc/libinput/local-overrides.quirks:21: section [No values] has no valid Attr or Model line: skipped",
+            "/etc/libinput/local-overrides.quirks:23: a section's name must be in [brackets]: the section is skipped",
+            "/etc/libinput/local-overrides.quirks:24: in the section of line 23, whose name could not be read: skipped",
+        ])
+        // What was good is used: the section with its two matches and its one good value.
+        #expect(database.sections.map(\.name) == ["Good"])
+        #expect(database.sections[0].matches == [.name("*Pad"), .vendor(0x04F3)])
+        let quirks = database.quirks(for: QuirksDevice(description: touchpad("Some Pad", bus: 0x03, vendor: 0x04F3)))
+        #expect(quirks.entries.map(\.description) == ["AttrPalmPressureThreshold=200 ([Good] local-overrides.quirks:14)"])
+        #expect(quirks.palmPressureThreshold == 200)
+    }
+
+    /// Files in libinput's order: runs of digits as numbers.
+    @Test func filesAreReadInVersionOrder() {
+        let names = ["50-system-z.quirks", "9-early.quirks", "10-generic.quirks", "30-vendor-b.quirks", "30-vendor-a.quirks", "100-late.quirks"]
+        #expect(names.sorted(by: QuirksDatabase.versionOrder)
+            == ["9-early.quirks", "10-generic.quirks", "30-vendor-a.quirks", "30-vendor-b.quirks", "50-system-z.quirks", "100-late.quirks"])
+    }
+
+    /// A folder that is not there gives no files and no sections: libinput's defaults.
+    @Test func noQuirksFolderMeansNoQuirks() {
+        let database = QuirksDatabase.load(directory: "/nonexistent-\(UUID().uuidString)", overrides: nil)
+        #expect(database.files == [])
+        #expect(database.sections == [])
+        #expect(database.quirks(for: QuirksDevice(description: touchpad("CyPS/2 Cypress Trackpad"))).entries == [])
+    }
+
+    /// The local overrides file comes last, and wins.
+    @Test func theLocalOverridesWin() throws {
+        let overrides = NSTemporaryDirectory() + "local-overrides-\(UUID().uuidString).quirks"
+        try "[Mine]\nMatchName=CyPS/2 Cypress Trackpad\nAttrPalmPressureThreshold=200\n".write(toFile: overrides, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: overrides) }
+        let database = QuirksDatabase.load(directory: quirksFolder, overrides: overrides)
+        #expect(database.files.last == overrides)
+        let quirks = database.quirks(for: QuirksDevice(description: touchpad("CyPS/2 Cypress Trackpad")))
+        #expect(quirks.entries.map(\.description) == [
+            "AttrPressureRange=10:8 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)",
+            "AttrPalmPressureThreshold=200 ([Mine] \(overrides.split(separator: "/").last!):3)",
+        ])
+    }
+}
+
+@Suite struct QuirksMatchTests {
+    let database = QuirksDatabase.load(directory: quirksFolder, overrides: nil)
+
+    /// Issue 45's item 1: the Cypress PS/2 pad's quirks say its pressure tells no palm.
+    @Test func aCypressPS2TrackpadGetsItsPalmThreshold() {
+        let quirks = database.quirks(for: QuirksDevice(description: touchpad("CyPS/2 Cypress Trackpad")))
+        #expect(quirks.entries.map(\.description) == [
+            "AttrPressureRange=10:8 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)",
+            "AttrPalmPressureThreshold=254 ([Cypress Touchpads] 30-vendor-cypress.quirks:11)",
+        ])
+        #expect(quirks.palmPressureThreshold == 254)
+        #expect(quirks.pressureRange == QuirkRange(parsing: "10:8"))
+        // MatchUdevType=touchpad: the same name on a device udev calls a mouse does not match.
+        var mouse = touchpad("CyPS/2 Cypress Trackpad")
+        mouse.udevProperties = ["ID_INPUT=1", "ID_INPUT_MOUSE=1"]
+        #expect(database.quirks(for: QuirksDevice(description: mouse)).entries == [])
+    }
+
+    /// A section that matches on the DMI modalias matches only a device whose system's modalias
+    /// is known and fits: link's Cypress pad is a Chromebook on link, and nothing more elsewhere.
+    @Test func theDMIModaliasDecidesASystemSection() {
+        let link = "dmi:bvncoreboot:bvr:bd:svnGOOGLE:pnLink:pvr1.0:rvnGOOGLE:rnLink:rvr:cvnGOOGLE:ct3:cvr:"
+        let pad = touchpad("Cypress APA Trackpad (cyapa)", bus: 0x18, vendor: 0, product: 0)
+        #expect(database.quirks(for: QuirksDevice(description: pad, dmi: link)).entries.map(\.key) == ["AttrPressureRange", "ModelChromebook"])
+        #expect(database.quirks(for: QuirksDevice(description: pad)).entries.map(\.key) == ["AttrPressureRange"])
+        #expect(database.quirks(for: QuirksDevice(description: pad, dmi: "dmi:svnLENOVO:pnThinkPad:")).entries.map(\.key) == ["AttrPressureRange"])
+    }
+
+    /// Bus, vendor, product (a list) and version are numbers, as udev's PRODUCT gives them.
+    @Test func idsMatchAsNumbers() {
+        let text = """
+            [Ids]
+            MatchBus=i2c
+            MatchVendor=0x04F3
+            MatchProduct=0x0001;0x3057
+            MatchVersion=0x0100
+            AttrSizeHint=100x60
+            AttrResolutionHint=12x10
+            """
+        let database = QuirksDatabase(text: text, file: "ids.quirks")
+        func quirks(bus: UInt16 = 0x18, product: UInt16 = 0x3057, version: UInt16 = 0x100) -> DeviceQuirks {
+            var d = touchpad("Elan", bus: bus, vendor: 0x04F3, product: product)
+            d.id.version = version
+            return database.quirks(for: QuirksDevice(description: d))
+        }
+        #expect(quirks().sizeHint == SurfaceSize(width: 100, height: 60))
+        #expect(quirks().resolutionHint == QuirkDimensions(parsing: "12x10"))
+        #expect(quirks(product: 0x0001).entries.count == 2)
+        #expect(quirks(product: 0x0002).entries == [])
+        #expect(quirks(bus: 0x03).entries == [])
+        #expect(quirks(version: 0x101).entries == [])
+    }
+
+    /// The udev type comes from the ID_INPUT_ properties a libinput recording carries, and from
+    /// the device's kind where there are none (an evemu recording).
+    @Test func theUdevTypeComesFromUdevOrTheKind() {
+        var pad = touchpad("Pad")
+        #expect(QuirksDevice(description: pad).udevTypes == ["touchpad"])
+        pad.udevProperties = ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1", "ID_INPUT_KEY=1"]
+        #expect(QuirksDevice(description: pad).udevTypes == ["touchpad", "keyboard"])
+        pad.udevProperties = ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
+        #expect(QuirksDevice(description: pad).udevTypes == [])
+    }
+
+    /// AttrResolutionHint fills in only axes that report no resolution.
+    @Test func aResolutionHintFillsWhatTheKernelLeftOut() {
+        var d = touchpad("Pad")
+        d.absInfo[AbsCode.mtPositionX]?.resolution = 0
+        let hinted = d.applyingResolutionHint(QuirkDimensions(parsing: "30x20"))
+        #expect(hinted.absInfo[AbsCode.mtPositionX]?.resolution == 30)
+        #expect(hinted.absInfo[AbsCode.mtPositionY]?.resolution == 15)
+        #expect(d.applyingResolutionHint(nil) == d)
+    }
+}
