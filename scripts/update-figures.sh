@@ -35,7 +35,7 @@ corpora = [
     ("chromiumos", "fixtures/chromiumos", "--by-device",
      "{total} touchpad recordings of the ChromiumOS boards link and alex (GPL-2.0-only test data)."),
     ("variants", "fixtures/chromiumos/variants", "",
-     "{total} scripted variants of clean link strokes, made by `scripts/make-variants.py`."),
+     "{total} scripted variants of clean link strokes and of recordings an issue describes, made by `scripts/make-variants.py`."),
     ("recordings", "fixtures/recordings", "",
      "{total} labelled recordings of touchscreens and touchpads from the public evemu and xorg-integration-tests data."),
 ]
