@@ -41,20 +41,23 @@ func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product
             MatchName=before any section
             [Good]
             MatchName=*Pad
-            MatchBus=usb  
-            MatchBus=parallel
-            MatchVendor=0x12345
             MatchVendor=0x04F3
-            MatchDMIModalias=svnACME
             AttrPalmPressureThreshold=lots
             AttrPressureRange=8:10
             AttrSizeHint=100x
             ModelSomething=2
             AttrPalmPressureThreshold=200 # a trailing comment
-            MatchProduct=0x0001
             FooBar=1
             AttrNewInAFutureLibinput="quoted"
              AttrTouchSizeRange=20:10
+            AttrSizeHint=10x10\u{20}\u{20}
+            [Widened]
+            MatchName=*Pad
+            MatchBus=parallel
+            MatchVendor=0x04f3
+            MatchDMIModalias=svnACME
+            AttrPalmPressureThreshold=100
+            MatchProduct=0x0001
             [No match]
             AttrPressureRange=10:8
             [No values]
@@ -63,31 +66,38 @@ func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product
             AttrThumbPressureThreshold=100
             """
         let database = QuirksDatabase(text: text, file: "/etc/libinput/local-overrides.quirks")
+        let file = "/etc/libinput/local-overrides.quirks"
         #expect(database.problems.map(\.description) == [
-            "/etc/libinput/local-overrides.quirks:2: a line before the first [Section]: skipped",
-            "/etc/libinput/local-overrides.quirks:5: trailing whitespace: skipped",
-            "/etc/libinput/local-overrides.quirks:6: MatchBus takes usb, bluetooth, ps2, rmi, i2c or spi, not parallel: skipped",
-            "/etc/libinput/local-overrides.quirks:7: MatchVendor takes 0x and up to four hex digits, not 0x12345: skipped",
-            "/etc/libinput/local-overrides.quirks:9: MatchDMIModalias must start with dmi:, not svnACME: skipped",
-            "/etc/libinput/local-overrides.quirks:10: AttrPalmPressureThreshold takes a whole number, not lots: skipped",
-            "/etc/libinput/local-overrides.quirks:11: AttrPressureRange takes HIGH:LOW, HIGH at least LOW, not 8:10: skipped",
-            "/etc/libinput/local-overrides.quirks:12: AttrSizeHint takes WIDTHxHEIGHT, not 100x: skipped",
-            "/etc/libinput/local-overrides.quirks:13: ModelSomething takes 0 or 1, not 2: skipped",
-            "/etc/libinput/local-overrides.quirks:15: MatchProduct after the section's values: Match lines come first: skipped",
-            "/etc/libinput/local-overrides.quirks:16: FooBar: a key starts with Match, Attr or Model: skipped",
-            "/etc/libinput/local-overrides.quirks:17: AttrNewInAFutureLibinput: values take no quotes: skipped",
-            "/etc/libinput/local-overrides.quirks:18: leading whitespace: skipped",
-            "/etc/libinput/local-overrides.quirks:19: section [No match] has no valid Match line: skipped",
-            "/etc/libinput/local-overrides.quirks:21: section [No values] has no valid Attr or Model line: skipped",
-            "/etc/libinput/local-overrides.quirks:23: a section's name must be in [brackets]: the section is skipped",
-            "/etc/libinput/local-overrides.quirks:24: in the section of line 23, whose name could not be read: skipped",
+            "\(file):2: a line before the first [Section]: skipped",
+            "\(file):6: AttrPalmPressureThreshold takes a whole number, not lots: skipped",
+            "\(file):7: AttrPressureRange takes HIGH:LOW, HIGH above LOW, or none, not 8:10: skipped",
+            "\(file):8: AttrSizeHint takes WIDTHxHEIGHT, not 100x: skipped",
+            "\(file):9: ModelSomething takes 0 or 1, not 2: skipped",
+            "\(file):11: FooBar: a key starts with Match, Attr or Model: skipped",
+            "\(file):12: AttrNewInAFutureLibinput: values take no quotes: skipped",
+            "\(file):13: leading whitespace: skipped",
+            "\(file):14: trailing whitespace: skipped",
+            "\(file):17: MatchBus takes usb, bluetooth, ps2, rmi, i2c or spi, not parallel: skipped",
+            "\(file):18: MatchVendor takes 0x and hex digits in upper case, up to 0xFFFF, not 0x04f3: skipped",
+            "\(file):19: MatchDMIModalias must start with dmi:, not svnACME: skipped",
+            "\(file):21: MatchProduct after the section's values: Match lines come first",
+            "\(file):15: section [Widened] has a Match line that could not be read: the section is skipped",
+            "\(file):22: section [No match] has no valid Match line: skipped",
+            "\(file):24: section [No values] has no valid Attr or Model line: skipped",
+            "\(file):26: a section's name must be in [brackets]: the section is skipped",
+            "\(file):27: in the section of line 26, whose name could not be read: skipped",
         ])
-        // What was good is used: the section with its two matches and its one good value.
+        // What was good is used: the section with its two matches and its one good value; a
+        // section with a Match line it could not read is not (it would apply more widely).
         #expect(database.sections.map(\.name) == ["Good"])
         #expect(database.sections[0].matches == [.name("*Pad"), .vendor(0x04F3)])
         let quirks = database.quirks(for: QuirksDevice(description: touchpad("Some Pad", bus: 0x03, vendor: 0x04F3)))
-        #expect(quirks.entries.map(\.description) == ["AttrPalmPressureThreshold=200 ([Good] local-overrides.quirks:14)"])
+        #expect(quirks.entries.map(\.description) == ["AttrPalmPressureThreshold=200 ([Good] local-overrides.quirks:10)"])
         #expect(quirks.palmPressureThreshold == 200)
+        #expect(QuirkRange(parsing: "none")?.isNone == true)
+        #expect(QuirkRange(parsing: "10:10") == nil)
+        #expect(QuirksMatch.hex("0x01234") == 0x1234)
+        #expect(QuirksMatch.hex("0x10000") == nil)
     }
 
     /// Files in libinput's order: runs of digits as numbers.
@@ -182,6 +192,9 @@ func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product
         #expect(QuirksDevice(description: pad).udevTypes == ["touchpad", "keyboard"])
         pad.udevProperties = ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         #expect(QuirksDevice(description: pad).udevTypes == [])
+        // libinput counts a property that is set, whatever its value.
+        pad.udevProperties = ["ID_INPUT=1", "ID_INPUT_MOUSE=0"]
+        #expect(QuirksDevice(description: pad).udevTypes == ["mouse"])
     }
 
     /// AttrResolutionHint fills in only axes that report no resolution.

@@ -61,7 +61,7 @@ struct ExecutableTests {
     }
 
     @Test func replayPrintsFrames() throws {
-        let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames"])
+        let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames", "--quirks", "none"])
         #expect(result.status == 0)
         #expect(result.stdout == """
                    0.0s  fingers 1  #1 slot 0 began (500, 300) 50.0 x 30.0 mm
@@ -118,8 +118,8 @@ struct ExecutableTests {
         let convert = try runGestured(["convert", source, converted])
         #expect(convert.status == 0)
         #expect(convert.stderr == "wrote \(converted): Atmel maXTouch Touchscreen, 84 events\n")
-        let a = try runGestured(["replay", source, "--frames", "--json"])
-        let b = try runGestured(["replay", converted, "--frames", "--json"])
+        let a = try runGestured(["replay", source, "--frames", "--json", "--quirks", "none"])
+        let b = try runGestured(["replay", converted, "--frames", "--json", "--quirks", "none"])
         #expect(a.status == 0 && b.status == 0)
         #expect(a.stdout == b.stdout)
         #expect(a.stdout.split(separator: "\n").count == 18)
@@ -134,12 +134,12 @@ struct ExecutableTests {
 struct VerboseTests {
     @Test func saysWhichDescriptionAndScaleWereUsed() throws {
         let path = fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.tap.events")
-        let result = try runGestured(["replay", path, "--verbose"])
+        let result = try runGestured(["replay", path, "--verbose", "--quirks", "none"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("read recording"))
         #expect(result.stderr.contains("description=\(fixture("recordings/xorg-integration-tests/touchpads/SynPS2-Synaptics-TouchPad-Clickpad.desc"))"))
         #expect(result.stderr.contains("size_from=assumed"))
-        let quiet = try runGestured(["replay", path])
+        let quiet = try runGestured(["replay", path, "--quirks", "none"])
         #expect(!quiet.stderr.contains("read recording"))
     }
 }

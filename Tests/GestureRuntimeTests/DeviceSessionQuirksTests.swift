@@ -51,15 +51,65 @@ import TouchEvents
         let p = try policy(quirks("AttrPalmPressureThreshold=100\n"))
         #expect(p.palmPressure == 101)
         #expect(p.pressureTellsPalms)
-        #expect(try policy(quirks("AttrPressureRange=0:0\n")).hoverPressure == nil)
+        #expect(try policy(quirks("AttrPressureRange=none\n")).hoverPressure == nil)
+        // A range outside the axis is no range of this device's: the default stands.
+        #expect(try policy(quirks("AttrPressureRange=300:280\n")).hoverPressure == 0)
+        // 0: no palms by pressure (libinput's reading); a threshold past Int32 does not trap.
+        let zero = try policy(quirks("AttrPalmPressureThreshold=0\n"))
+        #expect(zero.palmPressure == nil && !zero.pressureTellsPalms)
+        #expect(try policy(quirks("AttrPalmPressureThreshold=4294967295\n")).palmPressure == nil)
     }
 
-    /// A force pad's pressure is no palm's: `ModelPressurePad`, or a pressure axis with a resolution.
+    /// A force pad's pressure tells neither palms nor touching: `ModelPressurePad`, or a
+    /// pressure axis with a resolution.
     @Test func aForcePadTellsNoPalmByPressure() throws {
         let model = try policy(quirks("ModelPressurePad=1\n"))
-        #expect(model.palmPressure == nil && !model.pressureTellsPalms)
+        #expect(model.palmPressure == nil && !model.pressureTellsPalms && model.hoverPressure == nil)
         let force = try policy(DeviceQuirks(), device: pad(pressureResolution: 2))
-        #expect(force.palmPressure == nil && !force.pressureTellsPalms)
+        #expect(force.palmPressure == nil && !force.pressureTellsPalms && force.hoverPressure == nil)
+    }
+
+    /// `AttrPalmSizeThreshold`: on a pad that reports each contact's touch major, a contact
+    /// touching with a larger area is a palm, left out (libinput judges palms by size only with
+    /// the quirk); without the quirk, or without the axis, size says nothing.
+    @Test func aPalmSizeThresholdMakesLargeContactsPalms() throws {
+        var withMajor = pad()
+        withMajor.absInfo[AbsCode.mtTouchMajor] = AbsInfo(minimum: 0, maximum: 255)
+        #expect(try policy(quirks("AttrPalmSizeThreshold=20\n"), device: withMajor).palmSize == 20)
+        #expect(try policy(quirks("AttrPalmSizeThreshold=20\n")).palmSize == nil)
+        #expect(try policy(DeviceQuirks(), device: withMajor).palmSize == nil)
+
+        /// Taps of one finger, each 60 ms, touching with `majors` in turn, 700 ms apart (a palm
+        /// landing again within 500 ms where one lifted is that palm again).
+        func taps(_ majors: [Int32], quirks: DeviceQuirks) throws -> [String] {
+            let session = try DeviceSession(device: withMajor, layout: Layout(root: Region(id: "pad", frame: Rect(x: 0, y: 0, width: 100, height: 60))),
+                                            quirks: quirks)
+            session.layout.root.add(TapRecognizer())
+            var log: [String] = []
+            session.pipeline.observer = { g in log.append("\(g.kind) \(g.state)") }
+            for (n, major) in majors.enumerated() {
+                let start = Duration.milliseconds(700 * n)
+                func at(_ ms: Double) -> Instant { .zero + start + .milliseconds(ms) }
+                for (type, code, value) in [(EventType.abs, AbsCode.mtSlot, Int32(0)), (EventType.abs, AbsCode.mtTrackingID, Int32(n + 1)),
+                                            (EventType.abs, AbsCode.mtPositionX, 800), (EventType.abs, AbsCode.mtPositionY, 400),
+                                            (EventType.abs, AbsCode.mtPressure, 40), (EventType.abs, AbsCode.mtTouchMajor, major),
+                                            (EventType.key, KeyCode.touch, 1), (EventType.key, KeyCode.toolFinger, 1),
+                                            (EventType.syn, SynCode.report, 0)] {
+                    try session.process(InputEvent(time: at(0), type: type, code: code, value: value))
+                }
+                for (type, code, value) in [(EventType.abs, AbsCode.mtPressure, Int32(30)), (EventType.syn, SynCode.report, 0)] {
+                    try session.process(InputEvent(time: at(30), type: type, code: code, value: value))
+                }
+                for (type, code, value) in [(EventType.abs, AbsCode.mtTrackingID, Int32(-1)), (EventType.key, KeyCode.touch, 0),
+                                            (EventType.key, KeyCode.toolFinger, 0), (EventType.syn, SynCode.report, 0)] {
+                    try session.process(InputEvent(time: at(60), type: type, code: code, value: value))
+                }
+            }
+            session.finish()
+            return log
+        }
+        #expect(try taps([10, 30, 10], quirks: DeviceQuirks()) == ["tap recognized", "tap recognized", "tap recognized"])
+        #expect(try taps([10, 30, 10], quirks: quirks("AttrPalmSizeThreshold=20\n")) == ["tap recognized", "tap recognized"])
     }
 
     /// A pad that reports no resolution takes its size from `AttrSizeHint`, or its resolution

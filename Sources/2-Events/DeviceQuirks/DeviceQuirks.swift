@@ -39,8 +39,9 @@ public struct QuirksDevice: Sendable, Equatable {
             let parts = property.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, parts[0].hasPrefix("ID_INPUT_") else { continue }
             if let (_, type) = Self.udevTypeProperties.first(where: { $0.0 == parts[0] }) {
+                // libinput counts the property wherever it is set, whatever its value.
                 sawUdevType = true
-                if parts[1] != "0" { types.insert(type) }
+                types.insert(type)
             } else if parts[0] == "ID_INPUT_TOUCHSCREEN" {
                 sawUdevType = true
             }
@@ -50,19 +51,26 @@ public struct QuirksDevice: Sendable, Equatable {
     }
 }
 
-/// `HIGH:LOW` of `AttrPressureRange` and `AttrTouchSizeRange`: a touch begins above HIGH and
-/// ends below LOW (libinput's hysteresis), in the axis's units.
+/// `HIGH:LOW` of `AttrPressureRange` and `AttrTouchSizeRange`: a touch begins at HIGH and
+/// ends below LOW (libinput's hysteresis), in the axis's units, HIGH above LOW; or `none`:
+/// the axis tells no touch (libinput's util-prop-parsers).
 public struct QuirkRange: Sendable, Equatable, CustomStringConvertible {
     public var high: Int32
     public var low: Int32
+    /// `none`: the axis says nothing about touching.
+    public var isNone: Bool { high == 0 && low == 0 }
 
     public init?(parsing text: String) {
+        if text == "none" {
+            (high, low) = (0, 0)
+            return
+        }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let high = Int32(parts[0]), let low = Int32(parts[1]), high >= low else { return nil }
+        guard parts.count == 2, let high = Int32(parts[0]), let low = Int32(parts[1]), high > low else { return nil }
         (self.high, self.low) = (high, low)
     }
 
-    public var description: String { "\(high):\(low)" }
+    public var description: String { isNone ? "none" : "\(high):\(low)" }
 }
 
 /// `WIDTHxHEIGHT` of `AttrSizeHint` (millimetres) and `AttrResolutionHint` (units per millimetre).

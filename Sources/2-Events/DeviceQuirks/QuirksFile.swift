@@ -32,8 +32,9 @@ public struct QuirksProblem: Error, Sendable, Equatable, CustomStringConvertible
 ///
 /// A file is sections of `Match*` lines followed by `Attr*` or `Model*` lines; `#` starts a
 /// comment; no quotes and no whitespace around a line. Later files and later sections win.
-/// Where libinput rejects a whole file for one bad line, this reports the line as a
-/// ``QuirksProblem`` and goes on without it.
+/// Where libinput loads no quirks at all for one bad line, this reports the line as a
+/// ``QuirksProblem`` and goes on without it — without its whole section where it is a `Match*`
+/// line (the section would otherwise apply to devices it was not written for).
 public struct QuirksDatabase: Sendable, Equatable {
     public private(set) var sections: [QuirksSection] = []
     /// Every line that was skipped, and why.
@@ -55,10 +56,15 @@ public struct QuirksDatabase: Sendable, Equatable {
         var valuesBegun = false
         // The line of a section header that could not be read: its lines are skipped too.
         var brokenHeader: Int?
+        // A Match line of this section could not be read: the section would apply more widely
+        // than written, so none of it is used.
+        var badMatch = false
         func problem(_ line: Int, _ message: String) { problems.append(QuirksProblem(file: file, line: line, message: message)) }
         func close() {
             guard let s = section else { return }
-            if s.matches.isEmpty {
+            if badMatch {
+                problem(s.line, "section [\(s.name)] has a Match line that could not be read: the section is skipped")
+            } else if s.matches.isEmpty {
                 problem(s.line, "section [\(s.name)] has no valid Match line: skipped")
             } else if s.properties.isEmpty {
                 problem(s.line, "section [\(s.name)] has no valid Attr or Model line: skipped")
@@ -77,8 +83,18 @@ public struct QuirksDatabase: Sendable, Equatable {
                 while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
             }
             if line.isEmpty { continue }
-            if line.last == " " || line.last == "\t" { problem(number, "trailing whitespace: skipped"); continue }
-            if line.first == " " || line.first == "\t" { problem(number, "leading whitespace: skipped"); continue }
+            // A Match line skipped for its form widens its section as much as one that says nothing.
+            let isMatch = line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("Match")
+            if line.last == " " || line.last == "\t" {
+                problem(number, "trailing whitespace: skipped")
+                if isMatch { badMatch = true }
+                continue
+            }
+            if line.first == " " || line.first == "\t" {
+                problem(number, "leading whitespace: skipped")
+                if isMatch { badMatch = true }
+                continue
+            }
             if line.first == "[" {
                 close()
                 guard line.last == "]", line.count > 2 else {
@@ -89,6 +105,7 @@ public struct QuirksDatabase: Sendable, Equatable {
                 brokenHeader = nil
                 section = QuirksSection(name: String(line.dropFirst().dropLast()), file: file, line: number, matches: [], properties: [])
                 valuesBegun = false
+                badMatch = false
                 continue
             }
             if let header = brokenHeader { problem(number, "in the section of line \(header), whose name could not be read: skipped"); continue }
@@ -100,16 +117,22 @@ public struct QuirksDatabase: Sendable, Equatable {
             let key = String(parts[0]), value = String(parts[1])
             if value.first == "\"" || value.first == "'" { problem(number, "\(key): values take no quotes: skipped"); continue }
             if key.hasPrefix("Match") {
-                if valuesBegun { problem(number, "\(key) after the section's values: Match lines come first: skipped"); continue }
+                if valuesBegun {
+                    problem(number, "\(key) after the section's values: Match lines come first")
+                    badMatch = true
+                    continue
+                }
                 switch QuirksMatch.parse(key: key, value: value) {
                 case .success(let match):
                     if section!.matches.contains(where: { $0.key == match.key }) {
-                        problem(number, "\(key) twice in one section: skipped")
+                        problem(number, "\(key) twice in one section")
+                        badMatch = true
                     } else {
                         section!.matches.append(match)
                     }
                 case .failure(let error):
                     problem(number, error.message)
+                    badMatch = true
                 }
             } else if key.hasPrefix("Model") || key.hasPrefix("Attr") {
                 valuesBegun = true
@@ -151,7 +174,7 @@ extension QuirkProperty {
         case .unsigned?:
             return UInt32(value) != nil ? nil : "\(key) takes a whole number, not \(value): skipped"
         case .range?:
-            return QuirkRange(parsing: value) != nil ? nil : "\(key) takes HIGH:LOW, HIGH at least LOW, not \(value): skipped"
+            return QuirkRange(parsing: value) != nil ? nil : "\(key) takes HIGH:LOW, HIGH above LOW, or none, not \(value): skipped"
         case .dimensions?:
             return QuirkDimensions(parsing: value) != nil ? nil : "\(key) takes WIDTHxHEIGHT, not \(value): skipped"
         case nil:

@@ -13,7 +13,7 @@ public enum QuirksMatch: Sendable, Equatable {
     case name(String)
     /// `MatchBus`: `usb`, `bluetooth`, `ps2`, `rmi`, `i2c` or `spi`, as the kernel's bus type.
     case bus(UInt16)
-    /// `MatchVendor`, `MatchProduct`, `MatchVersion`: `0x` and four hex digits at most.
+    /// `MatchVendor`, `MatchProduct`, `MatchVersion`: `0x` and hex digits in upper case, up to 0xFFFF.
     /// (`MatchProduct` may list several, separated by `;`, as newer files do.)
     case vendor(UInt16)
     case product([UInt16])
@@ -44,9 +44,13 @@ public enum QuirksMatch: Sendable, Equatable {
     static let buses: [String: UInt16] = ["usb": 0x03, "bluetooth": 0x05, "ps2": 0x11, "rmi": 0x1D, "i2c": 0x18, "spi": 0x1C]
     static let udevTypes: Set<String> = ["touchpad", "mouse", "pointingstick", "keyboard", "joystick", "tablet", "tablet-pad"]
 
+    /// `0x` and hexadecimal digits in upper case (libinput's parse_hex), at most 0xFFFF.
     static func hex(_ value: Substring) -> UInt16? {
-        guard value.hasPrefix("0x"), value.count > 2, value.count <= 6 else { return nil }
-        return UInt16(value.dropFirst(2), radix: 16)
+        let digits = value.dropFirst(2)
+        guard value.hasPrefix("0x"), !digits.isEmpty, digits.count <= 8,
+              digits.allSatisfy({ ("0"..."9").contains($0) || ("A"..."F").contains($0) }),
+              let n = UInt32(digits, radix: 16), n <= 0xFFFF else { return nil }
+        return UInt16(n)
     }
 
     /// Whether the device meets it. What the device does not say (no DMI modalias, no device
@@ -80,11 +84,11 @@ extension QuirksMatch {
             guard let bus = buses[value] else { return fail("takes usb, bluetooth, ps2, rmi, i2c or spi") }
             return .success(.bus(bus))
         case "MatchVendor", "MatchVersion":
-            guard let n = hex(Substring(value)) else { return fail("takes 0x and up to four hex digits") }
+            guard let n = hex(Substring(value)) else { return fail("takes 0x and hex digits in upper case, up to 0xFFFF") }
             return .success(key == "MatchVendor" ? .vendor(n) : .version(n))
         case "MatchProduct":
             let ids = value.split(separator: ";", omittingEmptySubsequences: false).map(hex)
-            guard !ids.isEmpty, ids.allSatisfy({ $0 != nil }) else { return fail("takes 0x and up to four hex digits (several separated by ;)") }
+            guard !ids.isEmpty, ids.allSatisfy({ $0 != nil }) else { return fail("takes 0x and hex digits in upper case, up to 0xFFFF (several separated by ;)") }
             return .success(.product(ids.map { $0! }))
         case "MatchUdevType":
             guard udevTypes.contains(value) else { return fail("takes touchpad, mouse, pointingstick, keyboard, joystick, tablet or tablet-pad") }

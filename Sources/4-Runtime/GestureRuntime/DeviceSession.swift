@@ -106,7 +106,7 @@ public final class DeviceSession {
             .resolved(pressureRange: pressure.map { $0.minimum...$0.maximum }, surfaceHeight: surface.size.height,
                       sizeAssumed: surface.sizeSource == .assumed)
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
-        if let pressure { policy.apply(quirks, pressure: pressure) }
+        policy.apply(quirks, device: device)
         pipeline = GesturePipeline(layout: chosen, mapping: mapping, policy: policy, surface: surface.size, deviceName: device.name,
                                    logger: logger)
         decoder = TouchDecoder(device: device, surface: surface, dropPolicy: dropPolicy)

@@ -3,32 +3,47 @@ import Gestures
 import TouchEvents
 
 extension TouchPolicy {
-    /// What libinput's quirks say about a device's pressure (`pressure`: its `ABS_MT_PRESSURE`
-    /// axis), put into the policy as libinput reads them:
-    /// - a force pad (`ModelPressurePad`, or a pressure axis with a resolution) and a palm
-    ///   pressure threshold at the top of the axis (`AttrPalmPressureThreshold=254` of 0–255,
-    ///   how libinput's files turn it off) say pressure tells no palm: no palm by pressure, no
-    ///   contact that vanished (``pressureTellsPalms``);
+    /// What libinput's quirks say about a device's palms and pressure, put into the policy as
+    /// libinput reads them:
+    /// - `AttrPalmSizeThreshold`: a contact whose touch major is larger is a palm
+    ///   (``palmSize``), where the device reports one and the policy finds palms at all;
+    /// - a force pad (`ModelPressurePad`, or a pressure axis with a resolution): its pressure
+    ///   tells neither palms nor touching: no palm by pressure, no contact that vanished
+    ///   (``pressureTellsPalms``), no hovering;
+    /// - `AttrPalmPressureThreshold=0`, or one at the top of the axis (254 of 0–255, how
+    ///   libinput's files say it), turns palms by pressure off, and with them vanishing;
     /// - another `AttrPalmPressureThreshold` is the palm pressure: a contact pressing more is a
     ///   palm (in place of half the axis, ``palmPressureShare``);
-    /// - `AttrPressureRange=HIGH:LOW`: a contact pressing no more than HIGH hovers, where the
-    ///   policy has hovering (``hoverPressureShare``): a touch begins at HIGH; `0:0` turns
-    ///   pressure off for touching.
-    mutating func apply(_ quirks: DeviceQuirks, pressure axis: AbsInfo) {
-        let span = Double(axis.maximum - axis.minimum)
+    /// - `AttrPressureRange=HIGH:LOW`: a contact pressing less than HIGH hovers, where the
+    ///   policy has hovering (``hoverPressureShare``): a touch begins at HIGH; `none` turns
+    ///   hovering by pressure off; a range outside the axis is ignored.
+    mutating func apply(_ quirks: DeviceQuirks, device: DeviceDescription) {
+        // AttrPalmSizeThreshold: a contact touching with a larger area is a palm (0: none).
+        if let size = quirks.palmSizeThreshold, size > 0, device.absInfo[AbsCode.mtTouchMajor] != nil, palmPressureShare != nil {
+            palmSize = size
+        }
+        guard let axis = device.absInfo[AbsCode.mtPressure] else { return }
+        let span = Double(axis.maximum) - Double(axis.minimum)
         if quirks.isPressurePad || axis.resolution > 0 {
+            // A force pad: its pressure tells neither palms nor touching (libinput's pressure pad).
             pressureTellsPalms = false
             palmPressure = nil
-        } else if let threshold = quirks.palmPressureThreshold {
-            if span > 0, Double(threshold - axis.minimum) >= span * Self.palmPressureOffShare {
+            hoverPressure = nil
+            return
+        }
+        if let threshold = quirks.palmPressureThreshold {
+            // 0 (libinput: no palms by pressure), or the top of the axis (its files' way to say it).
+            if threshold == 0 || span > 0 && Double(threshold) - Double(axis.minimum) >= span * Self.palmPressureOffShare {
                 pressureTellsPalms = false
                 palmPressure = nil
             } else if palmPressureShare != nil {
-                palmPressure = threshold + 1
+                palmPressure = Int32(clamping: Int64(threshold) + 1)
             }
         }
-        if let range = quirks.pressureRange, hoverPressureShare != nil {
-            hoverPressure = range.high == 0 && range.low == 0 ? nil : range.high - 1
+        // A range outside the axis is no range of this device's (libinput drops it too).
+        if let range = quirks.pressureRange, hoverPressureShare != nil,
+           range.isNone || range.high <= axis.maximum && range.low >= axis.minimum {
+            hoverPressure = range.isNone ? nil : range.high - 1
         }
     }
 

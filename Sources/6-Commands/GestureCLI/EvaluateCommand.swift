@@ -64,6 +64,7 @@ struct EvaluateCommand: ParsableCommand {
                                     gesturesFolder: gestures)
         runner.byDevice = byDevice
         runner.quirks = quirkOptions.database(warningsTo: &out)
+        runner.dmi = quirkOptions.dmi
         let status = runner.run(output: &out)
         out.flush()
         if status != CommandStatus.success { throw ExitCode(status) }

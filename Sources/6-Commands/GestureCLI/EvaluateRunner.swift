@@ -27,8 +27,10 @@ public struct EvaluateRunner: Sendable {
     /// Judge the gestures in this folder's logs (`FILE.jsonl` for each recording `FILE`, as
     /// `gestured replay --json` prints them) instead of the replay's.
     public var gesturesFolder: String?
-    /// libinput's quirks the recorded devices get (nil: none), as a live device would.
+    /// libinput's quirks the recorded devices get (nil: none), as a live device would, matched
+    /// with `dmi` or else each recording's own DMI modalias.
     public var quirks: QuirksDatabase?
+    public var dmi: String?
 
     public init(folder: String, labelsPath: String? = nil, json: Bool = false, listWrong: Bool = false, htmlPath: String? = nil,
                 gesturesFolder: String? = nil) {
@@ -99,7 +101,7 @@ public struct EvaluateRunner: Sendable {
         var drawings: [String: String] = [:]
         let report: EvaluationReport
         do throws(RecordingError) {
-            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder, quirks: quirks) { label, judgement, result, gestures, frames in
+            report = try Self.evaluate(labels, folder: folder, gesturesFolder: gesturesFolder, quirks: quirks, dmi: dmi) { label, judgement, result, gestures, frames in
                 guard htmlPath != nil, !judgement.right else { return }
                 drawings[label.file] = SVGRenderer(title: label.file, result: result, frames: frames, unit: "mm", gestures: gestures).render()
             }
@@ -131,7 +133,7 @@ public struct EvaluateRunner: Sendable {
     /// sees each recording's judgement, replay, the gestures judged and the frames. Each device
     /// gets what `quirks` say about it (none without).
     public static func evaluate(
-        _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil, quirks: QuirksDatabase? = nil,
+        _ labels: [EvaluationLabel], folder: String, gesturesFolder: String? = nil, quirks: QuirksDatabase? = nil, dmi: String? = nil,
         each: (EvaluationLabel, Judgement, RecordingReplay.Result, [JudgedGesture], [TouchFrame]) -> Void = { _, _, _, _, _ in }
     ) throws(RecordingError) -> EvaluationReport {
         var report = EvaluationReport()
@@ -153,7 +155,7 @@ public struct EvaluateRunner: Sendable {
                 guard !frame.contacts.isEmpty else { return }
                 if first == nil { first = frame.time }
                 last = frame.time
-            }, quirks: quirks)
+            }, quirks: quirks, dmi: dmi)
             let gestures = try gesturesFolder.map { folder throws(RecordingError) in
                 try GestureLog.read(path: folder + "/" + label.file + ".jsonl", origin: result.device.firstEventTime)
             } ?? result.gestures.map(JudgedGesture.init)

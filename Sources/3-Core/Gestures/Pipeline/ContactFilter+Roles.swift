@@ -118,9 +118,9 @@ extension ContactFilter {
         defer { if i < roles.count, roles[i].id == contact.id { roles[i].role = .palm(moved) } }
         guard let fragment = palm.fragment else { return }
         let palmMoved = roles.first { $0.id == fragment.palm }?.role.palmPosition.map { $0 - fragment.palmAt } ?? .zero
-        if let threshold = pass.palmPressure, (contact.pressure ?? .min) >= threshold {
+        if let why = pass.palmLike(contact) {
             moved.fragment = nil
-            transition(contact.id, from: "palm beside palm \(fragment.palm)", to: "palm", at: pass.time, "pressure \(contact.pressure ?? 0) ≥ \(threshold): no longer beside one")
+            transition(contact.id, from: "palm beside palm \(fragment.palm)", to: "palm", at: pass.time, "\(why): no longer beside one")
         } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance,
                   (contact.pressure ?? .max) > pass.hoverPressure ?? .min {
             roles.remove(at: i)
@@ -145,12 +145,12 @@ extension ContactFilter {
         let position = Point(x: contact.x, y: contact.y)
         var rest = rest
         if pass.frame.buttonDown { rest.clicked = true }
-        if let threshold = pass.palmPressure, !rest.clicked, (contact.pressure ?? .min) >= threshold {
+        if !rest.clicked, let why = pass.palmLike(contact) {
             // It never counted, so it cancels nothing. (A thumb pressing the clickpad's button
             // presses hard: it stays a thumb.)
             roles.remove(at: i)
             roles.append((contact.id, .palm(ContactRole.Palm(at: position, fragment: nil))))
-            transition(contact.id, from: from, to: "palm", leftOut: .palm, at: pass.time, "pressure \(contact.pressure ?? 0) ≥ \(threshold)")
+            transition(contact.id, from: from, to: "palm", leftOut: .palm, at: pass.time, why)
             return
         }
         // Its first report after landing, soon after: where it settled, not a move.
@@ -185,16 +185,17 @@ extension ContactFilter {
         let position = Point(x: contact.x, y: contact.y)
         let began = contact.phase == .began
         let relanded = began && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }
-        let pressed = relanded || pass.palmPressure.map { (contact.pressure ?? .min) >= $0 } ?? false
+        let palmLike = pass.palmLike(contact)
+        let pressed = relanded || palmLike != nil
         let nearPalm = pressed || !began ? nil : roles.first { entry in
             entry.role.palmPosition.map { ($0 - position).length < GestureDefaults.palmFragmentDistance } ?? false
         }
-        if let threshold = pass.palmPressure, pressed || nearPalm != nil, !contact.phase.isFinal {
+        if pass.findsPalms, pressed || nearPalm != nil, !contact.phase.isFinal {
             let fragment = nearPalm.map { ContactRole.Fragment(landed: position, time: pass.time, palm: $0.id, palmAt: $0.role.palmPosition ?? .zero) }
             roles.append((contact.id, .palm(ContactRole.Palm(at: position, fragment: fragment))))
             transition(contact.id, from: began ? "new" : "finger", to: "palm", leftOut: .palm, at: pass.time,
                        nearPalm.map { "landed beside palm \($0.id)" }
-                           ?? (relanded ? "landed where a palm lifted" : "pressure \(contact.pressure ?? 0) ≥ \(threshold)"))
+                           ?? (relanded ? "landed where a palm lifted" : palmLike ?? ""))
             if !began {
                 var cancelled = contact
                 cancelled.phase = .cancelled

@@ -105,16 +105,18 @@ final class ContactFilter {
         if !restedLandings.isEmpty { restedLandings.removeAll() }
         if !leftOut.isEmpty { leftOut.removeAll() }
         let threshold = policy.palmPressure
+        let palmSize = policy.palmSize
         let thumbLine = policy.thumbLine
         if !pressureSeen, let hover = policy.hoverPressure {
             pressureSeen = frame.contacts.contains { ($0.pressure ?? .min) > hover }
         }
         let hover = pressureSeen ? policy.hoverPressure : nil
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
-        guard threshold != nil || thumbLine != nil || hover != nil || resting else { return frame }
+        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || resting else { return frame }
         guard !roles.isEmpty || resting || !liftedPalms.isEmpty
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false)
+                      || (palmSize.map { max(c.touchMajor ?? .min, c.touchMinor ?? .min) > $0 } ?? false)
                       || (c.phase == .began && (thumbLine.map { c.y >= $0 } ?? false || hover.map { (c.pressure ?? .max) <= $0 } ?? false))
               }) else { return frame }
         if !liftedPalms.isEmpty {
@@ -126,7 +128,7 @@ final class ContactFilter {
         let fingerDown = roles.contains(where: { $0.role.rests }) && frame.contacts.contains { c in
             c.phase != .began && !c.phase.isFinal && !isLeftOut(c.id)
         }
-        let pass = FramePass(frame: frame, palmPressure: threshold, thumbLine: thumbLine, hoverPressure: hover,
+        let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine, hoverPressure: hover,
                              resting: resting, fingerDown: fingerDown)
         var kept = frame
         kept.contacts.removeAll()
@@ -190,6 +192,8 @@ struct FramePass {
     let frame: TouchFrame
     /// ``TouchPolicy/palmPressure``.
     let palmPressure: Int32?
+    /// ``TouchPolicy/palmSize``.
+    let palmSize: Int32?
     /// ``TouchPolicy/thumbLine``, mm from the top.
     let thumbLine: Double?
     /// ``TouchPolicy/hoverPressure``, once some contact pressed more (``ContactFilter/pressureSeen``).
@@ -200,4 +204,16 @@ struct FramePass {
     let fingerDown: Bool
 
     var time: Instant { frame.time }
+
+    /// Whether palms are told on this device at all: by pressure or by size.
+    var findsPalms: Bool { palmPressure != nil || palmSize != nil }
+
+    /// Why `contact` is a palm by what it reports — pressing like one, or touching with an area
+    /// like one — or nil when it is not.
+    func palmLike(_ contact: TouchContact) -> String? {
+        if let threshold = palmPressure, let pressure = contact.pressure, pressure >= threshold { return "pressure \(pressure) ≥ \(threshold)" }
+        if let size = palmSize, let major = contact.touchMajor, major > size { return "touch major \(major) > \(size)" }
+        if let size = palmSize, let minor = contact.touchMinor, minor > size { return "touch minor \(minor) > \(size)" }
+        return nil
+    }
 }

@@ -102,7 +102,7 @@ public final class TouchTracker {
     /// (`recordTranslation()`); a new press, or a finger joining within the stagger window,
     /// clears it.
     @exclusivity(unchecked) public private(set) var translatedInPress = false
-    /// How many fingers were down when the translation of ``translatedInPress`` began: a
+    /// The most fingers down when a translation of ``translatedInPress`` began: a
     /// transform of more fingers is judged on its own motion, not against what fewer fingers
     /// did before the rest landed (a one-finger pan before a pinch's second finger).
     @exclusivity(unchecked) public private(set) var translationFingers = 0
@@ -127,7 +127,7 @@ public final class TouchTracker {
     /// The arena granted the claim of a gesture that establishes a translation in this press
     /// (``translatedInPress``). Only the arena calls it.
     func recordTranslation() {
-        if !translatedInPress { translationFingers = touches }
+        translationFingers = translatedInPress ? max(translationFingers, touches) : touches
         translatedInPress = true
     }
 

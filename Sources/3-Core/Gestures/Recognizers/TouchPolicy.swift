@@ -136,6 +136,12 @@ public struct TouchPolicy: Sendable, Hashable {
     /// Where the thumb area begins: millimetres from the top (y), set from the surface by
     /// ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: none.
     public private(set) var thumbLine: Double?
+    /// A contact touching with a larger area than this, in the device's `ABS_MT_TOUCH_MAJOR`
+    /// units (either axis of its touch: major or minor), is a palm, as one pressing more than ``palmPressure`` is (nil: size says
+    /// nothing). Only from the device's quirks (libinput's `AttrPalmSizeThreshold`): a touch
+    /// major's units and scale differ from device to device, and libinput judges palms by size
+    /// only where its quirks give the threshold. Set by the device session.
+    public var palmSize: Int32?
     /// ``palmPressureShare`` in the device's pressure units (`ABS_MT_PRESSURE`), set for a
     /// device that reports pressure by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: no palm by pressure.
     public var palmPressure: Int32?

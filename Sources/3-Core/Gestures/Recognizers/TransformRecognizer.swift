@@ -40,10 +40,13 @@ struct TransformProgress {
     private(set) var translation = Point.zero
     /// The transform's value over time (scale, degrees), for its rate per second.
     let rate = VelocityTracker()
+    /// ``TouchTracker/transformBar`` at the last frame with fingers down.
+    private(set) var bar = 1.0
 
     mutating func reset() {
         isTransforming = false
         motion = 0
+        bar = 1
         translation = .zero
         rate.reset()
     }
@@ -67,10 +70,12 @@ struct TransformProgress {
             if !t.isDown {
                 if reached(motion) {
                     return .fail(.movedTogether(transform: abs(motion), together: translation.length,
-                                                required: translation.length * t.transformBar / GestureDefaults.transformDominance))
+                                                required: translation.length * bar / GestureDefaults.transformDominance))
                 }
                 return .fail(tooLittle(motion))
             }
+            // The bar as it stood while the fingers were down (at the lift none are).
+            bar = t.transformBar
             guard t.touches >= minimumTouches, reached(motion), t.transformDominates(motion, over: translation) else { return .none }
             isTransforming = true
             return .begin
