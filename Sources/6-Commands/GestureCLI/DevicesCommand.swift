@@ -4,11 +4,12 @@ import DeviceQuirks
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List the touchscreens and touchpads, and whether you may read them.",
+        abstract: "List the touchscreens and touchpads, what libinput's quirks say of each, and whether you may read them.",
         discussion: """
             For each touch device udev knows: node, name, kind, seat, protocol and slots, size \
-            in millimetres (or that it reports none), resolution, axis ranges, and whether this \
-            user may open it — and if not, what would fix that. Exits 1 when there is none.
+            in millimetres (or that it reports none), resolution, axis ranges, the quirks \
+            libinput's files give it (each with its section and file), and whether this user \
+            may open it — and if not, what would fix that. Exits 1 when there is none.
 
             Examples:
               gestured devices
