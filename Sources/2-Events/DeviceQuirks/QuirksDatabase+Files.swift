@@ -77,7 +77,6 @@ extension QuirksDatabase {
         return i.isEmpty && !j.isEmpty
     }
 
-
     private static func readText(_ path: String) -> Result<String, QuirksLineError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(QuirksLineError("cannot open: \(String(cString: strerror(errno)))")) }

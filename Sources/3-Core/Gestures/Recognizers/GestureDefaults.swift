@@ -155,7 +155,8 @@ public enum GestureDefaults {
     public static let bounceDistance = 5.0
 
     /// The share of the hardest it pressed that a contact's last report must still press for
-    /// the contact to have vanished rather than lifted (``TouchPolicy/vanishedBounceTime``):
+    /// the contact to have vanished rather than lifted (``TouchPolicy/vanishedBounceTime``),
+    /// unless that report pressed harder than the one before (a press still building up):
     /// 0.95, as hard as ever but for the sensor's noise.
     public static let vanishedPressureShare = 0.95
 

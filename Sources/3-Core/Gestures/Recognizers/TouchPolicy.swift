@@ -115,7 +115,9 @@ public struct TouchPolicy: Sendable, Hashable {
     /// included (2026-11-24). Only once the device has reported a contact pressing differently
     /// while down from how it landed (learned per device session): firmware that reports a
     /// contact's pressure once shows no finger easing off (a Cypress PS/2 pad's fast
-    /// three-finger tap at constant pressure is a tap).
+    /// three-finger tap at constant pressure is a tap). A contact whose last report pressed
+    /// harder than the one before did not vanish: a quick tap lifts while its press still
+    /// builds up. Never where the device's pressure tells no palm (``pressureTellsPalms``).
     public var vanishedTapReportInterval: Duration?
     /// Whether a contact's pressure says anything about palms on this device (true unless the
     /// device says otherwise). False for a pad that measures force (an axis with a resolution,
