@@ -127,4 +127,97 @@ import TouchEvents
         #expect(reported.surface.size == SurfaceSize(width: 100, height: 60))
         #expect(try DeviceSession(device: bare).surface.sizeSource == .assumed)
     }
+
+    /// The pad with a touch major and minor axis, 0–2000.
+    func sizedPad() -> DeviceDescription {
+        var d = pad()
+        d.absInfo[AbsCode.mtTouchMajor] = AbsInfo(minimum: 0, maximum: 2000)
+        d.absInfo[AbsCode.mtTouchMinor] = AbsInfo(minimum: 0, maximum: 2000)
+        return d
+    }
+
+    /// One touch of a one-finger tap (60 ms, x 800 of 1600): where it lands (`y`, of 900 at
+    /// 15 units/mm: the thumb area begins at 792, its lowest 8% at 828), how it presses and how
+    /// large it is (nil: the report leaves the axis out), and its touch major 30 ms in.
+    struct Tap {
+        var y: Int32 = 400
+        var pressure: Int32 = 40
+        var major: Int32? = nil
+        var minor: Int32? = nil
+        var laterMajor: Int32? = nil
+    }
+
+    /// The gestures of `taps`, 700 ms apart, on `device` with `quirks`, over a tap recognizer
+    /// on the whole pad.
+    func tapLog(_ taps: [Tap], device: DeviceDescription, quirks: DeviceQuirks) throws -> [String] {
+        let session = try DeviceSession(device: device, layout: Layout(root: Region(id: "pad", frame: Rect(x: 0, y: 0, width: 100, height: 60))),
+                                        quirks: quirks)
+        session.layout.root.add(TapRecognizer())
+        var log: [String] = []
+        session.pipeline.observer = { g in log.append("\(g.kind) \(g.state) at \(g.time)") }
+        for (n, tap) in taps.enumerated() {
+            func send(_ ms: Double, _ events: [(UInt16, UInt16, Int32?)]) throws {
+                for (type, code, value) in events + [(EventType.syn, SynCode.report, 0)] {
+                    guard let value else { continue }
+                    try session.process(InputEvent(time: .zero + .milliseconds(700 * n) + .milliseconds(ms), type: type, code: code, value: value))
+                }
+            }
+            try send(0, [(EventType.abs, AbsCode.mtSlot, 0), (EventType.abs, AbsCode.mtTrackingID, Int32(n + 1)),
+                         (EventType.abs, AbsCode.mtPositionX, 800), (EventType.abs, AbsCode.mtPositionY, tap.y),
+                         (EventType.abs, AbsCode.mtPressure, tap.pressure), (EventType.abs, AbsCode.mtTouchMajor, tap.major),
+                         (EventType.abs, AbsCode.mtTouchMinor, tap.minor),
+                         (EventType.key, KeyCode.touch, 1), (EventType.key, KeyCode.toolFinger, 1)])
+            try send(30, [(EventType.abs, AbsCode.mtPressure, tap.pressure - 10), (EventType.abs, AbsCode.mtTouchMajor, tap.laterMajor)])
+            try send(60, [(EventType.abs, AbsCode.mtTrackingID, -1), (EventType.key, KeyCode.touch, 0), (EventType.key, KeyCode.toolFinger, 0)])
+        }
+        session.finish()
+        return log
+    }
+
+    /// The thumb and touch size quirks go into the policy where the device reports what they
+    /// judge: thumb size and touch size need a touch major, thumb pressure a pressure per contact.
+    @Test func thumbAndTouchSizeQuirksNeedTheAxesTheyJudge() throws {
+        let q = quirks("AttrTouchSizeRange=20:10\nAttrThumbSizeThreshold=700\nAttrThumbPressureThreshold=45\n")
+        let sized = try policy(q, device: sizedPad())
+        #expect(sized.touchSizeRange == TouchSizeRange(begin: 20, end: 10))
+        #expect(sized.thumbSize == 700 && sized.thumbPressure == 45)
+        let bare = try policy(q)
+        #expect(bare.touchSizeRange == nil && bare.thumbSize == nil && bare.thumbPressure == 45)
+        #expect(try policy(quirks("AttrTouchSizeRange=none\n"), device: sizedPad()).touchSizeRange == nil)
+        let none = try policy(DeviceQuirks(), device: sizedPad())
+        #expect(none.touchSizeRange == nil && none.thumbSize == nil && none.thumbPressure == nil)
+    }
+
+    /// `AttrThumbPressureThreshold`: where the pad tells a thumb by pressure, a contact landing in
+    /// the thumb area's upper part is a finger unless it presses harder; in the area's lowest 8%
+    /// resting there is enough, as it is everywhere in the area without the quirk.
+    @Test func aThumbPressureThresholdLetsLightFingersTapInTheThumbArea() throws {
+        let taps = [Tap(y: 400), Tap(y: 810, pressure: 40), Tap(y: 810, pressure: 60), Tap(y: 870, pressure: 40)]
+        #expect(try tapLog(taps, device: pad(), quirks: DeviceQuirks()) == ["tap recognized at 0.060000s"])
+        #expect(try tapLog(taps, device: pad(), quirks: quirks("AttrThumbPressureThreshold=45\n"))
+                    == ["tap recognized at 0.060000s", "tap recognized at 0.760000s"])
+    }
+
+    /// `AttrThumbSizeThreshold`: in the thumb area's upper part, a contact longer than it and
+    /// narrower than 0.6 of it is a thumb; one as long but wide is no thumb by its shape.
+    @Test func aThumbSizeThresholdTellsAThumbByItsShape() throws {
+        let taps = [Tap(y: 810, major: 800, minor: 300), Tap(y: 810, major: 800, minor: 600), Tap(y: 810, major: 600, minor: 300)]
+        #expect(try tapLog(taps, device: sizedPad(), quirks: DeviceQuirks()) == [])
+        #expect(try tapLog(taps, device: sizedPad(), quirks: quirks("AttrThumbSizeThreshold=700\n"))
+                    == ["tap recognized at 0.760000s", "tap recognized at 1.460000s"])
+    }
+
+    /// `AttrTouchSizeRange=20:10`: a contact touches once its touch major passes 20 with its
+    /// minor past 10 (or the other way round; one with no minor is as wide as long); smaller, it
+    /// hovers and taps nothing; growing, it lands then.
+    @Test func aTouchSizeRangeMakesSmallContactsHover() throws {
+        let taps = [Tap(major: 15, minor: 15), Tap(major: 25, minor: 15), Tap(major: 25, minor: 5), Tap(major: 15, minor: 15, laterMajor: 25)]
+        #expect(try tapLog(taps, device: sizedPad(), quirks: DeviceQuirks()).count == 4)
+        #expect(try tapLog(taps, device: sizedPad(), quirks: quirks("AttrTouchSizeRange=20:10\n"))
+                    == ["tap recognized at 0.760000s", "tap recognized at 2.160000s"])
+        var majorOnly = pad()
+        majorOnly.absInfo[AbsCode.mtTouchMajor] = AbsInfo(minimum: 0, maximum: 2000)
+        #expect(try tapLog([Tap(major: 25), Tap(major: 15)], device: majorOnly, quirks: quirks("AttrTouchSizeRange=20:10\n"))
+                    == ["tap recognized at 0.060000s"])
+    }
 }

@@ -16,11 +16,25 @@ extension TouchPolicy {
     ///   palm (in place of half the axis, ``palmPressureShare``);
     /// - `AttrPressureRange=HIGH:LOW`: a contact pressing less than HIGH hovers, where the
     ///   policy has hovering (``hoverPressureShare``): a touch begins at HIGH; `none` turns
-    ///   hovering by pressure off; a range outside the axis is ignored.
+    ///   hovering by pressure off; a range outside the axis is ignored;
+    /// - `AttrTouchSizeRange=HIGH:LOW`, where the device reports touch major: a contact smaller
+    ///   hovers (``touchSizeRange``), on a policy that has hovering;
+    /// - `AttrThumbPressureThreshold`, `AttrThumbSizeThreshold`: in the thumb area, only a contact
+    ///   pressing or touching like a thumb rests as one, but for its lowest part
+    ///   (``thumbPressure``, ``thumbSize``), where the device reports pressure or touch major
+    ///   and the policy has a thumb area.
     mutating func apply(_ quirks: DeviceQuirks, device: DeviceDescription) {
+        let reportsSize = device.absInfo[AbsCode.mtTouchMajor] != nil
         // AttrPalmSizeThreshold: a contact touching with a larger area is a palm (0: none).
-        if let size = quirks.palmSizeThreshold, size > 0, device.absInfo[AbsCode.mtTouchMajor] != nil, palmPressureShare != nil {
+        if let size = quirks.palmSizeThreshold, size > 0, reportsSize, palmPressureShare != nil {
             palmSize = size
+        }
+        if let range = quirks.touchSizeRange, !range.isNone, reportsSize, hoverPressureShare != nil {
+            touchSizeRange = TouchSizeRange(begin: range.high, end: range.low)
+        }
+        if thumbAreaShare != nil {
+            if let size = quirks.thumbSizeThreshold, size > 0, reportsSize { thumbSize = size }
+            if let threshold = quirks.thumbPressureThreshold, device.absInfo[AbsCode.mtPressure] != nil { thumbPressure = threshold }
         }
         guard let axis = device.absInfo[AbsCode.mtPressure] else { return }
         let span = Double(axis.maximum) - Double(axis.minimum)

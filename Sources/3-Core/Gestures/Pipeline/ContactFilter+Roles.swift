@@ -93,9 +93,10 @@ extension ContactFilter {
             noteLift(at: position, time: pass.time, vanished: false)
             return nil
         }
-        if (contact.pressure ?? .max) <= pass.hoverPressure ?? .min { return nil }
+        if pass.hovers(contact) != nil { return nil }
         roles.remove(at: i)
-        transition(contact.id, from: "hover", to: "finger", at: pass.time, "pressure \(contact.pressure ?? 0)")
+        transition(contact.id, from: "hover", to: "finger", at: pass.time,
+                   "pressure \(contact.pressure ?? 0)" + (contact.touchMajor.map { ", touch major \($0)" } ?? ""))
         var pressing = contact
         pressing.phase = .began
         if pass.time - since > GestureDefaults.landingSettleTime { pressing.downSince = since }
@@ -122,7 +123,7 @@ extension ContactFilter {
             moved.fragment = nil
             transition(contact.id, from: "palm beside palm \(fragment.palm)", to: "palm", at: pass.time, "\(why): no longer beside one")
         } else if (position - fragment.landed - palmMoved).length >= GestureDefaults.palmPointingDistance,
-                  (contact.pressure ?? .max) > pass.hoverPressure ?? .min {
+                  pass.hovers(contact) == nil {
             roles.remove(at: i)
             transition(contact.id, from: "palm", to: "finger", at: pass.time,
                        "pointed \(formatDecimal((position - fragment.landed - palmMoved).length, places: 1)) mm away from palm \(fragment.palm)")
@@ -224,14 +225,14 @@ extension ContactFilter {
     private func landingRole(_ contact: TouchContact, _ pass: FramePass) -> (role: ContactRole, why: String, lifts: Bool)? {
         let position = Point(x: contact.x, y: contact.y)
         if contact.phase == .began {
-            if let hover = pass.hoverPressure, (contact.pressure ?? .max) <= hover {
-                return (.hover(since: pass.time), "pressure \(contact.pressure ?? 0) ≤ \(hover)", false)
+            if let why = pass.hovers(contact) {
+                return (.hover(since: pass.time), why, false)
             }
-            if let thumbLine = pass.thumbLine, contact.y >= thumbLine {
+            if let why = pass.restsAsThumb(contact) {
                 // One that hovered first has been down since then, and settled.
                 let rest = ContactRole.Rest(landed: position, time: contact.downSince ?? pass.time, clicked: pass.frame.buttonDown,
                                             settle: contact.downSince == nil ? LandingSettle(landedAt: pass.time) : .none)
-                return (.thumb(rest), "landed in the thumb area", false)
+                return (.thumb(rest), why, false)
             }
             if landsBesideAScroll(contact, in: pass.frame) {
                 let rest = ContactRole.Rest(landed: position, time: pass.time, clicked: pass.frame.buttonDown,

@@ -9,14 +9,17 @@ import TouchEvents
 ///
 /// - **Finger** (a contact with no role of its own, ``ContactRole``): a new contact is
 ///   classified (``classify(_:_:kept:)``): it may be any of the roles below from its first report.
-/// - **Palm**: presses like one (``TouchPolicy/palmPressure``), lands beside one, or lands
+/// - **Palm**: presses or touches like one (``TouchPolicy/palmPressure``,
+///   ``TouchPolicy/palmSize``), lands beside one, or lands
 ///   where one just lifted: left out from then on (cancelled where it counted). One that landed
 ///   beside a palm without pressing like one may yet point away, and count as a finger.
-/// - **Thumb**: lands in a touchpad's thumb area: left out until it leaves it, or moves quickly
-///   beside a finger.
+/// - **Thumb**: lands in a touchpad's thumb area (where the device tells a thumb by pressure or
+///   size, ``TouchPolicy/thumbPressure``, only pressing or touching like one, or in the area's
+///   lowest part): left out until it leaves it, or moves quickly beside a finger.
 /// - **Resting**: a finger that lands beside a scroll, or rests while two later fingers move:
 ///   left out until it moves away.
-/// - **Hover**: lands pressing nothing (``TouchPolicy/hoverPressure``): left out until it presses.
+/// - **Hover**: lands pressing nothing (``TouchPolicy/hoverPressure``), or touching with less
+///   than a touch's size (``TouchPolicy/touchSizeRange``): left out until it presses or touches.
 ///
 /// Apart from the roles it notes where contacts lift, and whether each vanished pressing as
 /// hard as ever, for the trackers to tell a touch bouncing from a new one.
@@ -111,13 +114,15 @@ final class ContactFilter {
             pressureSeen = frame.contacts.contains { ($0.pressure ?? .min) > hover }
         }
         let hover = pressureSeen ? policy.hoverPressure : nil
+        let touchSize = policy.touchSizeRange
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
-        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || resting else { return frame }
+        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || touchSize != nil || resting else { return frame }
         guard !roles.isEmpty || resting || !liftedPalms.isEmpty
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false)
                       || (palmSize.map { max(c.touchMajor ?? .min, c.touchMinor ?? .min) > $0 } ?? false)
-                      || (c.phase == .began && (thumbLine.map { c.y >= $0 } ?? false || hover.map { (c.pressure ?? .max) <= $0 } ?? false))
+                      || (c.phase == .began && (thumbLine.map { c.y >= $0 } ?? false || hover.map { (c.pressure ?? .max) <= $0 } ?? false
+                                                || touchSize.map { !$0.touches(major: c.touchMajor, minor: c.touchMinor) } ?? false))
               }) else { return frame }
         if !liftedPalms.isEmpty {
             liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
@@ -128,7 +133,9 @@ final class ContactFilter {
         let fingerDown = roles.contains(where: { $0.role.rests }) && frame.contacts.contains { c in
             c.phase != .began && !c.phase.isFinal && !isLeftOut(c.id)
         }
-        let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine, hoverPressure: hover,
+        let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine,
+                             thumbExclusionLine: policy.thumbExclusionLine, thumbPressure: policy.thumbPressure,
+                             thumbSize: policy.thumbSize, hoverPressure: hover, touchSize: touchSize,
                              resting: resting, fingerDown: fingerDown)
         var kept = frame
         kept.contacts.removeAll()
@@ -196,8 +203,16 @@ struct FramePass {
     let palmSize: Int32?
     /// ``TouchPolicy/thumbLine``, mm from the top.
     let thumbLine: Double?
+    /// ``TouchPolicy/thumbExclusionLine``, mm from the top.
+    let thumbExclusionLine: Double?
+    /// ``TouchPolicy/thumbPressure``.
+    let thumbPressure: Int32?
+    /// ``TouchPolicy/thumbSize``.
+    let thumbSize: Int32?
     /// ``TouchPolicy/hoverPressure``, once some contact pressed more (``ContactFilter/pressureSeen``).
     let hoverPressure: Int32?
+    /// ``TouchPolicy/touchSizeRange``.
+    let touchSize: TouchSizeRange?
     /// The frame may hold a resting finger (three or more contacts, a resting time).
     let resting: Bool
     /// A finger was down before this frame and still is.
@@ -214,6 +229,34 @@ struct FramePass {
         if let threshold = palmPressure, let pressure = contact.pressure, pressure >= threshold { return "pressure \(pressure) ≥ \(threshold)" }
         if let size = palmSize, let major = contact.touchMajor, major > size { return "touch major \(major) > \(size)" }
         if let size = palmSize, let minor = contact.touchMinor, minor > size { return "touch minor \(minor) > \(size)" }
+        return nil
+    }
+
+    /// Why `contact` hovers by what it reports — pressing no more than the hover pressure, or
+    /// touching with an area too small to touch — or nil when it touches.
+    func hovers(_ contact: TouchContact) -> String? {
+        if let hover = hoverPressure, (contact.pressure ?? .max) <= hover { return "pressure \(contact.pressure ?? 0) ≤ \(hover)" }
+        if let size = touchSize, !size.touches(major: contact.touchMajor, minor: contact.touchMinor) {
+            return "touch size \(contact.touchMajor ?? 0)×\(contact.touchMinor ?? contact.touchMajor ?? 0) below \(size.begin):\(size.end)"
+        }
+        return nil
+    }
+
+    /// Why `contact`, landing at or below the thumb line, rests there as a thumb: everywhere in
+    /// the area when the device tells no thumb by pressure or size; where it does, in the lowest
+    /// part of the area, or when the contact presses or touches like a thumb. nil: it is a
+    /// finger (above the line, or one the device says is no thumb).
+    func restsAsThumb(_ contact: TouchContact) -> String? {
+        guard let line = thumbLine, contact.y >= line else { return nil }
+        if thumbPressure == nil && thumbSize == nil { return "landed in the thumb area" }
+        if let low = thumbExclusionLine, contact.y >= low { return "landed in the lowest part of the thumb area" }
+        if let threshold = thumbPressure, let pressure = contact.pressure, pressure > threshold {
+            return "landed in the thumb area pressing \(pressure) > \(threshold)"
+        }
+        if let size = thumbSize, let major = contact.touchMajor, major > size,
+           Double(contact.touchMinor ?? major) < Double(size) * GestureDefaults.thumbMinorShare {
+            return "landed in the thumb area touching \(major)×\(contact.touchMinor ?? major), a thumb's shape"
+        }
         return nil
     }
 }

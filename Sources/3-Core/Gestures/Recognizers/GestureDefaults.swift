@@ -199,6 +199,18 @@ public enum GestureDefaults {
     /// and 200 ms (alex 94 at each), 379 at 50 ms.
     public static let thumbEscapeTime = Duration.milliseconds(100)
 
+    /// The lowest share of a touchpad's height where a contact landing rests as a thumb even
+    /// when the device can tell a thumb by its pressure or size (``TouchPolicy/thumbPressure``,
+    /// ``TouchPolicy/thumbSize``) and says it is none: 8%, libinput's lower thumb line
+    /// (`evdev-mt-touchpad-thumb.c`), below which libinput holds back every touch landing.
+    /// Above it, in the thumb area, such a device's word decides.
+    public static let thumbExclusionShare = 0.08
+
+    /// A contact whose touch major passes ``TouchPolicy/thumbSize`` is a thumb only while its
+    /// touch minor is less than this share of it: a thumb lies flat, long and narrow, where a
+    /// palm is wide too (libinput's 0.6, `tp_thumb_detect_pressure_size`).
+    public static let thumbMinorShare = 0.6
+
     /// How soon after landing a contact's first report may still be it settling, not moving: 40
     /// ms. As a finger presses, its contact area grows and the pad moves the point it reports:
     /// the first report after landing moves (on alex, every contact of fixtures/chromiumos: 0.33

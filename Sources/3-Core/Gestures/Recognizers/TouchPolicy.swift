@@ -59,6 +59,24 @@ public struct TouchPolicy: Sendable, Hashable {
     /// it rests there; moved out of it, or quickly while a finger is down beside it, it counts as a
     /// finger from then on; pressing like a palm, it is a palm.
     public var thumbAreaShare: Double?
+    /// A contact pressing harder than this (`ABS_MT_PRESSURE` units) as it lands in the thumb
+    /// area is a thumb; one pressing less is a finger, except in the lowest
+    /// ``GestureDefaults/thumbExclusionShare`` of the pad, where resting there is enough (nil:
+    /// pressure tells no thumb, and the whole area rests). Only from the device's quirks
+    /// (libinput's `AttrThumbPressureThreshold`): where the hardware can tell a thumb, libinput
+    /// holds back only the contacts it says are thumbs between its two thumb lines. Set by the
+    /// device session.
+    public var thumbPressure: Int32?
+    /// A contact landing in the thumb area whose touch major is larger than this while its
+    /// touch minor is less than 0.6 of it (a thumb lies flat: long and narrow) is a thumb, as
+    /// one pressing more than ``thumbPressure`` is (nil: size tells no thumb). Only from the
+    /// device's quirks (libinput's `AttrThumbSizeThreshold`, and its 0.6). Set by the device
+    /// session.
+    public var thumbSize: Int32?
+    /// Where a contact's touch size makes it touch (libinput's `AttrTouchSizeRange`, in the
+    /// device's `ABS_MT_TOUCH_MAJOR` units): below it a contact hovers, as one pressing no more
+    /// than ``hoverPressure`` does (nil: size says nothing). Set by the device session.
+    public var touchSizeRange: TouchSizeRange?
     /// A contact moving faster than this, in millimetres per millisecond, over one frame has
     /// jumped, and the jump is no motion (nil: every move counts). The touchpad's is 1 mm/ms
     /// (1 m/s): the fastest finger in fixtures/chromiumos moves 0.6 mm/ms over a frame (a link
@@ -138,6 +156,10 @@ public struct TouchPolicy: Sendable, Hashable {
     /// Where the thumb area begins: millimetres from the top (y), set from the surface by
     /// ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``; nil: none.
     public private(set) var thumbLine: Double?
+    /// Where the lowest ``GestureDefaults/thumbExclusionShare`` of the pad begins, in
+    /// millimetres from the top (y): there a contact rests as a thumb whatever its pressure and
+    /// size say (``thumbPressure``); nil: no thumb area. Set with ``thumbLine``.
+    public private(set) var thumbExclusionLine: Double?
     /// A contact touching with a larger area than this, in the device's `ABS_MT_TOUCH_MAJOR`
     /// units (either axis of its touch: major or minor), is a palm, as one pressing more than ``palmPressure`` is (nil: size says
     /// nothing). Only from the device's quirks (libinput's `AttrPalmSizeThreshold`): a touch
@@ -200,6 +222,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.movementAllowance = sizeAssumed ? 1 / (1 - GestureDefaults.assumedSizeError) : 1
         if let share = thumbAreaShare, let height = surfaceHeight, height > 0 {
             policy.thumbLine = height * (1 - share)
+            policy.thumbExclusionLine = height * (1 - min(share, GestureDefaults.thumbExclusionShare))
         }
         if let share = palmPressureShare, let range = pressureRange, range.upperBound > range.lowerBound {
             policy.palmPressure = range.lowerBound + Int32((Double(range.upperBound - range.lowerBound) * share).rounded(.up))
@@ -237,4 +260,27 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.panMinimumDistance = GestureDefaults.touchpadPanMinimumDistance
         return policy
     }()
+}
+
+/// libinput's `AttrTouchSizeRange=HIGH:LOW`, in a device's `ABS_MT_TOUCH_MAJOR` units: a contact
+/// touches once its touch major passes `begin` with its minor past `end`, or the other way
+/// round (a contact reporting no minor is as wide as it is long).
+public struct TouchSizeRange: Sendable, Hashable {
+    /// HIGH: a touch begins above it.
+    public var begin: Int32
+    /// LOW: the other axis must pass it.
+    public var end: Int32
+
+    public init(begin: Int32, end: Int32) {
+        self.begin = begin
+        self.end = end
+    }
+
+    /// Whether a contact of touch `major` and `minor` touches (libinput's `tp_unhover_size`);
+    /// one that reports no size does.
+    public func touches(major: Int32?, minor: Int32?) -> Bool {
+        guard let major else { return true }
+        let minor = minor ?? major
+        return major > begin && minor > end || major > end && minor > begin
+    }
 }
