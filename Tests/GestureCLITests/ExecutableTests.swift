@@ -64,9 +64,9 @@ struct ExecutableTests {
         let result = try runGestured(["replay", fixture("synthetic/keyboard-and-touchpad.yaml"), "--frames", "--quirks", "none"])
         #expect(result.status == 0)
         #expect(result.stdout == """
-                   0.0s  fingers 1  #1 slot 0 began (500, 300) 50.0 x 30.0 mm
-                  0.01s  fingers 1  #1 slot 0 moved (510, 300) 51.0 x 30.0 mm
-                  0.02s  fingers 0  #1 slot 0 ended (510, 300) 51.0 x 30.0 mm
+              0.000000s  fingers 1  #1 slot 0 began (500, 300) 50.0 x 30.0 mm
+              0.010000s  fingers 1  #1 slot 0 moved (510, 300) 51.0 x 30.0 mm
+              0.020000s  fingers 0  #1 slot 0 ended (510, 300) 51.0 x 30.0 mm
 
             """)
     }

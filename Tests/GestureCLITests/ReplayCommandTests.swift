@@ -38,9 +38,9 @@ struct ReplayCommandTests {
         let (status, out) = replay(fixture("synthetic/palm-during-touch.yaml"), .frames)
         #expect(status == 0)
         #expect(out.standardOutput.split(separator: "\n").prefix(3) == [
-            "       0.0s  fingers 1  #1 slot 0 began (1000, 1000) 100.0 x 100.0 mm",
-            "      0.01s  fingers 2  #1 slot 0 stationary (1000, 1000) 100.0 x 100.0 mm  #2 slot 1 began (2500, 1500) 250.0 x 150.0 mm",
-            "      0.02s  fingers 1  #1 slot 0 moved (1010, 1000) 101.0 x 100.0 mm  #2 slot 1 cancelled (2500, 1500) 250.0 x 150.0 mm",
+            "  0.000000s  fingers 1  #1 slot 0 began (1000, 1000) 100.0 x 100.0 mm",
+            "  0.010000s  fingers 2  #1 slot 0 stationary (1000, 1000) 100.0 x 100.0 mm  #2 slot 1 began (2500, 1500) 250.0 x 150.0 mm",
+            "  0.020000s  fingers 1  #1 slot 0 moved (1010, 1000) 101.0 x 100.0 mm  #2 slot 1 cancelled (2500, 1500) 250.0 x 150.0 mm",
         ])
         let (_, json) = replay(fixture("synthetic/palm-during-touch.yaml"), .framesJSON)
         #expect(json.standardOutput.hasPrefix(#"{"time": 0.0, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 1000, "device_y": 1000, "x": 100.0, "y": 100.0, "pressure": 40, "touch_major": 0}], "fingers": 1}"#))
@@ -263,7 +263,7 @@ struct ExplainTests {
         #expect(status == 0)
         let lines = out.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 23)  // 22 recognizers fail, one tap is recognised
-        #expect(lines.contains("       0.0s  tap(1 tap, 1 touch)@root failed: 2 touches > 1 required"))
+        #expect(lines.contains("  0.000000s  tap(1 tap, 1 touch)@root failed: 2 touches > 1 required"))
         #expect(lines.contains("  0.107998s  long-press(2 touches)@root failed: lifted after 108.0 ms < 500.0 ms required"))
         // A semi-multitouch pad: its resting fingers do not move (the box hysteresis).
         #expect(lines.contains("  0.107998s  pan(1-5 touches)@root failed: lifted after moving 0.0 mm < 6.0 mm"))

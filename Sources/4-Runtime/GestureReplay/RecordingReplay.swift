@@ -27,6 +27,18 @@ public enum RecordingReplay {
         public var warnings: [String]
         /// What libinput's quirks said about the device (empty without `quirks`).
         public var quirks: DeviceQuirks
+        /// Every touch sequence, in the order each was over: where it landed, its fingers, its
+        /// gestures and failures; and each touch that hit no region (`region` nil).
+        public var sequences: [SequenceEnd]
+    }
+
+    /// A touch sequence that was over (`GesturePipeline.sequenceObserver`), with its place among
+    /// the gestures and failures.
+    public struct SequenceEnd: Sendable {
+        public var report: TouchSequenceReport
+        /// How many gestures, and failures, had been reported when it was over.
+        public var afterGestures: Int
+        public var afterFailures: Int
     }
 
     /// A contact left out of the gestures (`GesturePipeline.leftOutObserver`).
@@ -82,13 +94,15 @@ public enum RecordingReplay {
             leftOut.append(LeftOut(time: time, contact: contact, reason: reason, why: why, afterGestures: gestures.count,
                                    afterFailures: failures.count))
         }
+        var sequences: [SequenceEnd] = []
+        pipeline.sequenceObserver = { sequences.append(SequenceEnd(report: $0, afterGestures: gestures.count, afterFailures: failures.count)) }
         session.onFrame = onFrame
         configure?(pipeline)
         try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
         session.finish()
         return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
                       mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
-                      warnings: session.warnings, quirks: session.quirks)
+                      warnings: session.warnings, quirks: session.quirks, sequences: sequences)
     }
 
     /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:)``

@@ -11,12 +11,12 @@ struct GestureFormatter {
 
     func json(_ g: Gesture) -> String { g.jsonLine(origin: origin) }
 
-    /// `  0.4316s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm` (no unit for layout units)
+    /// `  0.431600s  tap recognized  root  1 touch  taps 2  at 12.3, 45.6 mm` (no unit for layout units)
     func readable(_ g: Gesture) -> String { Self.readable(GestureEvent(g, origin: origin), unit: unit) }
 
     /// One event as a readable line: as replays print it, and `gestured listen`.
     static func readable(_ e: GestureEvent, unit: String) -> String {
-        var s = formatDecimal(e.time, places: 6).leftPadded(to: 10) + "s  \(e.kind) \(e.state)  \(e.region)"
+        var s = readableSeconds(e.time) + "  \(e.kind) \(e.state)  \(e.region)"
         s += "  \(e.touches) touch\(e.touches == 1 ? "" : "es")"
         if let taps = e.taps { s += "  taps \(taps)" }
         if let d = e.direction { s += "  \(d)" }

@@ -1,3 +1,4 @@
+import TouchEvents
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -74,4 +75,20 @@ func loadConfiguration(_ path: String?, output: inout some CommandOutput) -> Res
 public enum CommandStatus {
     public static let success: Int32 = 0
     public static let badInput: Int32 = 2
+}
+
+/// `1 finger`, `3 fingers`.
+func fingerCount(_ n: Int) -> String {
+    n == 1 ? "1 finger" : "\(n) fingers"
+}
+
+/// A time column of readable output: seconds with six decimals, right-aligned (`  0.095572s`,
+/// `  0.500000s`), so that lines line up and read alike.
+func readableSeconds(_ duration: Duration) -> String {
+    formatDecimal(scaled: duration.inMicroseconds, places: 6, trailingZeros: .keep).leftPadded(to: 10) + "s"
+}
+
+/// ``readableSeconds(_:)`` of seconds given as a number.
+func readableSeconds(_ seconds: Double) -> String {
+    formatDecimal(seconds, places: 6, trailingZeros: .keep).leftPadded(to: 10) + "s"
 }

@@ -21,7 +21,13 @@ struct ReplayCommand: ParsableCommand {
 
             --frames prints the decoded touch frames instead ({"time": 0.0123, "contacts": [{"id": 1, \
             "slot": 0, "phase": "began", "device_x": 810, "device_y": 1650, "x": 73.6, "y": 150.0}], \
-            "fingers": 1} with --json); --summary describes the device and counts what was decoded.
+            "fingers": 1} with --json; x and y in the layout's units with --config); --summary \
+            describes the device and counts what was decoded.
+
+            When no gesture fires, stderr says what the touches hit: each touch sequence, where it \
+            landed, with how many fingers, and why its recognizers failed ("2 landed on `screen` \
+            with 1 finger: no gesture for 1 finger there"); the exit status stays 0. --explain \
+            lists every failure, and each touch that no recognizer could take.
 
             --uinput plays the recording into a virtual device instead (needs /dev/uinput), with \
             its original timing or --speed X; it waits until udev has the device (and, with \

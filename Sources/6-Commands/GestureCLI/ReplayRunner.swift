@@ -61,16 +61,15 @@ public struct ReplayRunner: Sendable {
         }
         do throws(RecordingError) {
             var stats = Statistics()
-            var frameLines: [String] = []
+            var frames: [TouchFrame] = []
             var origin: Instant?
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
                 rules: configuration,
                 onFrame: { frame in
                     stats.add(frame)
-                    guard mode == .frames || mode == .framesJSON, let o = origin else { return }
-                    let formatter = FrameFormatter(origin: o)
-                    frameLines.append(mode == .frames ? formatter.readable(frame) : formatter.json(frame))
+                    guard mode == .frames || mode == .framesJSON else { return }
+                    frames.append(frame)
                 },
                 beforeDecoding: { device in origin = device.firstEventTime }, quirks: quirks, dmi: dmi)
             let device = result.device
@@ -93,7 +92,9 @@ public struct ReplayRunner: Sendable {
             let formatter = GestureFormatter(origin: device.firstEventTime, unit: configuration == nil ? "mm" : "")
             switch mode {
             case .frames, .framesJSON:
-                for line in frameLines { output.write(line) }
+                // With a configuration, positions in its layout's units, as the gestures have them.
+                let formatter = FrameFormatter(origin: origin ?? device.firstEventTime, mapping: configuration == nil ? nil : result.mapping)
+                for frame in frames { output.write(mode == .frames ? formatter.readable(frame) : formatter.json(frame)) }
             case .gestures:
                 for g in result.gestures { output.write(formatter.readable(g)) }
             case .gesturesJSON:
@@ -108,8 +109,8 @@ public struct ReplayRunner: Sendable {
                 }
                 // `order` ranks it among the failures and contacts of its place.
                 func add(_ time: Instant, after afterGestures: Int, order: Int, _ readable: String, json: String) {
-                    let t = formatSeconds(time - device.firstEventTime)
-                    let text = mode == .explain ? t.leftPadded(to: 10) + "s  \(readable)\n" : "{\"time\": \(t), \(json)}\n"
+                    let text = mode == .explain ? readableSeconds(time - device.firstEventTime) + "  \(readable)\n"
+                        : "{\"time\": \(formatSeconds(time - device.firstEventTime)), \(json)}\n"
                     lines.append((2 * afterGestures, order, text))
                 }
                 for (i, f) in result.failures.enumerated() {
@@ -122,16 +123,68 @@ public struct ReplayRunner: Sendable {
                     add(l.time, after: l.afterGestures, order: 2 * l.afterFailures, "contact \(l.contact) left out: \(l.reason) (\(l.why))",
                         json: "\"contact\": \(l.contact), \"state\": \"left-out\", \"reason\": \"\(l.reason)\", \"why\": \(jsonString(l.why))")
                 }
+                // Touches that no recognizer could take: no gesture where they landed, or no region.
+                for s in result.sequences where s.report.recognizers == 0 {
+                    let r = s.report
+                    let readable = r.region.map { "touch sequence on `\($0)` (\(fingerCount(r.fingers))): no gesture there" }
+                        ?? "touch hit no region: ignored"
+                    add(r.ended, after: s.afterGestures, order: 2 * s.afterFailures + 1, readable,
+                        json: "\"state\": \"no-gesture\", \"region\": \(r.region.map(jsonString) ?? "null"), \"fingers\": \(r.fingers)")
+                }
                 // Equal keys keep the order they were added in.
                 for line in Self.stablySorted(lines, by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
             case .summary:
                 output.write(summary(result, stats))
+            }
+            if mode != .summary && mode != .frames && mode != .framesJSON
+                && !result.gestures.contains(where: { $0.state == .began || $0.state == .recognized }) {
+                output.warn(Self.silence(result.sequences.map(\.report)))
             }
             return CommandStatus.success
         } catch {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
+    }
+
+    /// Why nothing fired, for stderr: each touch sequence, grouped by where it landed, its
+    /// fingers and what its recognizers said —
+    /// `2 landed on `screen` with 1 finger: no gesture for 1 finger there`,
+    /// `1 landed on `back` with 1 finger: tap@back failed: moved 4.1 mm > 3.0 mm`.
+    static func silence(_ sequences: [TouchSequenceReport]) -> String {
+        guard !sequences.isEmpty else { return "no gesture fired: no touch landed\n" }
+        var groups: [(key: String, count: Int)] = []
+        for s in sequences {
+            let key: String
+            if let region = s.region {
+                let what: String
+                if s.recognizers == 0 {
+                    what = "no gesture there"
+                } else if s.onlyFingerCountFailed || s.failures.isEmpty {
+                    what = "no gesture for \(fingerCount(s.fingers)) there"
+                } else {
+                    // The recognizers that could have taken this many fingers, and why they did not.
+                    let failures = s.failures.filter { f in
+                        switch f.reason {
+                        case .tooFewTouches, .tooManyTouches: false
+                        default: true
+                        }
+                    }
+                    what = failures.map { "\($0.recognizer)@\($0.region) failed: \($0.reason)" }.joined(separator: "; ")
+                }
+                key = "on `\(region)` with \(fingerCount(s.fingers)): \(what)"
+            } else {
+                key = "on no region: ignored"
+            }
+            if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].count += 1 } else { groups.append((key, 1)) }
+        }
+        let shown = 12
+        var s = "no gesture fired: \(sequences.count) touch sequence\(sequences.count == 1 ? "" : "s")\n"
+        for g in groups.prefix(shown) { s += "  \(g.count) landed \(g.key)\n" }
+        if groups.count > shown {
+            s += "  and \(groups.dropFirst(shown).reduce(0) { $0 + $1.count }) more (--explain shows each)\n"
+        }
+        return s
     }
 
     /// `items` in the order `less` says, equal ones in the order they came (the standard
@@ -197,7 +250,7 @@ public struct ReplayRunner: Sendable {
         s += Self.quirksLines(result.quirks, database: quirks, indent: "  quirks:   ")
         s += "  events:   \(device.events.count)\n"
         s += "  frames:   \(stats.frames) over \(span) s\n"
-        s += "  contacts: \(stats.contacts.count) (at most \(stats.maximumFingers) fingers at once"
+        s += "  contacts: \(stats.contacts.count) (at most \(fingerCount(stats.maximumFingers)) at once"
         s += stats.cancelled > 0 ? ", \(stats.cancelled) cancelled)\n" : ")\n"
         let recognized = result.gestures.filter { $0.state == .recognized || $0.state == .began }
         var counts: [String: Int] = [:]

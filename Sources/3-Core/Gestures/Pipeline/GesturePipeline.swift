@@ -40,6 +40,13 @@ public final class GesturePipeline {
     @exclusivity(unchecked) public var observer: ((Gesture) -> Void)?
     /// Every recognizer that fails, with why and when: `replay --explain`.
     @exclusivity(unchecked) public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
+    /// What each touch sequence was, once it is over — where it landed, its fingers, its
+    /// recognizers' gestures and failures — and each touch that hit no region: `replay` says
+    /// with it why nothing fired. Kept only while someone listens.
+    public var sequenceObserver: ((TouchSequenceReport) -> Void)? {
+        get { router.sequenceObserver }
+        set { router.sequenceObserver = newValue }
+    }
     /// Every contact the contact filter leaves out (or that changes why, a thumb found to be a
     /// palm), when, and why in words ("pressure 212 ≥ 180"): `replay --explain`. The words are
     /// made only while someone listens.
@@ -152,6 +159,7 @@ public final class GesturePipeline {
                 sequence.frame.toolFingerCount = active == 1 ? filtered.fingers.toolFingerCount : 0
                 sequence.touches.update(sequence.frame, filtered)
             }
+            if sequence.touches.touches > sequence.report.fingers { sequence.report.fingers = sequence.touches.touches }
             if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
             sequence.arena.frameArrived()
             if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
@@ -212,7 +220,7 @@ public final class GesturePipeline {
     private func removeFinished(at time: Instant) {
         for sequence in router.sequences where sequence.isFinished { endPress(of: sequence, at: time) }
         router.settle()
-        router.removeFinished()
+        router.removeFinished(at: time)
     }
 
     /// The layout changed since the last frame or deadline (regions added, removed, enabled,
@@ -249,6 +257,10 @@ extension GesturePipeline: ArenaListener {
            let sequence = router.sequences.first(where: { $0.arena === arena }) {
             router.own(sequence)
         }
+        if router.sequenceObserver != nil, state == .began || state == .recognized,
+           let sequence = router.sequences.first(where: { $0.arena === arena }) {
+            sequence.report.gestures += 1
+        }
         var gesture = recognizer.event(state, time: time, arena.touches)
         gesture.device = deviceName
         observer?(gesture)
@@ -265,5 +277,9 @@ extension GesturePipeline: ArenaListener {
 
     func arena(_ arena: Arena, rejected recognizer: GestureRecognizer, because reason: FailureReason, at time: Instant) {
         failureObserver?(recognizer, reason, time)
+        if router.sequenceObserver != nil, let sequence = router.sequences.first(where: { $0.arena === arena }) {
+            sequence.report.failures.append(TouchSequenceReport.Failure(recognizer: recognizer.name, region: recognizer.region?.id ?? "",
+                                                                        reason: reason))
+        }
     }
 }

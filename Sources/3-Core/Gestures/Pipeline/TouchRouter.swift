@@ -52,6 +52,9 @@ final class TouchRouter {
     @exclusivity(unchecked) private var spare: [TouchSequence] = []
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
+    /// Told what each touch sequence was once it is over, and of each touch that hit no region
+    /// (``GesturePipeline/sequenceObserver``).
+    @exclusivity(unchecked) var sequenceObserver: ((TouchSequenceReport) -> Void)?
 
     /// The device's size (mm), when known.
     let surface: SurfaceSize?
@@ -167,11 +170,13 @@ final class TouchRouter {
         }
         guard let point = layout.landing(mapping.point(onSurface)) else {
             logger?.debug("a touch at \(mapping.point(onSurface)) is beyond the root: ignored")
+            sequenceObserver?(TouchSequenceReport(region: nil, began: time, ended: time, fingers: 1, recognizers: 0, gestures: 0, failures: []))
             return nil
         }
         if let joined = sequences.first(where: { $0.ownerArea.contains(point) }) { return joined }
         guard let hit = layout.hitTest(point) else {
             logger?.debug("a touch at \(point) hit no region: ignored")
+            sequenceObserver?(TouchSequenceReport(region: nil, began: time, ended: time, fingers: 1, recognizers: 0, gestures: 0, failures: []))
             return nil
         }
         if let joined = sequences.first(where: { $0.arena.regions.contains { $0 === hit } }) { return joined }
@@ -186,6 +191,9 @@ final class TouchRouter {
         }
         sequence.touches.mapping = mapping
         sequence.touches.policy = policy
+        if sequenceObserver != nil {
+            sequence.report = TouchSequenceReport(region: hit.id, began: time, ended: time, fingers: 0, recognizers: 0, gestures: 0, failures: [])
+        }
         startArena(of: sequence, press: 1, time: time)
         sequences.append(sequence)
         return sequence
@@ -248,6 +256,7 @@ final class TouchRouter {
         }
         sequence.arena.logger = logger
         sequence.arena.reset(regions: path.regions, members: path.recognizers, press: press, time: time)
+        if sequenceObserver != nil { sequence.report.recognizers = max(sequence.report.recognizers, path.recognizers.count) }
         logger?.debug("touch sequence began", metadata: [
             "region": "\(owner.id)", "recognizers": "\(path.recognizers.count)",
         ])
@@ -275,11 +284,16 @@ final class TouchRouter {
         }
     }
 
-    /// Drops the sequences that are over, keeping a few for reuse.
-    func removeFinished() {
+    /// Drops the sequences that are over at `time`, keeping a few for reuse.
+    func removeFinished(at time: Instant) {
         guard sequences.contains(where: \.isFinished) else { return }
         for sequence in sequences where sequence.isFinished {
             logger?.debug("touch sequence ended", metadata: ["region": "\(sequence.owner?.id ?? "-")"])
+            if let sequenceObserver, sequence.report.region != nil {
+                sequence.report.ended = time
+                sequenceObserver(sequence.report)
+                sequence.report.region = nil
+            }
             // A kept sequence holds no region or recognizer: a removed one is not kept alive.
             sequence.release()
             if spare.count < 8 { spare.append(sequence) }

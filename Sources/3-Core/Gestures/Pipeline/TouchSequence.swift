@@ -29,6 +29,10 @@ final class TouchSequence {
     /// Touches of it that lifted while a recognizer of it that owns its touches could still
     /// take them (``TouchClaim/liftUndecided(slot:contact:)``), until it owns them or none can.
     @exclusivity(unchecked) var undecidedLifts: [(slot: Int, contact: Int)] = []
+    /// What it was, for ``TouchRouter/sequenceObserver`` (kept only while one listens): when it
+    /// began, the most fingers and recognizers it had, its gestures and failures.
+    @exclusivity(unchecked) var report = TouchSequenceReport(region: nil, began: .zero, ended: .zero, fingers: 0, recognizers: 0,
+                                                             gestures: 0, failures: [])
 
     /// No recognizer of it that owns its touches is still deciding.
     var mayStillBeOwned: Bool {
@@ -50,6 +54,7 @@ final class TouchSequence {
         pressAnnounced = false
         owned = false
         undecidedLifts.removeAll(keepingCapacity: true)
+        if !report.failures.isEmpty { report.failures.removeAll() }
         arena.release()
         frame.contacts.removeAll(keepingCapacity: true)
     }
