@@ -77,6 +77,8 @@ struct OwnershipConfigurationTests {
          "c.yaml:1:34: hold-back is a time in milliseconds from 0 to 1000 (60ms, or 60), not \"1500ms\""),
         ("devices: [{own: yes please}]\nlayout: {id: root}",
          "c.yaml:1:17: own must be true or false, not \"yes please\""),
+        ("devices: [{own: \"true\"}]\nlayout: {id: root}",
+         "c.yaml:1:17: own must be true or false without quotes: \"true\" in quotes is a string"),
         ("layout: {id: root, gestures: [{kind: tap, pass-through: 1}]}",
          "c.yaml:1:57: pass-through must be true or false, not \"1\""),
     ])

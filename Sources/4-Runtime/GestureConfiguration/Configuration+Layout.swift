@@ -64,12 +64,21 @@ extension Configuration {
         var s = "\(path): OK — \(layouts.count > 1 ? "\(layouts.count) layouts, " : "")"
         s += "\(regions.count) region\(regions.count == 1 ? "" : "s"), \(gestures) gesture\(gestures == 1 ? "" : "s")"
         s += " (\(actions) with actions), \(devices.isEmpty ? "every touch device" : "\(devices.count) device rule\(devices.count == 1 ? "" : "s")")\n"
-        func walk(_ r: RegionSpec, _ depth: Int) {
+        // Which devices are owned, and (marked *) which gestures then take their touches.
+        let owned = devices.filter(\.own)
+        for rule in owned {
+            let holdBack = rule.holdBack > .zero && rule.kind != .touchpad
+                ? ", new touches held back \(formatDecimal(Double(rule.holdBack.inMicroseconds) / 1000, places: 1)) ms" : ""
+            s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack): its gestures marked * take their touches from the apps\n"
+        }
+        func walk(_ r: RegionSpec, _ depth: Int, passThrough inherited: Bool? = nil) {
+            let passThrough = r.passThrough ?? inherited
             let kinds = r.gestures.map { g in
-                g.makeRecognizer().name + (g.when.map { " (when app: \($0.apps.joined(separator: ", ")))" } ?? "")
+                let owns = !owned.isEmpty && !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
+                return g.makeRecognizer().name + (owns ? "*" : "") + (g.when.map { " (when app: \($0.apps.joined(separator: ", ")))" } ?? "")
             }
             s += String(repeating: "  ", count: depth + 1) + r.id + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", ")) + "\n"
-            for c in r.children { walk(c, depth + 1) }
+            for c in r.children { walk(c, depth + 1, passThrough: passThrough) }
         }
         if layouts.count == 1 {
             walk(layout, 0)

@@ -158,7 +158,13 @@ struct ConfigurationParser {
     }
 
     private func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
-        guard node.scalar != nil, let v = node.bool else { throw fail(node, "\(what) must be true or false, not \(describe(node))") }
+        guard node.scalar != nil, let v = node.bool else {
+            // A quoted "true" is a string to YAML: say so, rather than "not "true"".
+            if let s = node.scalar, s.style != .plain, ["true", "false"].contains(s.string.lowercased()) {
+                throw fail(node, "\(what) must be true or false without quotes: \(describe(node)) in quotes is a string")
+            }
+            throw fail(node, "\(what) must be true or false, not \(describe(node))")
+        }
         return v
     }
 

@@ -4,8 +4,8 @@ import SystemLoop
 /// StrictModes, the file must belong to root or to the service's own user and be writable by
 /// neither its group nor others, and its directory must not be writable by others unless it
 /// is sticky.
-enum ConfigurationGuard {
-    static func check(_ path: String) throws(ServiceError) {
+public enum ConfigurationGuard {
+    public static func check(_ path: String) throws(ServiceError) {
         let file: FileStatus
         do throws(SystemError) {
             file = try FileStatus(path: path)

@@ -1,0 +1,155 @@
+import Foundation
+import GestureCLI
+import Testing
+
+/// `check-config` warns of what `run` would refuse or never reach; `--strict` makes each an error.
+@Suite("gestured check-config: warnings")
+struct CheckConfigWarningsTests {
+    /// Writes `yaml` to a fresh folder's `mine.yaml` with `mode`, and checks it as the user
+    /// `uid` (0: root).
+    func check(_ yaml: String, mode: Int = 0o644, uid: UInt32 = 1000, strict: Bool = false) throws -> (status: Int32, path: String, out: CapturedOutput) {
+        let folder = NSTemporaryDirectory() + "gestured-warn-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/mine.yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        var runner = CheckConfigRunner(path: path, printDefault: false, strict: strict)
+        runner.effectiveUserID = uid
+        var out = CapturedOutput()
+        let status = runner.run(output: &out)
+        try? FileManager.default.removeItem(atPath: folder)
+        return (status, path, out)
+    }
+
+    static let fine = """
+        layout:
+          id: screen
+          frame: [0, 0, 1280, 800]
+          gestures:
+            - kind: tap
+              action: {exec: ["/usr/bin/true"]}
+        """
+
+    @Test func aFileWithNothingToSayHasNoWarning() throws {
+        let r = try check(Self.fine, strict: true)
+        #expect(r.status == 0)
+        #expect(r.out.standardError == "")
+        #expect(r.out.standardOutput == "\(r.path): OK — 1 region, 1 gesture (1 with actions), every touch device\n  screen: tap(1 tap, 1 touch)\n")
+    }
+
+    /// A file everyone may write: run refuses it, since it runs commands.
+    @Test func aFileOthersMayWrite() throws {
+        let r = try check(Self.fine, mode: 0o666)
+        #expect(r.status == 0)
+        #expect(r.out.standardError == "\(r.path): warning: gestured run would refuse it: writable by everyone (mode 666); it runs commands: chmod go-w \(r.path)\n")
+        let strict = try check(Self.fine, mode: 0o664, strict: true)
+        #expect(strict.status == 2)
+        #expect(strict.out.standardError == """
+            \(strict.path): error: gestured run would refuse it: writable by its group (mode 664); it runs commands: chmod go-w \(strict.path)
+            \(strict.path): 1 warning (--strict: an error)
+
+            """)
+    }
+
+    /// A region wholly outside its root (touches land in the root); one that reaches into it
+    /// with its extended hit area is fine.
+    @Test func aRegionWhollyOutsideItsRoot() throws {
+        let r = try check("""
+            layout:
+              id: screen
+              frame: [0, 0, 1280, 800]
+              children:
+                - id: back
+                  frame: [1300, 0, 120, 120]
+                  children:
+                    - id: inner
+                      frame: [10, 10, 20, 20]
+                - id: edge
+                  frame: [1290, 0, 40, 40]
+                  hit-insets: -20
+            """)
+        #expect(r.status == 0)
+        #expect(r.out.standardError == """
+            \(r.path):5:11: warning: region "back" lies wholly outside its root "screen" (at 1300.0, 0.0, 120.0 × 120.0; \
+            the root is 0.0, 0.0, 1280.0 × 800.0): no touch can reach it
+            \(r.path):8:15: warning: region "inner" lies wholly outside its root "screen" (at 1310.0, 10.0, 20.0 × 20.0; \
+            the root is 0.0, 0.0, 1280.0 × 800.0): no touch can reach it
+
+            """)
+    }
+
+    /// A second layout no device rule names: its gestures never fire.
+    @Test func aLayoutNoDeviceRuleDrives() throws {
+        let r = try check("""
+            devices:
+              - match: {kind: touchscreen}
+                layout: main
+            layouts:
+              - id: main
+                gestures: [{kind: tap}]
+              - id: spare
+                gestures: [{kind: tap}, {kind: long-press}]
+            """)
+        #expect(r.out.standardError == """
+            \(r.path):7:9: warning: layout "spare" is driven by no device rule (give a rule `layout: spare`): its 2 gestures never fire
+
+            """)
+    }
+
+    /// `hold-back` holds back only an owned touchscreen's touches (without `own: true` it is an
+    /// error already).
+    @Test func holdBackWhereNothingIsHeldBack() throws {
+        let r = try check("""
+            devices:
+              - match: {kind: touchpad}
+                own: true
+                hold-back: 60ms
+              - match: {kind: touchscreen}
+                own: true
+                hold-back: 60ms
+            layout:
+              id: pad
+            """)
+        #expect(r.out.standardError == """
+            \(r.path):2: warning: hold-back applies only to owned touchscreens (`own: true`): a touchpad's touches are owned by their count as they land, so it is ignored
+
+            """)
+        // The summary says which devices are owned, and marks the gestures that take their touches.
+        #expect(r.out.standardOutput.contains("  owns kind touchscreen (line 5), new touches held back 60.0 ms: its gestures marked * take their touches from the apps\n"))
+    }
+
+    /// As root, run runs no `exec` action unless asked to.
+    @Test func execActionsCheckedAsRoot() throws {
+        let r = try check(Self.fine, uid: 0)
+        #expect(r.out.standardError == """
+            \(r.path):5: warning: exec actions: run as root (as this check is) runs none of them, and says so only at the first \
+            gesture; run gestured as its own user (the package's service does), or set service.actions-as-root: true
+
+            """)
+        let allowed = try check(Self.fine + "\nservice:\n  actions-as-root: true\n", uid: 0)
+        #expect(allowed.out.standardError == "")
+    }
+
+    /// Owned devices and the gestures that take their touches, in the summary.
+    @Test func theSummaryMarksGesturesThatOwnTheirTouches() throws {
+        let r = try check("""
+            devices:
+              - match: {kind: touchscreen}
+                own: true
+            layout:
+              id: screen
+              frame: [0, 0, 1280, 800]
+              gestures:
+                - kind: swipe
+                  touches: 3
+                  action: {key: "leftmeta"}
+                - kind: tap
+                  action: {emit: true}
+            """)
+        #expect(r.out.standardOutput.hasSuffix("""
+              owns kind touchscreen (line 2): its gestures marked * take their touches from the apps
+              screen: swipe(3 touches, left/right/up/down)*, tap(1 tap, 1 touch)
+
+            """))
+    }
+}
