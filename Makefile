@@ -23,6 +23,9 @@ demo: build
 	@echo
 	@echo "Gestures (gestured replay RECORDING --size $(DEMO_SIZE)), the first 12:"
 	@$(SWIFT) run --skip-build gestured replay "$(DEMO_RECORDING)" --size $(DEMO_SIZE) | head -n 12
+	@echo
+	@echo "gestured is built: .build/debug/gestured. To type it as gestured in this shell:"
+	@echo '  export PATH="$$PWD/.build/debug:$$PATH"'
 
 # The whole test suite: the unit tests, the live view in headless Chromium and Firefox, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,

@@ -9,7 +9,7 @@ struct ConvertCommand: ParsableCommand {
             in .evemu or .events. Event times are written relative to the first event.
 
             Example:
-              gestured convert "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" taps.yaml
+              gestured convert fixtures/recordings/evemu/3m.events 3m.yaml
             """
     )
 

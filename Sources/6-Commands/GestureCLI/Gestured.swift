@@ -16,7 +16,7 @@ public struct Gestured: ParsableCommand {
             Examples:
               gestured run --config /etc/gestured/gestured.yaml
               gestured listen
-              gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"
+              gestured replay fixtures/synthetic/desktop-touchscreen.yaml
               gestured replay RECORDING --config examples/kiosk.yaml --json
               gestured check-config examples/kiosk.yaml
               gestured convert touchpad.evemu touchpad.yaml

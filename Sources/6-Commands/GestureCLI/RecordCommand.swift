@@ -12,7 +12,8 @@ struct RecordCommand: ParsableCommand {
 
             Examples:
               gestured record /dev/input/event5 -o swipe.yaml
-              gestured record maXTouch --duration 10 -o taps.yaml && gestured replay taps.yaml
+              gestured record maXTouch --duration 10 -o taps.yaml
+              gestured replay taps.yaml
             """
     )
 

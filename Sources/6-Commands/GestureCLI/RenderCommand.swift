@@ -13,7 +13,8 @@ struct RenderCommand: ParsableCommand {
             touches, direction, scale or rotation. Open the SVG in any browser.
 
             Examples:
-              gestured render fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml -o kiosk.svg
+              gestured render fixtures/synthetic/pinch-rotate.yaml -o pinch.svg
+              gestured render session.yaml --config examples/kiosk.yaml -o kiosk.svg
               gestured render fixtures/synthetic/pinch-rotate.yaml -o pinch.svg --png
             """
     )

@@ -39,8 +39,8 @@ struct ReplayCommand: ParsableCommand {
             Bad input stops with FILE:LINE: message and exit status 2.
 
             Examples:
-              gestured replay "fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --json
-              gestured replay fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml --explain
+              gestured replay fixtures/synthetic/desktop-touchscreen.yaml --json
+              gestured replay session.yaml --config examples/kiosk.yaml --explain
               sudo gestured replay recording.yaml --uinput --speed 2
             """
     )

@@ -20,7 +20,7 @@ struct ViewCommand: ParsableCommand {
             to open, with its token; one viewer at a time. Ctrl-C stops it.
 
             Examples:
-              gestured view fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml
+              gestured view session.yaml --config examples/kiosk.yaml
               gestured view RECORDING --paused --listen 127.0.0.1:8700
             """
     )

@@ -8,7 +8,7 @@ import GestureRuntime
 
 let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800))
 let save = Region(id: "save", frame: Rect(x: 1152, y: 8, width: 96, height: 64))  // centre (1200, 40)
-save.hitInsets = EdgeInsets(top: -12, left: -12, bottom: -12, right: -12)        // 12 px more all round
+save.hitInsets = EdgeInsets(all: -12)   // a hit area 12 px larger all round than the button
 root.addChild(save)
 save.onTap { tap in
     print("save tapped at \(Int(tap.location.x.rounded())),\(Int(tap.location.y.rounded())) px")
