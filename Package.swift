@@ -158,7 +158,7 @@ let package = Package(
             name: "GestureCLI",
             dependencies: [
                 "DeviceQuirks", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration",
-                "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView",
+                "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView", "GestureTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

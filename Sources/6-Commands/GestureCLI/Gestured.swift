@@ -27,7 +27,7 @@ public struct Gestured: ParsableCommand {
             """,
         version: GestureService.version,
         subcommands: [RunCommand.self, ListenCommand.self, ReplayCommand.self, CheckConfigCommand.self, ConvertCommand.self,
-                      DevicesCommand.self, RecordCommand.self, RenderCommand.self, ViewCommand.self, EvaluateCommand.self]
+                      DevicesCommand.self, RecordCommand.self, SynthCommand.self, RenderCommand.self, ViewCommand.self, EvaluateCommand.self]
     )
 
     public init() {}

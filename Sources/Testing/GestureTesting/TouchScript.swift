@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Gestures
 import TouchEvents
 
@@ -66,6 +73,75 @@ public struct TouchScript {
             for (i, f) in fingers.enumerated() { move(f, at: offset + duration * k, x: p.x + Double(i) * 10, y: p.y) }
         }
         for f in fingers { up(f, at: offset + duration) }
+    }
+
+    /// `touches` fingers `spacing` mm apart in a row along x, centred on `centre`, land at
+    /// `offset`, stay `duration` and lift: a tap, or held long enough, a long press.
+    public mutating func press(at offset: Duration, centre: Point, touches: Int = 1, duration: Duration = .milliseconds(60),
+                               spacing: Double = 15) {
+        let fingers = (0..<max(1, touches)).map { _ in newFinger() }
+        for (i, f) in fingers.enumerated() {
+            let p = centre + Self.rowOffset(i, of: fingers.count, spacing: spacing)
+            down(f, at: offset, x: p.x, y: p.y)
+        }
+        for f in fingers { up(f, at: offset + duration) }
+    }
+
+    /// `touches` fingers in a row along x (`spacing` mm apart), centred on `start`, move
+    /// together to `end` over `duration`, reporting every `interval`, and lift one `interval`
+    /// later: a pan, or fast enough, a swipe.
+    public mutating func stroke(from start: Point, to end: Point, at offset: Duration, duration: Duration, touches: Int = 1,
+                                spacing: Double = 15, interval: Duration = .milliseconds(10)) {
+        let fingers = (0..<max(1, touches)).map { _ in newFinger() }
+        let offsets = fingers.indices.map { Self.rowOffset($0, of: fingers.count, spacing: spacing) }
+        move(fingers, at: offset, duration: duration, interval: interval) { f, k in
+            start + (end - start) * k + offsets[f]
+        }
+    }
+
+    /// Two fingers on opposite sides of `centre`, `fromDistance` mm apart, spread (or close)
+    /// to `toDistance` over `duration`, turning by `degrees` on the way (clockwise on the
+    /// screen, y down), and lift one `interval` later: a pinch, a rotation, or both. They start
+    /// side by side along x.
+    public mutating func transform(at offset: Duration, centre: Point, fromDistance: Double, toDistance: Double,
+                                   degrees: Double = 0, duration: Duration, interval: Duration = .milliseconds(10)) {
+        let fingers = [newFinger(), newFinger()]
+        move(fingers, at: offset, duration: duration, interval: interval) { f, k in
+            let half = (fromDistance + (toDistance - fromDistance) * k) / 2
+            let radians = degrees * k * .pi / 180 + (f == 0 ? .pi : 0)
+            return centre + Point(x: half * cos(radians), y: half * sin(radians))
+        }
+    }
+
+    /// `fingers` land at `offset` where `position(finger index, 0)` puts them, move to
+    /// `position(index, k)` at each `interval` (k the share of `duration` gone), and lift one
+    /// `interval` after the last move, as a device reports the lift in a frame of its own.
+    private mutating func move(_ fingers: [Int], at offset: Duration, duration: Duration, interval: Duration,
+                               _ position: (Int, Double) -> Point) {
+        for (i, f) in fingers.enumerated() {
+            let p = position(i, 0)
+            down(f, at: offset, x: p.x, y: p.y)
+        }
+        let steps = max(1, Int((duration / interval).rounded(.up)))
+        for step in 1...steps {
+            let k = Double(step) / Double(steps)
+            for (i, f) in fingers.enumerated() {
+                let p = position(i, k)
+                move(f, at: offset + duration * k, x: p.x, y: p.y)
+            }
+        }
+        for f in fingers { up(f, at: offset + duration + interval) }
+    }
+
+    /// Where finger `i` of `count` in a row along x, `spacing` apart, is from the row's centre.
+    private static func rowOffset(_ i: Int, of count: Int, spacing: Double) -> Point {
+        Point(x: (Double(i) - Double(count - 1) / 2) * spacing, y: 0)
+    }
+
+    /// When the last finger lifts (or the last thing happens), from the script's start.
+    public var end: Duration {
+        let last = (actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).max() ?? .zero
+        return last - .zero
     }
 
     private mutating func newFinger() -> Int {

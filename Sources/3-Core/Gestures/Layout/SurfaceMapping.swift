@@ -75,6 +75,16 @@ public struct SurfaceMapping: Sendable, Hashable {
     @inlinable
     public func vector(_ v: Point) -> Point { Point(x: a * v.x + b * v.y, y: c * v.x + d * v.y) }
 
+    /// A position in layout units back on the surface (mm): where a touch must land to be at
+    /// `p` in the layout (`gestured synth`, the view's touch bench). nil when the mapping
+    /// flattens the surface (a calibration of determinant 0).
+    public func surfacePoint(_ p: Point) -> Point? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let x = p.x - tx, y = p.y - ty
+        return Point(x: (d * x - b * y) / det, y: (a * y - c * x) / det)
+    }
+
     /// Layout units per millimetre, on average over both axes.
     public var scale: Double { abs(a * d - b * c).squareRoot() }
 

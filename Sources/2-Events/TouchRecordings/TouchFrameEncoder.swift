@@ -1,0 +1,106 @@
+import TouchEvents
+
+/// Touch frames turned back into the kernel events a multitouch device (protocol B) would send
+/// for them: what `gestured synth` and the view's touch bench write as a recording, which then
+/// replays through the decoder like any other.
+///
+/// Positions come from each contact's millimetres (`x`, `y`) at the device's axis resolution;
+/// a contact that lands gets a new tracking id in its slot, one that ends or is cancelled
+/// lifts (`ABS_MT_TRACKING_ID -1`). Every frame ends with `SYN_REPORT`, and `BTN_TOUCH` and the
+/// `BTN_TOOL_*` finger count follow the contacts down, as the kernel's input-mt helpers do.
+public struct TouchFrameEncoder: Sendable {
+    public let device: DeviceDescription
+    private var trackingIDs: [Int: Int32] = [:]
+    private var nextTrackingID: Int32 = 1
+    private var slot: Int32 = -1
+    private var lastPosition: [Int: (x: Int32, y: Int32)] = [:]
+    private var fingers = 0
+
+    public init(device: DeviceDescription) {
+        self.device = device
+    }
+
+    /// The events of `frame`, in the order the kernel sends them.
+    public mutating func events(for frame: TouchFrame) -> [InputEvent] {
+        var events: [InputEvent] = []
+        func send(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+            events.append(InputEvent(time: frame.time, type: type, code: code, value: value))
+        }
+        let xAxis = device.absInfo[AbsCode.mtPositionX] ?? AbsInfo(minimum: 0, maximum: 0)
+        let yAxis = device.absInfo[AbsCode.mtPositionY] ?? AbsInfo(minimum: 0, maximum: 0)
+        func units(_ mm: Double, _ axis: AbsInfo) -> Int32 {
+            let value = Double(axis.minimum) + mm * Double(max(1, axis.resolution))
+            return Int32(min(max(value.rounded(), Double(axis.minimum)), Double(axis.maximum)))
+        }
+        for contact in frame.contacts where contact.phase != .stationary {
+            if Int32(contact.slot) != slot {
+                slot = Int32(contact.slot)
+                send(EventType.abs, AbsCode.mtSlot, slot)
+            }
+            if contact.phase.isFinal {
+                send(EventType.abs, AbsCode.mtTrackingID, -1)
+                trackingIDs[contact.slot] = nil
+                lastPosition[contact.slot] = nil
+                continue
+            }
+            if contact.phase == .began || trackingIDs[contact.slot] == nil {
+                trackingIDs[contact.slot] = nextTrackingID
+                send(EventType.abs, AbsCode.mtTrackingID, nextTrackingID)
+                nextTrackingID = nextTrackingID == Int32.max ? 1 : nextTrackingID + 1
+            }
+            let x = units(contact.x, xAxis), y = units(contact.y, yAxis)
+            let last = lastPosition[contact.slot]
+            if last?.x != x { send(EventType.abs, AbsCode.mtPositionX, x) }
+            if last?.y != y { send(EventType.abs, AbsCode.mtPositionY, y) }
+            if let pressure = contact.pressure, device.absInfo[AbsCode.mtPressure] != nil {
+                send(EventType.abs, AbsCode.mtPressure, pressure)
+            }
+            lastPosition[contact.slot] = (x, y)
+        }
+        let down = frame.contacts.filter { !$0.phase.isFinal }.count
+        if down != fingers {
+            if (down > 0) != (fingers > 0), device.has(type: EventType.key, code: KeyCode.touch) {
+                send(EventType.key, KeyCode.touch, down > 0 ? 1 : 0)
+            }
+            let tools = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
+            let before = fingers == 0 ? nil : tools[min(fingers, 5) - 1]
+            let after = down == 0 ? nil : tools[min(down, 5) - 1]
+            if before != after {
+                if let before, device.has(type: EventType.key, code: before) { send(EventType.key, before, 0) }
+                if let after, device.has(type: EventType.key, code: after) { send(EventType.key, after, 1) }
+            }
+            fingers = down
+        }
+        if !events.isEmpty { send(EventType.syn, SynCode.report, 0) }
+        return events
+    }
+}
+
+extension DeviceDescription {
+    /// A made-up multitouch device of `kind`, `size` millimetres, reporting 10 units a
+    /// millimetre in 10 slots (protocol B), for recordings written from scripted or drawn
+    /// touches: a touchscreen (`INPUT_PROP_DIRECT`, `BTN_TOUCH`) or a touchpad
+    /// (`INPUT_PROP_POINTER`, `BTN_TOOL_FINGER` to `BTN_TOOL_QUINTTAP`, a button).
+    public static func synthetic(kind: DeviceKind, size: SurfaceSize, name: String? = nil) -> DeviceDescription {
+        let resolution: Int32 = 10
+        let width = Int32((size.width * Double(resolution)).rounded()), height = Int32((size.height * Double(resolution)).rounded())
+        var keys: Set<UInt16> = [KeyCode.touch]
+        if kind == .touchpad {
+            keys.formUnion([KeyCode.left, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap,
+                            KeyCode.toolQuadTap, KeyCode.toolQuintTap])
+        }
+        return DeviceDescription(
+            name: name ?? (kind == .touchpad ? "Synthetic Touchpad" : "Synthetic Touchscreen"),
+            id: InputID(bustype: 3, vendor: 1, product: kind == .touchpad ? 3 : 2, version: 1),
+            codes: [EventType.syn: [SynCode.report], EventType.key: keys,
+                    EventType.abs: [AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtTrackingID]],
+            absInfo: [AbsCode.x: AbsInfo(minimum: 0, maximum: width, resolution: resolution),
+                      AbsCode.y: AbsInfo(minimum: 0, maximum: height, resolution: resolution),
+                      AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9),
+                      AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: width, resolution: resolution),
+                      AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: height, resolution: resolution),
+                      AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535)],
+            properties: kind == .touchpad ? [InputProperty.pointer, InputProperty.buttonpad] : [InputProperty.direct],
+            udevProperties: ["ID_INPUT=1", kind == .touchpad ? "ID_INPUT_TOUCHPAD=1" : "ID_INPUT_TOUCHSCREEN=1"])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GestureConfiguration
+import Gestures
+import GestureTesting
+import TouchEvents
+import TouchRecordings
+
+/// `gestured synth`: a script of touches in words (``TouchScript/init(parsing:units:)``, the
+/// GestureTesting product's scripting) written as a libinput-record recording of a made-up
+/// device, to try a layout before the hardware arrives: positions in a configuration's layout
+/// units, on a surface of its device rule's size.
+public struct SynthRunner: Sendable {
+    /// The script file (nil: only `statements`).
+    public var scriptPath: String?
+    /// Statements given on the command line (`-e`), after the file's.
+    public var statements: [String] = []
+    public var configPath: String?
+    /// The device to make (nil: the configuration's first rule's kind, else a touchscreen).
+    public var kind: DeviceKind?
+    /// Its size in mm (nil: the rule's `size`, else a 10.1" panel in the layout's proportions,
+    /// or a 100 × 60 mm touchpad).
+    public var size: SurfaceSize?
+    /// Where to write the recording (`-`: standard output).
+    public var outputPath: String
+
+    public init(scriptPath: String?, outputPath: String) {
+        self.scriptPath = scriptPath
+        self.outputPath = outputPath
+    }
+
+    /// A 10.1-inch diagonal, the default touchscreen's, in millimetres.
+    static let defaultDiagonal = 10.1 * 25.4
+
+    public func run(output: inout some CommandOutput) -> Int32 {
+        guard case .success(let configuration) = loadConfiguration(configPath, output: &output) else { return CommandStatus.badInput }
+        var text = ""
+        let name = scriptPath ?? "-e"
+        if let scriptPath {
+            guard let contents = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+                output.warn("\(scriptPath): cannot read the script (missing, unreadable or not UTF-8)\n")
+                return CommandStatus.badInput
+            }
+            text = contents
+        }
+        // -e statements come after the file's lines, numbered on from them.
+        let fileLines = text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        if !statements.isEmpty { text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + statements.joined(separator: "\n") }
+
+        let rule = configuration.flatMap { c in c.devices.isEmpty ? DeviceRule() : c.devices.first }
+        let kind = self.kind ?? rule?.kind ?? .touchscreen
+        let root = configuration.map { $0.layout(for: rule ?? DeviceRule()) }
+        let output0 = rule?.output ?? root?.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
+        let surfaceSize = size ?? rule?.size ?? Self.defaultSize(kind: kind, proportions: output0)
+        var device = DeviceDescription.synthetic(kind: kind, size: surfaceSize)
+        var units = TouchScriptUnits.millimetres
+        if let configuration {
+            guard let matched = configuration.rule(for: device, node: nil) else {
+                output.warn("\(configuration.path): no device rule matches a \(kind); say which with --kind, or add a rule\n")
+                return CommandStatus.badInput
+            }
+            let mapping = configuration.mapping(for: matched, surface: surfaceSize, kind: kind).mapping
+            units = TouchScriptUnits(surfacePoint: { p in
+                guard let mm = mapping.surfacePoint(p), mm.x >= -0.05, mm.y >= -0.05,
+                      mm.x <= surfaceSize.width + 0.05, mm.y <= surfaceSize.height + 0.05 else { return nil }
+                return mm
+            }, perMillimetre: mapping.scale)
+        } else {
+            units = TouchScriptUnits(surfacePoint: { p in
+                p.x >= 0 && p.y >= 0 && p.x <= surfaceSize.width && p.y <= surfaceSize.height ? p : nil
+            }, perMillimetre: 1)
+        }
+        let script: TouchScript
+        do throws(TouchScriptError) {
+            script = try TouchScript(parsing: text, units: units)
+        } catch {
+            let (file, line) = error.line > fileLines && scriptPath != nil ? ("-e", error.line - fileLines) : (name, error.line)
+            output.warn("\(file):\(line):\(error.column): \(error.message)\n")
+            return CommandStatus.badInput
+        }
+        let frames = script.frames
+        guard !frames.isEmpty else {
+            output.warn("\(name): the script has no touches\n")
+            return CommandStatus.badInput
+        }
+        var encoder = TouchFrameEncoder(device: device)
+        var events: [InputEvent] = []
+        for frame in frames { events += encoder.events(for: frame) }
+        device.udevProperties.append("GESTURED_SYNTH=1")
+        let recorded = RecordedDevice(description: device, events: events, eventLines: [])
+        let yaml = LibinputRecordWriter(source: "the touch script \(name) (gestured synth)").yaml(for: recorded)
+        if outputPath == "-" {
+            output.write(yaml)
+        } else {
+            do throws(RecordingError) {
+                try writeFileAtomically(yaml, to: outputPath)
+            } catch {
+                output.warn("\(error)\n")
+                return CommandStatus.badInput
+            }
+        }
+        let span = formatDecimal(Double((frames.last!.time - frames.first!.time).inMicroseconds) / 1_000_000, places: 3)
+        let target = outputPath == "-" ? "standard output" : outputPath
+        var said = "wrote \(target): \(device.name), \(surfaceSize), \(events.count) events in \(frames.count) frames over \(span) s"
+        if outputPath != "-" { said += ". Try it: gestured replay \(outputPath)" + (configPath.map { " --config \($0)" } ?? "") }
+        output.warn(said + "\n")
+        return CommandStatus.success
+    }
+
+    /// A touchpad's 100 × 60 mm; a touchscreen's 10.1-inch diagonal in the proportions of the
+    /// layout (16:10 without one).
+    static func defaultSize(kind: DeviceKind, proportions: SurfaceSize?) -> SurfaceSize {
+        if kind == .touchpad { return SurfaceSize(width: 100, height: 60) }
+        let w = proportions.map { $0.width > 0 ? $0.width : 16 } ?? 16
+        let h = proportions.map { $0.height > 0 ? $0.height : 10 } ?? 10
+        let diagonal = (w * w + h * h).squareRoot()
+        let mm = { (v: Double) in (v / diagonal * defaultDiagonal * 10).rounded() / 10 }
+        return SurfaceSize(width: mm(w), height: mm(h))
+    }
+}

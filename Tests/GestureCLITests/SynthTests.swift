@@ -1,0 +1,158 @@
+import Foundation
+import GestureCLI
+import Testing
+
+/// `gestured synth`: touches described in words, written as a recording that replays to the
+/// gestures described.
+@Suite("gestured synth")
+struct SynthTests {
+    /// The kiosk builder's configuration (issue 46): a 1280 × 800 screen with a three-finger
+    /// swipe left, a back button top left with a tap, and a menu with a long press.
+    static let kiosk = """
+        devices:
+          - match:
+              kind: touchscreen
+            output: [1280, 800]
+        layout:
+          id: screen
+          frame: [0, 0, 1280, 800]
+          gestures:
+            - kind: swipe
+              touches: 3
+              directions: [left]
+              action: {emit: true}
+          children:
+            - id: back
+              frame: [0, 0, 120, 120]
+              gestures:
+                - kind: tap
+                  action: {emit: true}
+            - id: menu
+              frame: [1000, 620, 200, 160]
+              gestures:
+                - kind: long-press
+                  action: {emit: true}
+        """
+
+    /// A fresh folder with `files` written in it.
+    func folder(_ files: [String: String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "gestured-synth-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    func synth(_ dir: String, script: String?, statements: [String] = [], config: Bool = true, kind: String? = nil) -> (Int32, CapturedOutput) {
+        var runner = SynthRunner(scriptPath: script.map { dir + "/" + $0 }, outputPath: dir + "/out.yaml")
+        runner.statements = statements
+        runner.configPath = config ? dir + "/mine.yaml" : nil
+        if kind == "touchpad" { runner.kind = .touchpad }
+        var out = CapturedOutput()
+        return (runner.run(output: &out), out)
+    }
+
+    func replay(_ dir: String, config: Bool = true) -> String {
+        var runner = ReplayRunner(recordingPath: dir + "/out.yaml", mode: .gestures)
+        runner.configPath = config ? dir + "/mine.yaml" : nil
+        var out = CapturedOutput()
+        _ = runner.run(output: &out)
+        return out.standardOutput
+    }
+
+    /// The three gestures, scripted in layout units, replay to exactly those gestures.
+    @Test func theKioskBuildersThreeGestures() throws {
+        let dir = try folder(["mine.yaml": Self.kiosk, "kiosk.script": """
+            # the kiosk builder's three gestures
+            tap at 60,60
+            3 fingers swipe left from 900,400 over 200 ms
+            long-press at 1060,700 for 800 ms
+            """])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, out) = synth(dir, script: "kiosk.script")
+        #expect(status == 0)
+        #expect(out.standardError == "wrote \(dir)/out.yaml: Synthetic Touchscreen, 217.5 x 136.0 mm, 179 events in 26 frames over 2.07 s. "
+                    + "Try it: gestured replay \(dir)/out.yaml --config \(dir)/mine.yaml\n")
+        #expect(replay(dir) == """
+              0.060000s  tap recognized  back  1 touch  taps 1  at 60.0, 60.0
+              0.640000s  swipe recognized  screen  3 touches  left  at 805.7, 400.0  moved -94.2, 0.0
+              1.770000s  long-press began  menu  1 touch  at 1059.9, 700.0
+              2.070000s  long-press ended  menu  1 touch  at 1059.9, 700.0
+
+            """)
+    }
+
+    /// Every statement of the grammar, in millimetres on the built-in layout: each replays to
+    /// its gesture.
+    @Test func everyStatementMakesItsGesture() throws {
+        let dir = try folder(["all.script": """
+            2 fingers tap at 100,60
+            double-tap at 100,60
+            drag from 50,50 to 100,50
+            pinch out at 100,60
+            rotate counterclockwise at 100,60 by 30 degrees
+            wait 100 ms
+            tap at 20,20
+            at 9 s: 4 fingers swipe down from 100,30 by 50 over 200 ms
+            """])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(synth(dir, script: "all.script", config: false).0 == 0)
+        let lines = replay(dir, config: false).split(separator: "\n").filter { !$0.contains(" changed ") }
+        #expect(lines == [
+            // The tap of two waits 300 ms for a second tap.
+            "  0.360000s  tap recognized  root  2 touches  taps 1  at 100.0, 60.0 mm",
+            "  0.800000s  tap recognized  root  1 touch  taps 2  at 100.0, 60.0 mm",
+            "  1.330000s  pan began  root  1 touch  at 53.0, 50.0 mm  moved 3.0, 0.0 mm",
+            "  1.470000s  swipe recognized  root  1 touch  right  at 67.0, 50.0 mm  moved 17.0, 0.0 mm",
+            "  1.810000s  pan ended  root  1 touch  at 100.0, 50.0 mm  moved 50.0, 0.0 mm",
+            "  2.410000s  pinch began  root  2 touches  at 100.0, 60.0 mm  scale 1.5",
+            "  2.720000s  pinch ended  root  2 touches  at 100.0, 60.0 mm  scale 3.0",
+            "  3.330000s  rotate began  root  2 touches  at 100.0, 60.0 mm  rotation -8.3°",
+            "  3.630000s  rotate ended  root  2 touches  at 100.0, 60.0 mm  rotation -30.0°",
+            // `wait 100 ms` in place of the half second.
+            "  4.090000s  tap recognized  root  1 touch  taps 1  at 20.0, 20.0 mm",
+            // `at 9 s:`
+            "  9.020000s  pan began  root  4 touches  at 100.0, 35.0 mm  moved 0.0, 5.0 mm",
+            "  9.060000s  swipe recognized  root  4 touches  down  at 100.0, 45.0 mm  moved 0.0, 15.0 mm",
+            "  9.210000s  pan ended  root  4 touches  at 100.0, 80.0 mm  moved 0.0, 50.0 mm",
+        ])
+    }
+
+    /// A touchpad: positions in its own millimetres, a two-finger swipe.
+    @Test func aTouchpad() throws {
+        let dir = try folder([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, out) = synth(dir, script: nil, statements: ["2 fingers swipe right from 30,30 by 40 over 150 ms"], config: false, kind: "touchpad")
+        #expect(status == 0)
+        #expect(out.standardError.hasPrefix("wrote \(dir)/out.yaml: Synthetic Touchpad, 100.0 x 60.0 mm"))
+        #expect(replay(dir, config: false).contains("swipe recognized  root  2 touches  right"))
+    }
+
+    /// Each mistake says where, as FILE:LINE:COLUMN, and exits 2; -e statements are numbered
+    /// on their own.
+    @Test(arguments: [
+        ("tap at 60,60\ntap 60,60\n", "s.script:2:5: expected \"at\", not \"60,60\""),
+        ("jump at 1,1", "s.script:1:1: unknown action \"jump\": tap, double-tap, long-press, swipe, drag, pinch, rotate or wait"),
+        ("tap at 2000,400", "s.script:1:8: 2000.0,400.0 maps onto no point of the surface"),
+        ("11 fingers tap at 60,60", "s.script:1:1: a finger count is 1 to 10"),
+        ("swipe sideways from 1,1", "s.script:1:7: a swipe goes left, right, up or down"),
+        ("long-press at 60,60 for ever", "s.script:1:25: expected a time like 200 ms or 1.5 s, not \"ever\""),
+        ("tap at 60,60 now", "s.script:1:14: unexpected \"now\" at the end of the statement"),
+        ("3 fingers pinch out at 60,60", "s.script:1:1: a pinch has 2 fingers"),
+    ])
+    func aMistakeSaysWhere(script: String, message: String) throws {
+        let dir = try folder(["mine.yaml": Self.kiosk, "s.script": script])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, out) = synth(dir, script: "s.script")
+        #expect(status == 2)
+        #expect(out.standardError == "\(dir)/\(message)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.yaml"))
+    }
+
+    @Test func statementsOnTheCommandLineAreNumberedOnTheirOwn() throws {
+        let dir = try folder(["mine.yaml": Self.kiosk, "s.script": "tap at 60,60\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, out) = synth(dir, script: "s.script", statements: ["tap at 60,60", "tap at"])
+        #expect(status == 2)
+        #expect(out.standardError == "-e:2:7: expected a position X,Y at the end\n")
+    }
+}
