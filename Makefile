@@ -102,8 +102,9 @@ new-package: check-swift deps
 
 # The live view in a real browser (scripts/check-view.py): gestured view plays the kiosk session
 # to headless Chromium (Debian's chromium, installed if missing), and the page's DOM must hold
-# the regions render draws and the gesture events replay prints, in order; a wrong token is
-# refused. The page as it ends is out/view.png (docs/view.png is a copy of it).
+# the regions render draws and the gesture events replay prints, in order; its labels apart,
+# a legend, and a viewer connecting late sees the same; a wrong token is refused. The page as
+# it ends is out/view.png (docs/view.png is a copy of it).
 CHECK_VIEW := python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml
 view-test: unit
 	@command -v chromium >/dev/null || scripts/install-deps.sh chromium

@@ -9,7 +9,11 @@ DOM:
 - the layout's regions, in order, are the ones `gestured render` draws for the same recording;
 - the gesture events, in order, are the ones `gestured replay --json` prints (time, kind, state,
   region);
-- the latest touches' failures are listed, as `replay --explain` words them.
+- the latest touches' failures are listed, as `replay --explain` words them;
+- the page reads to a person: region labels apart, each inside its region (clear of what is
+  drawn over it) or just beside it, a legend, the recorded device titled as a recording, the
+  counter at the end;
+- a viewer connecting after the end (the page opened again) gets the same gestures and failures.
 
 It also checks the page refuses a wrong token, and writes a screenshot (--screenshot FILE).
 
@@ -269,6 +273,54 @@ new Promise(resolve => {
 })
 """
 
+# Resolves once the page has connected and says the recording ended, or that it was refused
+# (another viewer still connected: the one before has not been let go yet).
+WAIT_FOR_END_OR_REFUSED = """
+new Promise(resolve => {
+  const done = () => document.body && (document.body.dataset.ended === 'true' || document.body.dataset.refused === 'true');
+  if (done()) return resolve(document.body.dataset.refused === 'true' ? 'refused' : 'ended');
+  new MutationObserver((m, o) => { if (done()) { o.disconnect(); resolve(document.body.dataset.refused === 'true' ? 'refused' : 'ended'); } })
+    .observe(document.documentElement, {attributes: true, subtree: true, childList: true});
+})
+"""
+
+# How the page reads to a person: region labels inside their regions and apart, a legend, a
+# recorded device titled as a recording, the play counter.
+READ_LOOKS = """
+(() => {
+  const box = e => { const b = e.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height}; };
+  const labels = [...document.querySelectorAll('text.region-label')].map(t => Object.assign(box(t), {id: t.dataset.id}));
+  const apart = (a, b) => a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+  const overlapping = [];
+  labels.forEach((a, i) => labels.slice(i + 1).forEach(b => { if (!apart(a, b)) overlapping.push([a.id, b.id]); }));
+  // A label is inside its region, or (a region too small for it, class "beside") just below or
+  // above it, overlapping it horizontally.
+  const outside = [...document.querySelectorAll('text.region-label')].filter(t => {
+    const l = box(t);
+    const r = document.querySelector(`rect.region[data-id="${CSS.escape(t.dataset.id)}"]`);
+    const f = {x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height')};
+    const slack = 0.01 * f.w;
+    if (t.classList.contains('beside')) {
+      const near = Math.min(Math.abs(l.y - (f.y + f.h)), Math.abs(f.y - (l.y + l.h)));
+      return near > l.h || l.x + l.w < f.x || f.x + f.w < l.x;
+    }
+    return l.x < f.x - slack || l.y < f.y - slack || l.x + l.w > f.x + f.w + slack || l.y + l.h > f.y + f.h + slack;
+  }).map(t => t.dataset.id);
+  // Nor does a label lie under a region, or a hit area, drawn after its own (a child's).
+  const rects = [...document.querySelectorAll('section.device rect.region, section.device rect.hit-area')];
+  const covered = [...document.querySelectorAll('text.region-label')].filter(t => {
+    const l = box(t);
+    const own = rects.findIndex(r => r.classList.contains('region') && r.dataset.id === t.dataset.id);
+    return rects.slice(own + 1).some(r => r.dataset.id !== t.dataset.id &&
+      !apart(l, {x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height')}));
+  }).map(t => t.dataset.id);
+  return {labels: labels.map(l => l.id), overlapping, outside, covered,
+          legend: document.querySelectorAll('#legend .key').length,
+          titles: [...document.querySelectorAll('section.device h3')].map(h => h.textContent),
+          position: document.getElementById('position').textContent};
+})()
+"""
+
 READ_DOM = """
 ({
   devices: [...document.querySelectorAll('section.device')].map(s => s.dataset.device),
@@ -339,11 +391,40 @@ def main():
             reason = text.split(" s", 1)[1] if " s" in text else text
             if reason not in explain:
                 failures.append(f"a failure on the page is not replay --explain's: {text!r}")
+        looks = browser.evaluate(READ_LOOKS)
+        if looks["overlapping"]:
+            failures.append(f"region labels overlap: {looks['overlapping']}")
+        if looks["covered"]:
+            failures.append(f"region labels under a region drawn over them: {looks['covered']}")
+        if looks["outside"]:
+            failures.append(f"region labels neither inside nor beside their regions: {looks['outside']}")
+        if looks["legend"] < 5:
+            failures.append(f"the legend has {looks['legend']} keys")
+        if any("/dev/input" in t or "as recorded" not in t for t in looks["titles"]):
+            failures.append(f"a recording is titled as a live device: {looks['titles']}")
+        if not re.match(r"frame (\d+) of \1 — the end", looks["position"]):
+            failures.append(f"the counter did not reach the end: {looks['position']!r}")
         if args.screenshot:
             with open(args.screenshot, "wb") as f:
                 f.write(browser.screenshot())
+
+        # A viewer connecting after the end: the gestures so far and the latest touches'
+        # failures, as the first viewer had them. The first viewer's page is left, then the
+        # page opened again until the view has let it go (at most 5 s).
+        browser.open("about:blank")
+        for attempt in range(50):
+            browser.open(url)
+            if browser.evaluate(WAIT_FOR_END_OR_REFUSED) == "ended":
+                break
+            time.sleep(0.1)
+        late = browser.evaluate(READ_DOM)
+        if [[round(g[0], 6)] + g[1:] for g in late["gestures"]] != got:
+            failures.append(f"a viewer connecting late sees other gestures: {late['gestures'][:5]}…")
+        if late["failures"] != dom["failures"]:
+            failures.append(f"a viewer connecting late sees other failures:\n  late:  {late['failures']}\n  first: {dom['failures']}")
         print(f"view ({'Firefox' if args.firefox else 'Chromium'}): {len(dom['regions'])} regions and {len(got)} gesture events on the page, as render and replay have them; "
-              f"{len(dom['failures'])} failures of the latest touches listed")
+              f"{len(dom['failures'])} failures of the latest touches listed; {len(looks['labels'])} region labels apart, "
+              f"each inside or beside its region; a late viewer sees the same")
     finally:
         if browser:
             browser.close()

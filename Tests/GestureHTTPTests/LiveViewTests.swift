@@ -136,6 +136,33 @@ struct LiveViewTests {
         let frames = messages.filter { $0.hasPrefix("{\"type\": \"frame\"") }
         #expect(frames.count == player.frameCount)
         #expect(messages.last == #"{"type": "state", "paused": true, "frame": \#(player.frameCount), "frames": \#(player.frameCount), "ended": true}"#)
+        // The counter keeps up: a state after each turn of the loop that played frames.
+        let states = messages.filter { $0.hasPrefix("{\"type\": \"state\"") }
+        #expect(states.count == 33)  // 62 frames 10 ms apart, the clock stepping 20 ms
+
+        // A viewer connecting late gets the gestures so far, where the contacts are, the
+        // latest touches' failures and the play state.
+        peer.send(HTTPParsingTests.masked("", opcode: 0x8, mask: [1, 1, 1, 1]))
+        peer.pump { _ in false }
+        let late = try TestPeer(view.address, loop: loop)
+        _ = late.upgrade(path: "/ws?token=t")
+        let caughtUp = late.frames(until: { $0.contains("\"type\": \"state\"") }).map(\.text)
+        #expect(caughtUp.filter { $0.hasPrefix("{" + prefix) }.count == expected.count)
+        #expect(caughtUp.filter { $0.hasPrefix("{\"type\": \"frame\"") } == [frames.last])
+        // The failures since touches last landed with none down, as the first viewer got them.
+        var latest: [String] = []
+        var down = false
+        for m in messages {
+            if m.hasPrefix("{\"type\": \"frame\"") {
+                if !down && m.contains("\"phase\": \"began\"") { latest.removeAll() }
+                down = m.contains("\"phase\": \"began\"") || m.contains("\"phase\": \"moved\"") || m.contains("\"phase\": \"stationary\"")
+            } else if m.hasPrefix("{\"type\": \"failure\"") {
+                latest.append(m)
+            }
+        }
+        #expect(!latest.isEmpty)
+        #expect(caughtUp.filter { $0.hasPrefix("{\"type\": \"failure\"") } == latest)
+        #expect(caughtUp.last == messages.last)
     }
 
     /// Paused, a step plays one frame.

@@ -69,6 +69,46 @@ public final class LiveView {
     public var onCommand: ((String) -> Void)?
     /// A viewer connected (true) or left (false).
     public var onViewerChange: ((Bool) -> Void)?
+    /// What a viewer that connects late is shown first (``History``).
+    private var history = History()
+
+    /// What a viewer connecting late gets, after the devices: the gesture events so far (the
+    /// latest ``History/gestureLimit``), the failures of the latest touches, and each device's
+    /// last frame. Kept whether or not anyone watches; a gesture or failure is written as its
+    /// message when it happens (they are few), a frame only when a viewer connects.
+    struct History {
+        /// The most gesture events kept: a page lists no more than a few screens of them.
+        static let gestureLimit = 2000
+        var gestures: [String] = []
+        var failures: [String] = []
+        /// Each device's last frame, by key.
+        var frames: [(key: String, frame: TouchFrame)] = []
+        /// Whether a device had contacts down after its last frame, by key.
+        var down: [String: Bool] = [:]
+
+        mutating func gesture(_ message: String) {
+            if gestures.count >= Self.gestureLimit { gestures.removeFirst(gestures.count - Self.gestureLimit + 1) }
+            gestures.append(message)
+        }
+
+        /// A frame of `key`: touches landing on a device with none down are new touches, whose
+        /// failures replace the last ones (as the page shows them).
+        mutating func frame(_ frame: TouchFrame, key: String) {
+            if down[key] != true, frame.contacts.contains(where: { $0.phase == .began }) { failures.removeAll() }
+            down[key] = frame.contacts.contains { !$0.phase.isFinal }
+            if let i = frames.firstIndex(where: { $0.key == key }) { frames[i].frame = frame } else { frames.append((key, frame)) }
+        }
+
+        mutating func forget(_ key: String) {
+            frames.removeAll { $0.key == key }
+            down[key] = nil
+        }
+    }
+
+    /// Forgets what a late viewer would be shown (`gestured view`'s restart).
+    public func clearHistory() {
+        history = History()
+    }
 
     /// Serves the view at `options.address` on `loop`; `source` is `live` or `recording`.
     public init(options: Options, loop: SharedEventLoop, clock: any TouchClock, logger: Logger,
@@ -123,6 +163,7 @@ public final class LiveView {
         guard let i = sessions.firstIndex(where: { $0.session === session }) else { return }
         let key = sessions.remove(at: i).key
         changed.removeAll { $0 === session }
+        history.forget(key)
         viewer?.send(text: ViewMessages.removed(key: key))
     }
 
@@ -145,21 +186,26 @@ public final class LiveView {
 
     /// After a frame of `session` was handled.
     public func frame(_ frame: TouchFrame, of session: DeviceSession) {
-        guard let viewer, let key = key(of: session) else { return }
-        viewer.send(text: ViewMessages.frame(frame, session: session, key: key, origin: session.origin ?? frame.time))
+        guard let key = key(of: session) else { return }
+        history.frame(frame, key: key)
+        viewer?.send(text: ViewMessages.frame(frame, session: session, key: key, origin: session.origin ?? frame.time))
     }
 
     /// A gesture event of `session`.
     public func gesture(_ g: Gesture, of session: DeviceSession) {
-        guard let viewer, let key = key(of: session) else { return }
-        viewer.send(text: ViewMessages.gesture(g, session: session, key: key))
+        guard let key = key(of: session) else { return }
+        let message = ViewMessages.gesture(g, session: session, key: key)
+        history.gesture(message)
+        viewer?.send(text: message)
     }
 
     /// A recognizer of `session` failed.
     public func failure(_ recognizer: GestureRecognizer, reason: FailureReason, at time: Instant, of session: DeviceSession) {
-        guard let viewer, let key = key(of: session) else { return }
-        viewer.send(text: ViewMessages.failure(recognizer: recognizer.name, kind: recognizer.kind, region: recognizer.region?.id ?? "",
-                                               reason: reason, time: time, session: session, key: key))
+        guard let key = key(of: session) else { return }
+        let message = ViewMessages.failure(recognizer: recognizer.name, kind: recognizer.kind, region: recognizer.region?.id ?? "",
+                                           reason: reason, time: time, session: session, key: key)
+        history.failures.append(message)
+        viewer?.send(text: message)
     }
 
     /// Any message (`gestured view`'s play state).
@@ -238,6 +284,13 @@ public final class LiveView {
         }
         peer.send(text: ViewMessages.hello(source: source, title: title, paused: false))
         for (key, session) in sessions { peer.send(text: ViewMessages.device(session, key: key)) }
+        // A viewer connecting late: the gestures so far, the latest touches, where they are.
+        for message in history.gestures { peer.send(text: message) }
+        for (key, frame) in history.frames {
+            guard let session = sessions.first(where: { $0.key == key })?.session else { continue }
+            peer.send(text: ViewMessages.frame(frame, session: session, key: key, origin: session.origin ?? frame.time))
+        }
+        for message in history.failures { peer.send(text: message) }
         for message in greeting?() ?? [] { peer.send(text: message) }
         onViewerChange?(true)
     }

@@ -148,6 +148,7 @@ public final class RecordingPlayer {
     /// From the start again, with a fresh session (the view is told the device anew).
     public func restart() {
         view.remove(session)
+        view.clearHistory()
         session.pipeline.observer = nil
         session.pipeline.failureObserver = nil
         session.afterFrame = nil
@@ -212,7 +213,8 @@ public final class RecordingPlayer {
         if next >= events.count {
             end()
             view.send(state)
-        } else if played && framesPlayed % 30 == 0 {
+        } else if played {
+            // Each turn that played frames: the counter keeps up with the contacts.
             view.send(state)
         }
     }

@@ -5,7 +5,9 @@
 /// `rect.region[data-id]` (and `rect.hit-area` where a region's hit area differs); each gesture
 /// event is an `li.gesture` of `#gestures` with `data-kind`, `data-state`, `data-region` and
 /// `data-time`; the latest touch sequence's failures are `li.failure` of `#failures`; the body's
-/// `data-ended` is `true` once a recording has played to its end.
+/// `data-ended` is `true` once a recording has played to its end. Region names are
+/// `text.region-label[data-id]` (class `beside` when drawn beside a region too small for it);
+/// `#legend` holds one `.key` per mark.
 enum ViewPage {
     /// Scripts, styles and the feed from this server only; nothing inline, nothing framed.
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -34,7 +36,16 @@ enum ViewPage {
           </p>
         </header>
         <main>
-          <div id="devices"></div>
+          <div id="devices">
+            <p id="legend">
+              <span class="key"><svg viewBox="0 0 20 12"><rect class="region" x="1" y="1" width="18" height="10"/></svg> region</span>
+              <span class="key"><svg viewBox="0 0 20 12"><rect class="hit-area" x="1" y="1" width="18" height="10"/></svg> its hit area</span>
+              <span class="key"><svg viewBox="0 0 20 12"><rect class="region hit" x="1" y="1" width="18" height="10"/></svg> the latest gesture's region</span>
+              <span class="key"><svg viewBox="0 0 20 12"><polyline class="trail" points="1,10 8,6 13,6"/><circle class="contact" cx="15" cy="6" r="4"/></svg> a finger, and its trail</span>
+              <span class="key"><svg viewBox="0 0 20 12"><circle class="contact left-out" cx="10" cy="6" r="4"/></svg> a contact left out (palm, thumb, hover)</span>
+              <span class="key"><svg viewBox="0 0 20 12"><text class="gesture-label" x="1" y="10" font-size="9">tap</text></svg> the latest gesture</span>
+            </p>
+          </div>
           <aside>
             <h2>Why not (the latest touches)</h2>
             <ol id="failures"></ol>
@@ -78,6 +89,10 @@ enum ViewPage {
         polyline.trail.lifted { stroke-opacity: 0.25; }
         text.gesture-label { fill: #009E73; font-weight: bold; }
         ol { padding-left: 36px; margin: 0; }
+        #legend { order: 2; margin: 0; font-size: 12px; color: #555; display: flex; flex-wrap: wrap; gap: 4px 14px; }
+        #legend .key { white-space: nowrap; }
+        #legend svg { display: inline-block; width: 20px; height: 12px; vertical-align: middle; background: none; }
+        #legend rect, #legend polyline { stroke-width: 1; }
         #gestures { max-height: 60vh; overflow-y: auto; }
         li.gesture[data-state="recognized"], li.gesture[data-state="began"] { font-weight: bold; }
         li.failure { color: #8a3b00; }
@@ -107,7 +122,9 @@ enum ViewPage {
           let d = devices.get(m.device);
           if (d) d.section.remove();
           const section = make('section', {class: 'device', 'data-device': m.device});
-          section.append(make('h3', {}, `${m.name} (${m.kind}) — ${m.device}`));
+          // A recorded device has no node here: say it was recorded, not where it was.
+          const recorded = document.body.dataset.source === 'recording';
+          section.append(make('h3', {}, recorded ? `${m.name} (${m.kind}), as recorded` : `${m.name} (${m.kind}) — ${m.device}`));
           const L = m.layout;
           const unit = Math.max(L.width, L.height) / 100;
           const svg = make('svg:svg', {viewBox: `${L.x} ${L.y} ${L.width} ${L.height}`, 'font-size': `${2.2 * unit}`});
@@ -124,8 +141,6 @@ enum ViewPage {
               regions.append(make('svg:rect', {class: 'hit-area', 'data-id': r.id, x: a.x, y: a.y, width: a.width, height: a.height,
                 'stroke-width': 0.15 * unit}));
             }
-            const why = r.hidden ? ' (hidden)' : r.disabled ? ' (disabled)' : '';
-            regions.append(make('svg:text', {class: 'region-label', x: f.x + unit, y: f.y + 3 * unit}, r.id + why));
           }
           const lifted = make('svg:g', {class: 'lifted'});
           const trails = make('svg:g', {class: 'trails'});
@@ -134,7 +149,75 @@ enum ViewPage {
           svg.append(regions, lifted, trails, contacts, labels);
           section.append(svg);
           document.getElementById('devices').append(section);
+          // Each region's name inside it, in a corner no region drawn over it covers (its
+          // children, their hit areas), shrunk to fit; with no room, only a tooltip. Measured
+          // once the drawing is in the page.
+          const placed = [];
+          m.regions.forEach((r, i) => {
+            const why = r.hidden ? ' (hidden)' : r.disabled ? ' (disabled)' : '';
+            const label = make('svg:text', {class: 'region-label', 'data-id': r.id, 'font-size': 2.2 * unit}, r.id + why);
+            regions.append(label);
+            const widthPerSize = label.getComputedTextLength() / (2.2 * unit);
+            const areas = o => o.hit_area ? [o.frame, o.hit_area] : [o.frame];
+            const contains = (a, b) => a.x <= b.x && a.y <= b.y && a.x + a.width >= b.x + b.width && a.y + a.height >= b.y + b.height;
+            // Inside: clear of what is drawn over it. Beside (a region too small for its
+            // name): clear of every other region but those holding it, within the root.
+            const inside = labelSpot(r.frame, widthPerSize, unit, m.regions.slice(i + 1).flatMap(areas).concat(placed));
+            if (!inside) label.classList.add('beside');
+            const spot = inside || (i > 0 ? besideSpot(r.frame, widthPerSize, unit, L,
+                    m.regions.filter((o, j) => j !== i && !(j < i && contains(o.frame, r.frame))).flatMap(areas).concat(placed)) : null);
+            if (spot) {
+              for (const [k, v] of Object.entries(spot.attributes)) label.setAttribute(k, v);
+              placed.push(spot.box);
+            } else {
+              label.remove();
+              const rect = regionRects.get(r.id);
+              if (rect) rect.append(make('svg:title', {}, r.id + why));
+            }
+          });
           devices.set(m.device, {section, svg, lifted, trails, contacts, labels, regionRects, unit, points: new Map(), active: 0, hit: null});
+        }
+
+        // Where a region's label goes: the first corner of `f` (top left, top right, bottom left,
+        // bottom right) where the text — `widthPerSize` times its font size wide — at the
+        // default size or shrunk to fit f, covers none of `over`; null when it fits nowhere or
+        // would be too small to read.
+        function labelSpot(f, widthPerSize, unit, over) {
+          const pad = 0.8 * unit;
+          const size = Math.min(2.2 * unit, (f.width - 2 * pad) / Math.max(widthPerSize, 0.1), (f.height - 2 * pad) / 1.25);
+          if (size < 1.3 * unit) return null;
+          const w = widthPerSize * size, h = 1.25 * size;
+          // Along the top, then the bottom: from the left, the right, and just past each thing
+          // in the way.
+          const xs = [f.x + pad, f.x + f.width - pad - w].concat(over.map(o => o.x + o.width + pad));
+          for (const y of [f.y + pad, f.y + f.height - pad - h]) {
+            for (const x of xs) {
+              if (x < f.x + pad - 1e-6 || x + w > f.x + f.width - pad + 1e-6) continue;
+              if (clearOf({x, y, width: w, height: h}, over)) return spot(x, y, w, h, size);
+            }
+          }
+          return null;
+        }
+
+        // Beside a region too small for its name: below it, else above, centred on it, at most
+        // the default size, clear of `over` and within the layout `L`; null when nowhere.
+        function besideSpot(f, widthPerSize, unit, L, over) {
+          const size = Math.max(1.3 * unit, Math.min(2.2 * unit, f.width / Math.max(widthPerSize, 0.1)));
+          const w = widthPerSize * size, h = 1.25 * size;
+          const x = Math.min(Math.max(f.x + (f.width - w) / 2, L.x), L.x + L.width - w);
+          for (const y of [f.y + f.height + 0.2 * unit, f.y - h - 0.2 * unit]) {
+            const box = {x, y, width: w, height: h};
+            if (y >= L.y && y + h <= L.y + L.height && clearOf(box, over)) return spot(x, y, w, h, size);
+          }
+          return null;
+        }
+
+        function clearOf(b, over) {
+          return over.every(o => b.x + b.width <= o.x || o.x + o.width <= b.x || b.y + b.height <= o.y || o.y + o.height <= b.y);
+        }
+
+        function spot(x, y, w, h, size) {
+          return {attributes: {x, y: y + 0.95 * size, 'font-size': size}, box: {x, y, width: w, height: h}};
         }
 
         function drawFrame(m) {
