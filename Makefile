@@ -104,18 +104,22 @@ new-package: check-swift deps
 # to headless Chromium (Debian's chromium, installed if missing), and the page's DOM must hold
 # the regions render draws and the gesture events replay prints, in order; its labels apart,
 # a legend, and a viewer connecting late sees the same; a wrong token is refused. The page as
-# it ends is out/view.png (docs/view.png is a copy of it).
+# it ends is out/view.png (docs/view.png is a copy of it). Then the touch bench on the kiosk's
+# layout: a tap, a three-finger swipe and a pinch drawn with pointer events, saved, and replayed
+# to the same gestures (out/view-bench.png; docs/view-bench.png is a copy).
 CHECK_VIEW := python3 scripts/check-view.py .build/debug/gestured fixtures/synthetic/kiosk-session.yaml --config examples/kiosk.yaml
 view-test: unit
 	@command -v chromium >/dev/null || scripts/install-deps.sh chromium
 	@mkdir -p out
 	$(CHECK_VIEW) --screenshot out/view.png
+	python3 scripts/check-view.py .build/debug/gestured --bench --config examples/kiosk.yaml --screenshot out/view-bench.png
 
 # The same check in headless Firefox (Debian's firefox-esr, installed if missing).
 view-test-firefox: unit
 	@command -v firefox-esr >/dev/null || command -v firefox >/dev/null || scripts/install-deps.sh firefox-esr
 	@mkdir -p out
 	$(CHECK_VIEW) --screenshot out/view-firefox.png --firefox "$$(command -v firefox-esr || command -v firefox)"
+	python3 scripts/check-view.py .build/debug/gestured --bench --config examples/kiosk.yaml --firefox "$$(command -v firefox-esr || command -v firefox)"
 
 # The DocC catalogs of the five library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.

@@ -17,7 +17,13 @@ DOM:
 
 It also checks the page refuses a wrong token, and writes a screenshot (--screenshot FILE).
 
+With --bench (no recording), it checks the touch bench on --config instead: a tap, a
+three-finger swipe and a pinch drawn with pointer events on the page, then "save as recording";
+the page's gestures must be exactly those `replay` of the saved recording prints, with the tap
+and the pinch among them, and the tap's action shown (not run).
+
     scripts/check-view.py GESTURED RECORDING [--config FILE] [--screenshot FILE] [--firefox PATH]
+    scripts/check-view.py GESTURED --bench --config FILE [--screenshot FILE] [--firefox PATH]
 """
 import argparse
 import base64
@@ -333,16 +339,127 @@ READ_DOM = """
 """
 
 
+# The touch bench, driven as a person would: pointer events on the drawing (the page's own
+# handlers turn them into touches). A one-finger tap on the kiosk's play button, a three-finger
+# swipe left on the photo, then a pinch about a pivot on it; then "save as recording". Resolves
+# with the recording's YAML.
+DRIVE_BENCH = """
+(async () => {
+  const svg = document.querySelector('section.device svg');
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  const client = (x, y) => {
+    const p = svg.createSVGPoint(); p.x = x; p.y = y;
+    const q = p.matrixTransform(svg.getScreenCTM());
+    return {clientX: q.x, clientY: q.y};
+  };
+  const fire = (type, x, y, extra) => svg.dispatchEvent(new PointerEvent(type, Object.assign(
+    {bubbles: true, cancelable: true, pointerId: 7, pointerType: 'mouse', isPrimary: true}, client(x, y), extra || {})));
+  const key = k => document.dispatchEvent(new KeyboardEvent('keydown', {key: k}));
+  const drag = async (from, to, ms) => {
+    fire('pointerdown', from[0], from[1]);
+    for (let i = 1; i <= 10; i++) {
+      await sleep(ms / 10);
+      fire('pointermove', from[0] + (to[0] - from[0]) * i / 10, from[1] + (to[1] - from[1]) * i / 10);
+    }
+    await sleep(10);
+    fire('pointerup', to[0], to[1]);
+  };
+  fire('pointerdown', 206, 420);
+  await sleep(50);
+  fire('pointerup', 206, 420);
+  await sleep(600);
+  key('3');
+  await drag([500, 185], [300, 185], 150);
+  await sleep(600);
+  key('1');
+  fire('pointerdown', 400, 185, {shiftKey: true});
+  await drag([430, 185], [540, 185], 250);
+  key('Escape');
+  await sleep(600);
+  const link = document.getElementById('download');
+  document.getElementById('save').click();
+  while (!link.dataset.yaml) await sleep(20);
+  return link.dataset.yaml;
+})()
+"""
+
+
+def check_bench(args, deadline):
+    """The touch bench: the page's gestures are exactly those replay of its saved recording
+    gives, and they include the tap on play and the pinch on the photo."""
+    failures = []
+    view = subprocess.Popen([args.gestured, "view", "--config", args.config], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    browser = None
+    try:
+        line = view.stdout.readline()
+        if not line.startswith("view: http://"):
+            raise RuntimeError(f"gestured view printed {line!r}; stderr: {view.stderr.read()}")
+        url = line.split(" ", 1)[1].strip()
+        browser = FirefoxPage(args.firefox, deadline) if args.firefox else ChromiumPage(args.chromium, deadline)
+        browser.open(url)
+        browser.evaluate(WAIT_FOR_DEVICE)
+        yaml = browser.evaluate(DRIVE_BENCH)
+        dom = browser.evaluate(READ_DOM)
+        actions = browser.evaluate("[...document.querySelectorAll('#gestures li.action')].map(li => li.textContent)")
+        if args.screenshot:
+            with open(args.screenshot, "wb") as f:
+                f.write(browser.screenshot())
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+            f.write(yaml)
+            saved = f.name
+        try:
+            replay = subprocess.run([args.gestured, "replay", saved, "--json", "--config", args.config],
+                                    check=True, capture_output=True, text=True).stdout.splitlines()
+        finally:
+            os.unlink(saved)
+        expected = [[round(e["time"], 6), e["kind"], e["state"], e["region"]] for e in map(json.loads, replay)]
+        got = [[round(g[0], 6)] + g[1:] for g in dom["gestures"]]
+        if got != expected:
+            failures.append(f"the bench's gestures differ from replay of its recording:\n  page:   {got}\n  replay: {expected}")
+        seen = {(g[1], g[2], g[3]) for g in got}
+        for want in [("tap", "recognized", "play"), ("pinch", "began", "photo"), ("pinch", "ended", "photo")]:
+            if want not in seen:
+                failures.append(f"the bench drew no {want[0]} {want[1]} on {want[2]}: {sorted(seen)}")
+        if not any("tap(1 tap, 1 touch)@play would run: exec" in a for a in actions):
+            failures.append(f"the tap on play's action is not shown: {actions}")
+        print(f"bench ({'Firefox' if args.firefox else 'Chromium'}): {len(got)} gesture events drawn, as replay of the saved recording "
+              f"({yaml.count(chr(10))} lines) has them; {len(actions)} actions shown, none run")
+    finally:
+        if browser:
+            browser.close()
+        view.terminate()
+        try:
+            view.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            view.kill()
+    for f in failures:
+        print("bench: FAIL: " + f, file=sys.stderr)
+    return 1 if failures else 0
+
+
+WAIT_FOR_DEVICE = """
+new Promise(resolve => {
+  const done = () => document.querySelector('section.device svg');
+  if (done()) return resolve(true);
+  new MutationObserver((m, o) => { if (done()) { o.disconnect(); resolve(true); } })
+    .observe(document.documentElement, {subtree: true, childList: true});
+})
+"""
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("gestured")
-    parser.add_argument("recording")
+    parser.add_argument("recording", nargs="?", help="none with --bench")
+    parser.add_argument("--bench", action="store_true", help="check the touch bench on --config instead")
     parser.add_argument("--config")
     parser.add_argument("--screenshot")
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--firefox", help="check in Firefox (this executable) instead of Chromium")
     args = parser.parse_args()
     deadline = time.monotonic() + TIMEOUT_S
+    if args.bench:
+        return check_bench(args, deadline)
     config = ["--config", args.config] if args.config else []
 
     # What the page must show, from the commands that print it.

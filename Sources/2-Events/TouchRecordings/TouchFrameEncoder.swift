@@ -76,6 +76,19 @@ public struct TouchFrameEncoder: Sendable {
     }
 }
 
+extension SurfaceSize {
+    /// A made-up device's size when nothing says it: a touchpad's 100 × 60 mm; a touchscreen's
+    /// 10.1-inch diagonal (256.5 mm) in `proportions` (16:10 without them).
+    public static func synthetic(kind: DeviceKind, proportions: SurfaceSize?) -> SurfaceSize {
+        if kind == .touchpad { return SurfaceSize(width: 100, height: 60) }
+        let w = proportions.map { $0.width > 0 ? $0.width : 16 } ?? 16
+        let h = proportions.map { $0.height > 0 ? $0.height : 10 } ?? 10
+        let diagonal = (w * w + h * h).squareRoot()
+        let mm = { (v: Double) in (v / diagonal * 10.1 * 25.4 * 10).rounded() / 10 }
+        return SurfaceSize(width: mm(w), height: mm(h))
+    }
+}
+
 extension DeviceDescription {
     /// A made-up multitouch device of `kind`, `size` millimetres, reporting 10 units a
     /// millimetre in 10 slots (protocol B), for recordings written from scripted or drawn

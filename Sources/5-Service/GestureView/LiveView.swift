@@ -65,8 +65,11 @@ public final class LiveView {
     /// Devices whose layout changed in this turn (``layoutChanged(_:)``).
     private var changed: [DeviceSession] = []
     private let loop: SharedEventLoop
-    /// A command from the viewer (`play`, `pause`, `step`, `restart`).
+    /// A command from the viewer (`play`, `pause`, `step`, `restart`; the touch bench's
+    /// `touch …`, `save`, `clear`), whole.
     public var onCommand: ((String) -> Void)?
+    /// The commands the owner takes, by their first word; others are answered with an error.
+    public var commands = ["play", "pause", "step", "restart"]
     /// A viewer connected (true) or left (false).
     public var onViewerChange: ((Bool) -> Void)?
     /// What a viewer that connects late is shown first (``History``).
@@ -276,8 +279,10 @@ public final class LiveView {
         }
         peer.onText = { [unowned self, unowned peer] text in
             let command = text.trimmingCharacters()
-            guard ["play", "pause", "step", "restart"].contains(command) else {
-                peer.send(text: "{\"type\": \"error\", \"reason\": \(jsonString("unknown command: \(command.prefix(40)) (play, pause, step, restart)"))}")
+            let word = command.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            guard commands.contains(word) else {
+                let known = commands.joined(separator: ", ")
+                peer.send(text: "{\"type\": \"error\", \"reason\": \(jsonString("unknown command: \(command.prefix(40)) (\(known))"))}")
                 return
             }
             onCommand?(command)

@@ -42,7 +42,8 @@ enum ViewMessages {
         }
         let d = session.description
         return JSONValue.object(["type": "device", "device": .string(key), "name": .string(d.name), "kind": .string("\(d.kind)"),
-                                 "layout": rect(layout.root.absoluteFrame), "regions": .array(regions)]).text
+                                 "layout": rect(layout.root.absoluteFrame), "units_per_mm": .number(session.mapping.scale, places: 4),
+                                 "regions": .array(regions)]).text
     }
 
     static func removed(key: String) -> String {
@@ -79,6 +80,24 @@ enum ViewMessages {
             "region": .string(region), "recognizer": .string(recognizer), "reason": .string(reason.description),
             "text": .string("\(recognizer)@\(region) failed: \(reason)"),
         ]).text
+    }
+
+    /// An action a gesture would run on the touch bench (shown, not run).
+    static func action(label: String, action: String, time: Duration) -> String {
+        JSONValue.object(["type": "action", "time": seconds(time), "recognizer": .string(label), "action": .string(action),
+                          "run": .bool(false)]).text
+    }
+
+    /// What the touch bench recorded, as libinput-record YAML; where it was written, if anywhere.
+    static func recording(yaml: String, events: Int, savedTo: String?) -> String {
+        var o: JSONObject = ["type": "recording", "events": .number(Double(events)), "yaml": .string(yaml)]
+        if let savedTo { o.pairs.append(("saved_to", .string(savedTo))) }
+        return JSONValue.object(o).text
+    }
+
+    /// The view could not do what the page asked.
+    static func error(_ reason: String) -> String {
+        JSONValue.object(["type": "error", "reason": .string(reason)]).text
     }
 
     /// Where a recording's play is (`gestured view`).

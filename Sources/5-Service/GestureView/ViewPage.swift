@@ -34,6 +34,19 @@ enum ViewPage {
             <button id="restart" type="button">restart</button>
             <span id="position"></span>
           </p>
+          <p id="bench" hidden>
+            fingers:
+            <button class="fingers" type="button" data-fingers="1">1</button>
+            <button class="fingers" type="button" data-fingers="2">2</button>
+            <button class="fingers" type="button" data-fingers="3">3</button>
+            <button class="fingers" type="button" data-fingers="4">4</button>
+            <button class="fingers" type="button" data-fingers="5">5</button>
+            <button id="save" type="button">save as recording</button>
+            <button id="clear" type="button">clear</button>
+            <a id="download" hidden download="bench.yaml">download the recording</a>
+            <span class="hint">Drag on the layout to touch it (keys 1–5: fingers side by side). Shift-click sets a
+            pivot: a drag then moves two fingers about it, to pinch and rotate (Esc clears it).</span>
+          </p>
         </header>
         <main>
           <div id="devices">
@@ -81,6 +94,11 @@ enum ViewPage {
         rect.region.inactive { fill: none; stroke: #bbb; stroke-dasharray: 1 3; }
         rect.region.hit { fill: #ffe08a; }
         rect.hit-area { fill: none; stroke: #888; stroke-dasharray: 4 3; }
+        body[data-source="bench"] section.device svg { touch-action: none; cursor: crosshair; }
+        #bench .hint { display: block; color: #666; font-size: 12px; margin-top: 4px; }
+        #bench button.fingers[aria-pressed="true"] { font-weight: bold; }
+        circle.pivot { fill: none; stroke: #CC79A7; }
+        li.action { color: #555; font-style: italic; }
         text.region-label { fill: #555; }
         circle.contact { fill: #0072B2; fill-opacity: 0.7; }
         circle.contact.left-out { fill: #D55E00; fill-opacity: 0.35; }
@@ -123,8 +141,9 @@ enum ViewPage {
           if (d) d.section.remove();
           const section = make('section', {class: 'device', 'data-device': m.device});
           // A recorded device has no node here: say it was recorded, not where it was.
-          const recorded = document.body.dataset.source === 'recording';
-          section.append(make('h3', {}, recorded ? `${m.name} (${m.kind}), as recorded` : `${m.name} (${m.kind}) — ${m.device}`));
+          const source = document.body.dataset.source;
+          section.append(make('h3', {}, source === 'recording' ? `${m.name} (${m.kind}), as recorded`
+            : source === 'bench' ? `${m.name} (${m.kind}): touch it` : `${m.name} (${m.kind}) — ${m.device}`));
           const L = m.layout;
           const unit = Math.max(L.width, L.height) / 100;
           const svg = make('svg:svg', {viewBox: `${L.x} ${L.y} ${L.width} ${L.height}`, 'font-size': `${2.2 * unit}`});
@@ -175,7 +194,9 @@ enum ViewPage {
               if (rect) rect.append(make('svg:title', {}, r.id + why));
             }
           });
-          devices.set(m.device, {section, svg, lifted, trails, contacts, labels, regionRects, unit, points: new Map(), active: 0, hit: null});
+          devices.set(m.device, {section, svg, lifted, trails, contacts, labels, regionRects, unit, points: new Map(), active: 0, hit: null,
+            perMillimetre: m.units_per_mm || 1});
+          if (document.body.dataset.source === 'bench') bench.attach(m.device);
         }
 
         // Where a region's label goes: the first corner of `f` (top left, top right, bottom left,
@@ -285,19 +306,91 @@ enum ViewPage {
           document.getElementById('failures').append(li);
         }
 
+        // The touch bench: pointers on the drawing become touches, sent as `touch ID:PHASE:X:Y …`
+        // in layout units. A mouse drag carries `fingers` fingers 15 mm apart in a row; with a
+        // pivot set (shift-click), two fingers mirrored about it. Each touchscreen pointer in
+        // the browser is one finger.
+        const bench = {
+          fingers: 1,
+          pivot: null,
+          pointers: new Map(),
+          attach(key) {
+            const d = devices.get(key);
+            const svg = d.svg;
+            const at = e => {
+              const p = svg.createSVGPoint();
+              p.x = e.clientX; p.y = e.clientY;
+              const q = p.matrixTransform(svg.getScreenCTM().inverse());
+              return {x: q.x, y: q.y};
+            };
+            const fingersAt = (e, p) => {
+              if (e.pointerType === 'touch') return [p];
+              if (this.pivot) return [p, {x: 2 * this.pivot.x - p.x, y: 2 * this.pivot.y - p.y}];
+              const gap = 15 * d.perMillimetre;
+              return Array.from({length: this.fingers}, (_, i) => ({x: p.x + (i - (this.fingers - 1) / 2) * gap, y: p.y}));
+            };
+            const touch = (e, phase) => {
+              const id = e.pointerId;
+              const points = phase === 'up' || phase === 'cancel' ? this.pointers.get(id) : fingersAt(e, at(e));
+              if (!points) return;
+              if (phase === 'down') this.pointers.set(id, points);
+              else if (phase === 'move') { if (!this.pointers.has(id)) return; this.pointers.set(id, points); }
+              else this.pointers.delete(id);
+              send('touch ' + points.map((p, i) => `${id}.${i}:${phase}:${p.x.toFixed(2)}:${p.y.toFixed(2)}`).join(' '));
+            };
+            svg.addEventListener('pointerdown', e => {
+              e.preventDefault();
+              if (e.shiftKey && e.pointerType !== 'touch') {
+                this.pivot = at(e);
+                d.labels.replaceChildren(make('svg:circle', {class: 'pivot', cx: this.pivot.x, cy: this.pivot.y, r: 2 * d.unit,
+                  'stroke-width': 0.4 * d.unit}));
+                return;
+              }
+              try { svg.setPointerCapture(e.pointerId); } catch (_) { /* a pointer the browser does not know (a script's) */ }
+              touch(e, 'down');
+            });
+            svg.addEventListener('pointermove', e => touch(e, 'move'));
+            svg.addEventListener('pointerup', e => touch(e, 'up'));
+            svg.addEventListener('pointercancel', e => touch(e, 'cancel'));
+          },
+          setFingers(n) {
+            this.fingers = n;
+            for (const b of document.querySelectorAll('#bench button.fingers')) b.setAttribute('aria-pressed', String(Number(b.dataset.fingers) === n));
+          },
+        };
+
+        function showAction(m) {
+          const li = make('li', {class: 'action', 'data-recognizer': m.recognizer});
+          li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`), `→ ${m.recognizer} would run: ${m.action} (not run)`);
+          document.getElementById('gestures').append(li);
+          li.scrollIntoView({block: 'nearest'});
+        }
+
+        function showRecording(m) {
+          const link = document.getElementById('download');
+          if (link.href) URL.revokeObjectURL(link.href);
+          link.href = URL.createObjectURL(new Blob([m.yaml], {type: 'application/yaml'}));
+          link.textContent = `download the recording (${m.events} events)` + (m.saved_to ? `, also written to ${m.saved_to}` : '');
+          link.hidden = false;
+          link.dataset.yaml = m.yaml;
+        }
+
         function handle(m) {
           switch (m.type) {
             case 'hello':
               document.body.dataset.connected = 'true';
               document.body.dataset.source = m.source;
               document.getElementById('controls').hidden = m.source !== 'recording';
-              status(m.source === 'recording' ? `replaying ${m.title}` : `live: ${m.title}`);
+              document.getElementById('bench').hidden = m.source !== 'bench';
+              status(m.source === 'recording' ? `replaying ${m.title}` : m.source === 'bench' ? `touch bench: ${m.title}` : `live: ${m.title}`);
               break;
             case 'device': drawDevice(m); break;
             case 'removed': { const d = devices.get(m.device); if (d) d.section.classList.add('gone'); break; }
             case 'frame': drawFrame(m); break;
             case 'gesture': showGesture(m); break;
             case 'failure': showFailure(m); break;
+            case 'action': showAction(m); break;
+            case 'recording': showRecording(m); break;
             case 'state':
               document.getElementById('position').textContent =
                 `frame ${m.frame} of ${m.frames}${m.ended ? ' — the end' : m.paused ? ' — paused' : ''}`;
@@ -320,15 +413,27 @@ enum ViewPage {
         }
 
         document.addEventListener('DOMContentLoaded', () => {
-          for (const command of ['play', 'pause', 'step', 'restart']) {
+          for (const command of ['play', 'pause', 'step', 'restart', 'save', 'clear']) {
             document.getElementById(command).addEventListener('click', () => {
-              if (command === 'restart') {
+              if (command === 'restart' || command === 'clear') {
                 document.getElementById('gestures').replaceChildren();
                 document.getElementById('failures').replaceChildren();
               }
               send(command);
             });
           }
+          for (const b of document.querySelectorAll('#bench button.fingers')) {
+            b.addEventListener('click', () => bench.setFingers(Number(b.dataset.fingers)));
+          }
+          bench.setFingers(1);
+          document.addEventListener('keydown', e => {
+            if (document.body.dataset.source !== 'bench') return;
+            if (e.key >= '1' && e.key <= '5') bench.setFingers(Number(e.key));
+            if (e.key === 'Escape') {
+              bench.pivot = null;
+              for (const d of devices.values()) d.labels.replaceChildren();
+            }
+          });
           connect();
         });
         """#

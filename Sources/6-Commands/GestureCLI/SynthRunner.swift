@@ -28,9 +28,6 @@ public struct SynthRunner: Sendable {
         self.outputPath = outputPath
     }
 
-    /// A 10.1-inch diagonal, the default touchscreen's, in millimetres.
-    static let defaultDiagonal = 10.1 * 25.4
-
     public func run(output: inout some CommandOutput) -> Int32 {
         guard case .success(let configuration) = loadConfiguration(configPath, output: &output) else { return CommandStatus.badInput }
         var text = ""
@@ -50,7 +47,7 @@ public struct SynthRunner: Sendable {
         let kind = self.kind ?? rule?.kind ?? .touchscreen
         let root = configuration.map { $0.layout(for: rule ?? DeviceRule()) }
         let output0 = rule?.output ?? root?.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
-        let surfaceSize = size ?? rule?.size ?? Self.defaultSize(kind: kind, proportions: output0)
+        let surfaceSize = size ?? rule?.size ?? SurfaceSize.synthetic(kind: kind, proportions: output0)
         var device = DeviceDescription.synthetic(kind: kind, size: surfaceSize)
         var units = TouchScriptUnits.millimetres
         if let configuration {
@@ -106,14 +103,4 @@ public struct SynthRunner: Sendable {
         return CommandStatus.success
     }
 
-    /// A touchpad's 100 × 60 mm; a touchscreen's 10.1-inch diagonal in the proportions of the
-    /// layout (16:10 without one).
-    static func defaultSize(kind: DeviceKind, proportions: SurfaceSize?) -> SurfaceSize {
-        if kind == .touchpad { return SurfaceSize(width: 100, height: 60) }
-        let w = proportions.map { $0.width > 0 ? $0.width : 16 } ?? 16
-        let h = proportions.map { $0.height > 0 ? $0.height : 10 } ?? 10
-        let diagonal = (w * w + h * h).squareRoot()
-        let mm = { (v: Double) in (v / diagonal * defaultDiagonal * 10).rounded() / 10 }
-        return SurfaceSize(width: mm(w), height: mm(h))
-    }
 }

@@ -10,7 +10,7 @@ import TouchRecordings
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Watch a recording in the browser: layout, contacts, gestures and why recognizers failed.",
+        abstract: "Watch a recording in the browser, or touch your layout there: contacts, gestures and why recognizers failed.",
         discussion: """
             Serves the live view (as gestured run --view does) for a recording: the layout's \
             regions and hit areas, the contacts with short trails (palms, thumbs and hovers marked \
@@ -19,14 +19,24 @@ struct ViewCommand: ParsableCommand {
             or --paused, to step a frame at a time. It listens on 127.0.0.1 and prints the address \
             to open, with its token; one viewer at a time. Ctrl-C stops it.
 
+            With --config and no recording, the page is a touch bench: drag on the layout with the \
+            mouse (keys 1-5: that many fingers side by side; shift-click a pivot, then a drag moves \
+            two fingers about it, to pinch and rotate), or touch it on a touchscreen. The touches \
+            go through the same pipeline as a device's, on a made-up device of the rule's kind \
+            (or --kind) and size (or --size; else a 10.1" panel in the layout's proportions). \
+            Gestures, failures and the actions they would run appear as they happen; actions \
+            are never run. "save as recording" downloads what was drawn as libinput record YAML \
+            (and writes it to --save FILE), which replay plays to the same gestures.
+
             Examples:
               gestured view session.yaml --config examples/kiosk.yaml
               gestured view RECORDING --paused --listen 127.0.0.1:8700
+              gestured view --config examples/kiosk.yaml --save bench.yaml
             """
     )
 
-    @Argument(help: "A libinput record YAML or evemu file.")
-    var recording: String
+    @Argument(help: "A libinput record YAML or evemu file (none, with --config: the touch bench).")
+    var recording: String?
 
     @OptionGroup var source: RecordingOptions
 
@@ -53,8 +63,22 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Play this many times faster than recorded.", valueName: "X"))
     var speed: Double = 1
 
+    @Option(name: .long, help: ArgumentHelp("The touch bench's device: touchscreen or touchpad (default: the rule's kind).", valueName: "KIND"))
+    var kind: String?
+
+    @Option(name: .long, help: ArgumentHelp("The touch bench writes what was drawn here too, on save.", valueName: "FILE"))
+    var save: String?
+
     func validate() throws {
         try quirkOptions.validate()
+        if recording == nil && configuration.config == nil {
+            throw ValidationError("give a recording to watch, or --config FILE for the touch bench")
+        }
+        if recording != nil && (kind != nil || save != nil) {
+            throw ValidationError("--kind and --save are the touch bench's (no recording)")
+        }
+        if recording == nil && (paused || speed != 1) { throw ValidationError("--paused and --speed play a recording") }
+        if let kind, kind != "touchscreen" && kind != "touchpad" { throw ValidationError("--kind is touchscreen or touchpad, not \"\(kind)\"") }
         if let size, SurfaceSize(parsing: size) == nil {
             throw ValidationError("--size expects WIDTHxHEIGHT in millimetres, both positive, e.g. 154x86")
         }
@@ -72,6 +96,9 @@ struct ViewCommand: ParsableCommand {
         logger.logLevel = .info
         guard case .success(let address) = ListenAddress.parse(listen) else { throw ExitCode(CommandStatus.badInput) }
         let clock = MonotonicClock()
+        guard let recording else {
+            return try runBench(config!, address: address, clock: clock, logger: logger, output: &output)
+        }
         let loop: SharedEventLoop
         let view: LiveView
         let player: RecordingPlayer
@@ -98,5 +125,32 @@ struct ViewCommand: ParsableCommand {
         loop.run()
         view.close()
         withExtendedLifetime(player) {}
+    }
+
+    /// The touch bench: `config`'s layout drawn, the page's touches on a made-up device.
+    private func runBench(_ config: GestureConfiguration.Configuration, address: ListenAddress, clock: MonotonicClock, logger: Logger,
+                          output: inout ProcessOutput) throws {
+        let loop: SharedEventLoop
+        let view: LiveView
+        let bench: TouchBench
+        do {
+            loop = try SharedEventLoop(clock: clock)
+            view = try LiveView(options: LiveView.Options(address: address, allowRemote: viewAllowRemote), loop: loop, clock: clock,
+                                logger: logger, source: "bench", title: config.path)
+            bench = try TouchBench(configuration: config, kind: kind.map { $0 == "touchpad" ? .touchpad : .touchscreen },
+                                   size: size.flatMap(SurfaceSize.init(parsing:)), view: view, loop: loop, clock: clock)
+            bench.savePath = save
+            try loop.handleSignals([.interrupt, .terminate]) { _ in loop.stop() }
+        } catch {
+            output.warn("\(error)\n")
+            output.flush()
+            throw ExitCode(CommandStatus.badInput)
+        }
+        output.write("view: \(view.url)\n")
+        output.flush()
+        logger.info("view: the touch bench", metadata: ["device": "\(bench.device.name)", "address": "\(view.address)"])
+        loop.run()
+        view.close()
+        withExtendedLifetime(bench) {}
     }
 }
