@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
         .testTarget(name: "GestureHTTPTests", dependencies: [
-            "GestureHTTP", "GestureView", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
+            "GestureHTTP", "GestureView", "GestureService", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "Gestures", "GestureRuntime", "GestureReplay", "TouchEvents", "TouchRecordings"]),

@@ -1,5 +1,6 @@
 import Foundation
 import GestureConfiguration
+import GestureService
 @testable import GestureHTTP
 import GestureReplay
 @testable import GestureView
@@ -70,5 +71,48 @@ struct TouchBenchTests {
         }
         #expect(replayed == shown)
         #expect(replayed.count >= 4)
+    }
+
+    /// `--run-actions`: the tap's program runs (as the service would run it), and the page is
+    /// told it ran.
+    @Test func withRunActionsTheActionsRun() throws {
+        let dir = NSTemporaryDirectory() + "bench-run-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ran = dir + "/ran"
+        try """
+            devices: [{match: {kind: touchscreen}, size: [100, 60]}]
+            layout:
+              id: screen
+              frame: [0, 0, 100, 60]
+              gestures:
+                - kind: tap
+                  action: {exec: ["/usr/bin/touch", "\(ran)"]}
+            service:
+              actions-as-root: true
+            """.write(toFile: dir + "/bench.yaml", atomically: true, encoding: .utf8)
+        let configuration = try Configuration.load(path: dir + "/bench.yaml")
+        let clock = TestClock()
+        let loop = try SharedEventLoop(clock: clock)
+        let view = try LiveView(options: .init(address: loopback, token: "t"), loop: loop, clock: clock, logger: quiet,
+                                source: "bench", title: "bench")
+        let actions = ConfiguredActions(configuration: configuration, loop: loop, clock: clock, logger: quiet)
+        let bench = try TouchBench(configuration: configuration, kind: nil, size: nil, view: view, loop: loop, clock: clock, actions: actions)
+        let peer = try TestPeer(view.address, loop: loop)
+        _ = peer.upgrade(path: "/ws?token=t")
+        _ = peer.frames(waitingFor: 2)
+        peer.send(HTTPParsingTests.masked("touch 1:down:50:30", mask: [1, 2, 3, 4]))
+        _ = peer.frames(waitingFor: 3)
+        clock.now += .milliseconds(60)
+        peer.send(HTTPParsingTests.masked("touch 1:up:50:30", mask: [1, 2, 3, 4]))
+        let told = peer.frames(until: { $0.contains("\"type\": \"action\"") }).map(\.text)
+        #expect(told.first { $0.contains("\"type\": \"action\"") } == #"{"type": "action", "time": 0.06, "recognizer": "tap(1 tap, 1 touch)@screen", "action": "exec /usr/bin/touch \#(ran)", "run": true}"#)
+        // The program runs on its own; the loop collects it.
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: ran) {
+            _ = peer.pump(turns: 5) { _ in false }
+            usleep(10_000)
+        }
+        #expect(FileManager.default.fileExists(atPath: ran))
+        withExtendedLifetime((bench, actions)) {}
     }
 }

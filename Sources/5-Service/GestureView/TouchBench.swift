@@ -6,12 +6,23 @@ import SystemLoop
 import TouchEvents
 import TouchRecordings
 
+/// What runs a configuration's actions for the bench's sessions (`--run-actions`): the
+/// service's own (`ConfiguredActions`, in GestureService).
+public protocol TouchBenchActions: AnyObject {
+    /// A layout built for a session about to begin, with its actions.
+    func register(_ built: BuiltLayout)
+    /// The session began: its recognizers with actions run them.
+    func attach(_ session: DeviceSession)
+    /// Lets go of every key and button held.
+    func releaseAll()
+}
+
 /// `gestured view --config FILE` with no recording: a touch bench. The page draws the
 /// configuration's layout, and the mouse (or a touchscreen in the browser) puts touches on it.
 /// They go through the very pipeline a device's do — as a made-up device's kernel events
 /// (``TouchFrameEncoder``) into a ``DeviceSession``, on a surface of the device rule's size in
 /// millimetres — and the gestures, failures and the actions they would run come back to the
-/// page. Actions are shown, never run. **save** sends the page what was drawn as a
+/// page. Actions are shown, and run only with ``TouchBenchActions`` (`--run-actions`). **save** sends the page what was drawn as a
 /// libinput-record recording (and writes it to ``savePath`` when given), which `replay`
 /// plays to the same gestures.
 ///
@@ -34,12 +45,15 @@ public final class TouchBench {
     private var nextID = 1
     /// The session's layout as the configuration built it, with its actions by recognizer.
     private var built: BuiltLayout?
+    /// Runs the actions (nil: they are only shown).
+    private let actions: TouchBenchActions?
 
     /// A device of `kind` (the rule's, else a touchscreen) of `size` mm (the rule's, else a
     /// 10.1" panel in the layout's proportions), under `configuration`'s rules.
     public init(configuration: Configuration, kind: DeviceKind?, size: SurfaceSize?, view: LiveView, loop: SharedEventLoop,
-                clock: any TouchClock) throws(DeviceSession.SetupError) {
+                clock: any TouchClock, actions: TouchBenchActions? = nil) throws(DeviceSession.SetupError) {
         self.configuration = configuration
+        self.actions = actions
         self.view = view
         self.loop = loop
         self.clock = clock
@@ -49,7 +63,7 @@ public final class TouchBench {
         let proportions = rule.output ?? root.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
         device = DeviceDescription.synthetic(kind: kind, size: size ?? rule.size ?? SurfaceSize.synthetic(kind: kind, proportions: proportions))
         encoder = TouchFrameEncoder(device: device)
-        (session, built) = try Self.session(device, configuration)
+        (session, built) = try Self.session(device, configuration, actions)
         attach()
         view.add(session)
         view.commands = ["touch", "save", "clear"]
@@ -61,10 +75,14 @@ public final class TouchBench {
     deinit { loop.removeWork(of: ObjectIdentifier(self)) }
 
     /// The session of a fresh bench, and its layout as the configuration built it.
-    private static func session(_ device: DeviceDescription, _ configuration: Configuration) throws(DeviceSession.SetupError)
-        -> (DeviceSession, BuiltLayout?) {
+    private static func session(_ device: DeviceDescription, _ configuration: Configuration, _ actions: TouchBenchActions?)
+        throws(DeviceSession.SetupError) -> (DeviceSession, BuiltLayout?) {
         var built: BuiltLayout?
-        let session = try DeviceSession(device: device, rules: BuiltRules(configuration: configuration) { built = $0 })
+        let session = try DeviceSession(device: device, rules: BuiltRules(configuration: configuration) { b in
+            built = b
+            actions?.register(b)
+        })
+        actions?.attach(session)
         return (session, built)
     }
 
@@ -84,7 +102,7 @@ public final class TouchBench {
             view.failure(r, reason: reason, at: time, of: session)
         }
         session.afterFrame = { [unowned self, unowned session] frame in view.frame(frame, of: session) }
-        // The actions, shown when they would run (as the service decides it), never run.
+        // The actions, shown when they would run (as the service decides it); run only by `actions`.
         guard let built else { return }
         for region in session.layout.regions {
             for recognizer in region.recognizers {
@@ -93,7 +111,8 @@ public final class TouchBench {
                 recognizer.addHandler { [unowned self, unowned session] gesture in
                     let fires = gesture.kind.isDiscrete ? gesture.state == .recognized : action.on.contains(gesture.state)
                     guard fires else { return }
-                    view.send(ViewMessages.action(label: label, action: Self.describe(action), time: gesture.time - (session.origin ?? gesture.time)))
+                    view.send(ViewMessages.action(label: label, action: Self.describe(action), run: actions != nil,
+                                                  time: gesture.time - (session.origin ?? gesture.time)))
                 }
             }
         }
@@ -199,7 +218,8 @@ public final class TouchBench {
         session.pipeline.observer = nil
         session.pipeline.failureObserver = nil
         session.afterFrame = nil
-        if let fresh = try? Self.session(device, configuration) { (session, built) = fresh }
+        actions?.releaseAll()
+        if let fresh = try? Self.session(device, configuration, actions) { (session, built) = fresh }
         encoder = TouchFrameEncoder(device: device)
         events.removeAll()
         down.removeAll()

@@ -82,10 +82,10 @@ enum ViewMessages {
         ]).text
     }
 
-    /// An action a gesture would run on the touch bench (shown, not run).
-    static func action(label: String, action: String, time: Duration) -> String {
+    /// An action a gesture runs on the touch bench (`run`: with `--run-actions`), or would.
+    static func action(label: String, action: String, run: Bool, time: Duration) -> String {
         JSONValue.object(["type": "action", "time": seconds(time), "recognizer": .string(label), "action": .string(action),
-                          "run": .bool(false)]).text
+                          "run": .bool(run)]).text
     }
 
     /// What the touch bench recorded, as libinput-record YAML; where it was written, if anywhere.

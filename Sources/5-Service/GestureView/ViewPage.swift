@@ -361,7 +361,7 @@ enum ViewPage {
 
         function showAction(m) {
           const li = make('li', {class: 'action', 'data-recognizer': m.recognizer});
-          li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`), `→ ${m.recognizer} would run: ${m.action} (not run)`);
+          li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`), m.run ? `→ ${m.recognizer} runs: ${m.action}` : `→ ${m.recognizer} would run: ${m.action} (not run)`);
           document.getElementById('gestures').append(li);
           li.scrollIntoView({block: 'nearest'});
         }

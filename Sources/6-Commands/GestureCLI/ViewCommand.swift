@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureConfiguration
 import GestureRuntime
+import GestureService
 import GestureView
 import Logging
 import SystemLoop
@@ -25,7 +26,8 @@ struct ViewCommand: ParsableCommand {
             go through the same pipeline as a device's, on a made-up device of the rule's kind \
             (or --kind) and size (or --size; else a 10.1" panel in the layout's proportions). \
             Gestures, failures and the actions they would run appear as they happen; actions \
-            are never run. "save as recording" downloads what was drawn as libinput record YAML \
+            run only with --run-actions (as the service runs them: programs, keys, the pointer; \
+            the virtual keyboard and pointer need /dev/uinput). "save as recording" downloads what was drawn as libinput record YAML \
             (and writes it to --save FILE), which replay plays to the same gestures.
 
             Examples:
@@ -69,13 +71,16 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The touch bench writes what was drawn here too, on save.", valueName: "FILE"))
     var save: String?
 
+    @Flag(name: .long, help: "On the touch bench, run the actions as the service would (programs, keys, the pointer), not only show them.")
+    var runActions = false
+
     func validate() throws {
         try quirkOptions.validate()
         if recording == nil && configuration.config == nil {
             throw ValidationError("give a recording to watch, or --config FILE for the touch bench")
         }
-        if recording != nil && (kind != nil || save != nil) {
-            throw ValidationError("--kind and --save are the touch bench's (no recording)")
+        if recording != nil && (kind != nil || save != nil || runActions) {
+            throw ValidationError("--kind, --save and --run-actions are the touch bench's (no recording)")
         }
         if recording == nil && (paused || speed != 1) { throw ValidationError("--paused and --speed play a recording") }
         if let kind, kind != "touchscreen" && kind != "touchpad" { throw ValidationError("--kind is touchscreen or touchpad, not \"\(kind)\"") }
@@ -133,12 +138,14 @@ struct ViewCommand: ParsableCommand {
         let loop: SharedEventLoop
         let view: LiveView
         let bench: TouchBench
+        let actions: ConfiguredActions?
         do {
             loop = try SharedEventLoop(clock: clock)
             view = try LiveView(options: LiveView.Options(address: address, allowRemote: viewAllowRemote), loop: loop, clock: clock,
                                 logger: logger, source: "bench", title: config.path)
+            actions = runActions ? ConfiguredActions(configuration: config, loop: loop, clock: clock, logger: logger) : nil
             bench = try TouchBench(configuration: config, kind: kind.map { $0 == "touchpad" ? .touchpad : .touchscreen },
-                                   size: size.flatMap(SurfaceSize.init(parsing:)), view: view, loop: loop, clock: clock)
+                                   size: size.flatMap(SurfaceSize.init(parsing:)), view: view, loop: loop, clock: clock, actions: actions)
             bench.savePath = save
             try loop.handleSignals([.interrupt, .terminate]) { _ in loop.stop() }
         } catch {
@@ -151,6 +158,6 @@ struct ViewCommand: ParsableCommand {
         logger.info("view: the touch bench", metadata: ["device": "\(bench.device.name)", "address": "\(view.address)"])
         loop.run()
         view.close()
-        withExtendedLifetime(bench) {}
+        withExtendedLifetime((bench, actions)) {}
     }
 }
