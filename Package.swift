@@ -104,7 +104,7 @@ let package = Package(
         ),
         .target(
             name: "GestureConfiguration",
-            dependencies: ["Gestures", "TouchEvents", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Gestures", "TouchEvents", "TouchRecordings", .product(name: "Yams", package: "Yams")],
             path: "Sources/4-Runtime/GestureConfiguration"
         ),
         .target(

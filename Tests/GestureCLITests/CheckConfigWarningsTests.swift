@@ -52,7 +52,8 @@ struct CheckConfigWarningsTests {
     }
 
     /// A region wholly outside its root (touches land in the root); one that reaches into it
-    /// with its extended hit area is fine.
+    /// with its extended hit area is fine, and so is one touching its edge (a touch beyond the
+    /// edge lands on it).
     @Test func aRegionWhollyOutsideItsRoot() throws {
         let r = try check("""
             layout:
@@ -67,6 +68,8 @@ struct CheckConfigWarningsTests {
                 - id: edge
                   frame: [1290, 0, 40, 40]
                   hit-insets: -20
+                - id: abutting
+                  frame: [1280, 200, 40, 40]
             """)
         #expect(r.status == 0)
         #expect(r.out.standardError == """

@@ -54,7 +54,7 @@ struct ExecutableTests {
         #expect("(\(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))" == packaged)
         let check = try runGestured(["check-config", repositoryRoot + "/debian/gestured.yaml"])
         #expect(check.status == 0 && check.stdout.contains("OK — 1 region, 11 gestures (11 with actions)"))
-        for command in ["", "run", "listen", "replay", "check-config", "convert", "devices", "record", "render", "evaluate", "view"] {
+        for command in ["", "run", "listen", "replay", "check-config", "convert", "devices", "record", "synth", "render", "evaluate", "view"] {
             let help = try runGestured(command.isEmpty ? ["--help"] : [command, "--help"])
             #expect(!help.stdout.contains(" \\\n"), "gestured \(command) --help")
             // Examples fit the 80 columns help is wrapped to: each line is a command of its own.

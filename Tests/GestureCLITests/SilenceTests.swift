@@ -102,8 +102,8 @@ struct SilenceTests {
         #expect(out.standardError == """
             no gesture fired: 3 touch sequences
               2 landed on `screen` with 1 finger: no gesture for 1 finger there
-              1 landed on `back` with 1 finger: tap(1 tap, 1 touch)@back failed: moved 3.3 mm > 3.0 mm allowed; \
-            long-press(1 touch)@back failed: moved 3.3 mm > 3.0 mm allowed
+              1 landed on `back` with 1 finger: tap(1 tap, 1 touch)@back and long-press(1 touch)@back failed: \
+            moved 3.3 mm > 3.0 mm allowed
 
             """)
     }
@@ -154,5 +154,24 @@ struct SilenceTests {
             """)
         let (_, json) = try run(recording, config: Self.kiosk, mode: .framesJSON)
         #expect(json.standardOutput.hasPrefix(#"{"time": 0.0, "contacts": [{"id": 1, "slot": 0, "phase": "began", "device_x": 100, "device_y": 100, "x": 42.67, "y": 40.0}]"#))
+    }
+
+    /// Contacts the contact filter left out reach no recognizer: they are counted apart, and a
+    /// click that fails every recognizer alike is said once.
+    @Test func contactsLeftOutAndRecognizersFailingAlike() {
+        let thumb = replay(fixture("chromiumos/link/palm-hovering_thumb.left.contact-link-user-20120508_040727.evemu"), .gestures)
+        #expect(thumb.output.standardError == """
+            no gesture fired: no touch reached the recognizers
+              contacts left out: 1 as thumb (--explain says why)
+
+            """)
+        let click = replay(fixture("chromiumos/link/palm-palm_click.lower.left-link-user-20120508_062308.evemu"), .gestures)
+        #expect(click.output.standardError == """
+            no gesture fired: 4 touch sequences
+              4 landed on `root` with 1 finger: tap(1 tap, 1 touch)@root, tap(2 taps, 1 touch)@root and 21 more failed: \
+            a physical button was pressed: a click, not a gesture
+              contacts left out: 1 as thumb, 2 as palm (--explain says why)
+
+            """)
     }
 }

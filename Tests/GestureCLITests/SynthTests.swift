@@ -1,5 +1,6 @@
 import Foundation
 import GestureCLI
+import TouchEvents
 import Testing
 
 /// `gestured synth`: touches described in words, written as a recording that replays to the
@@ -70,7 +71,7 @@ struct SynthTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (status, out) = synth(dir, script: "kiosk.script")
         #expect(status == 0)
-        #expect(out.standardError == "wrote \(dir)/out.yaml: Synthetic Touchscreen, 217.5 x 136.0 mm, 179 events in 26 frames over 2.07 s. "
+        #expect(out.standardError == "wrote \(dir)/out.yaml: Synthetic Touchscreen, 217.5 x 136.0 mm, 205 events in 26 frames over 2.07 s. "
                     + "Try it: gestured replay \(dir)/out.yaml --config \(dir)/mine.yaml\n")
         #expect(replay(dir) == """
               0.060000s  tap recognized  back  1 touch  taps 1  at 60.0, 60.0
@@ -138,6 +139,10 @@ struct SynthTests {
         ("long-press at 60,60 for ever", "s.script:1:25: expected a time like 200 ms or 1.5 s, not \"ever\""),
         ("tap at 60,60 now", "s.script:1:14: unexpected \"now\" at the end of the statement"),
         ("3 fingers pinch out at 60,60", "s.script:1:1: a pinch has 2 fingers"),
+        ("swipe right from 10,10 by 20000000", "s.script:1:27: a distance is at most 10 m on the surface"),
+        ("tap at 60,60 for 2 min", "s.script:1:18: expected a time like 200 ms or 1.5 s, not \"2\""),
+        ("long-press at 60,60 for 90 s", "s.script:1:25: a time here is at most 60 s"),
+        ("at 0 s: 10 fingers long-press at 640,400\nat 0 s: tap at 60,60", "s.script:2:9: more than 10 fingers down at once (10 already down then)"),
     ])
     func aMistakeSaysWhere(script: String, message: String) throws {
         let dir = try folder(["mine.yaml": Self.kiosk, "s.script": script])
@@ -154,5 +159,33 @@ struct SynthTests {
         let (status, out) = synth(dir, script: "s.script", statements: ["tap at 60,60", "tap at"])
         #expect(status == 2)
         #expect(out.standardError == "-e:2:7: expected a position X,Y at the end\n")
+    }
+
+    /// A rule that matches by name takes a made-up device named after its glob; a --size other
+    /// than the rule's is refused (a replay under the rule applies the rule's size).
+    @Test func aRuleMatchingByNameAndItsSize() throws {
+        let config = """
+            devices:
+              - match: {name: "ILITEK*"}
+                size: [154, 86]
+                output: [800, 480]
+            layout:
+              id: screen
+              gestures: [{kind: tap}]
+            """
+        let dir = try folder(["mine.yaml": config])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var runner = SynthRunner(scriptPath: nil, outputPath: dir + "/out.yaml")
+        runner.statements = ["tap at 400,240"]
+        runner.configPath = dir + "/mine.yaml"
+        var out = CapturedOutput()
+        #expect(runner.run(output: &out) == 0)
+        #expect(out.standardError.hasPrefix("wrote \(dir)/out.yaml: ILITEK, 154.0 x 86.0 mm,"))
+        #expect(replay(dir) == "  0.060000s  tap recognized  screen  1 touch  taps 1  at 400.0, 240.0\n")
+        runner.size = SurfaceSize(width: 200, height: 120)
+        out = CapturedOutput()
+        #expect(runner.run(output: &out) == 2)
+        #expect(out.standardError == "\(dir)/mine.yaml:2: the device rule says size 154.0 x 86.0 mm, and a replay under it applies "
+                    + "that size: leave out --size 200.0x120.0, or change the rule\n")
     }
 }

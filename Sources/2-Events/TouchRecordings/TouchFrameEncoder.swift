@@ -5,13 +5,18 @@ import TouchEvents
 /// replays through the decoder like any other.
 ///
 /// Positions come from each contact's millimetres (`x`, `y`) at the device's axis resolution;
-/// a contact that lands gets a new tracking id in its slot, one that ends or is cancelled
-/// lifts (`ABS_MT_TRACKING_ID -1`). Every frame ends with `SYN_REPORT`, and `BTN_TOUCH` and the
-/// `BTN_TOOL_*` finger count follow the contacts down, as the kernel's input-mt helpers do.
+/// a contact that lands gets a new tracking id in its slot (0 to 65535, wrapping as the
+/// kernel's do), one that ends or is cancelled lifts (`ABS_MT_TRACKING_ID -1`) — one that lands
+/// and lifts in the same frame is sent landing, then lifting. Every frame ends with
+/// `SYN_REPORT`; `BTN_TOUCH`, the `BTN_TOOL_*` finger count (none past five, as
+/// `input_mt_report_finger_count` has it) and the single-touch `ABS_X`/`ABS_Y` of the lowest
+/// slot down follow the contacts, as the kernel's input-mt helpers do.
 public struct TouchFrameEncoder: Sendable {
     public let device: DeviceDescription
     private var trackingIDs: [Int: Int32] = [:]
     private var nextTrackingID: Int32 = 1
+    /// The single-touch position last sent.
+    private var pointer: (x: Int32, y: Int32)?
     private var slot: Int32 = -1
     private var lastPosition: [Int: (x: Int32, y: Int32)] = [:]
     private var fingers = 0
@@ -37,18 +42,14 @@ public struct TouchFrameEncoder: Sendable {
                 slot = Int32(contact.slot)
                 send(EventType.abs, AbsCode.mtSlot, slot)
             }
-            if contact.phase.isFinal {
-                send(EventType.abs, AbsCode.mtTrackingID, -1)
-                trackingIDs[contact.slot] = nil
-                lastPosition[contact.slot] = nil
-                continue
-            }
+            let x = units(contact.x, xAxis), y = units(contact.y, yAxis)
+            // A contact that lifts in the frame it lands in is first sent landing.
             if contact.phase == .began || trackingIDs[contact.slot] == nil {
                 trackingIDs[contact.slot] = nextTrackingID
                 send(EventType.abs, AbsCode.mtTrackingID, nextTrackingID)
-                nextTrackingID = nextTrackingID == Int32.max ? 1 : nextTrackingID + 1
+                nextTrackingID = nextTrackingID >= 0xFFFF ? 0 : nextTrackingID + 1
+                lastPosition[contact.slot] = nil
             }
-            let x = units(contact.x, xAxis), y = units(contact.y, yAxis)
             let last = lastPosition[contact.slot]
             if last?.x != x { send(EventType.abs, AbsCode.mtPositionX, x) }
             if last?.y != y { send(EventType.abs, AbsCode.mtPositionY, y) }
@@ -56,6 +57,19 @@ public struct TouchFrameEncoder: Sendable {
                 send(EventType.abs, AbsCode.mtPressure, pressure)
             }
             lastPosition[contact.slot] = (x, y)
+            if contact.phase.isFinal {
+                send(EventType.abs, AbsCode.mtTrackingID, -1)
+                trackingIDs[contact.slot] = nil
+                lastPosition[contact.slot] = nil
+            }
+        }
+        // Single-touch emulation: the lowest slot down.
+        if let first = frame.contacts.filter({ !$0.phase.isFinal }).min(by: { $0.slot < $1.slot }),
+           device.absInfo[AbsCode.x] != nil, device.absInfo[AbsCode.y] != nil {
+            let x = units(first.x, device.absInfo[AbsCode.x]!), y = units(first.y, device.absInfo[AbsCode.y]!)
+            if pointer?.x != x { send(EventType.abs, AbsCode.x, x) }
+            if pointer?.y != y { send(EventType.abs, AbsCode.y, y) }
+            pointer = (x, y)
         }
         let down = frame.contacts.filter { !$0.phase.isFinal }.count
         if down != fingers {
@@ -63,8 +77,8 @@ public struct TouchFrameEncoder: Sendable {
                 send(EventType.key, KeyCode.touch, down > 0 ? 1 : 0)
             }
             let tools = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
-            let before = fingers == 0 ? nil : tools[min(fingers, 5) - 1]
-            let after = down == 0 ? nil : tools[min(down, 5) - 1]
+            let before = fingers == 0 || fingers > 5 ? nil : tools[fingers - 1]
+            let after = down == 0 || down > 5 ? nil : tools[down - 1]
             if before != after {
                 if let before, device.has(type: EventType.key, code: before) { send(EventType.key, before, 0) }
                 if let after, device.has(type: EventType.key, code: after) { send(EventType.key, after, 1) }
@@ -96,7 +110,9 @@ extension DeviceDescription {
     /// (`INPUT_PROP_POINTER`, `BTN_TOOL_FINGER` to `BTN_TOOL_QUINTTAP`, a button).
     public static func synthetic(kind: DeviceKind, size: SurfaceSize, name: String? = nil) -> DeviceDescription {
         let resolution: Int32 = 10
-        let width = Int32((size.width * Double(resolution)).rounded()), height = Int32((size.height * Double(resolution)).rounded())
+        // At most 100 m: an axis in Int32 units.
+        func units(_ mm: Double) -> Int32 { Int32(min(max((mm * Double(resolution)).rounded(), 1), 1_000_000)) }
+        let width = units(size.width), height = units(size.height)
         var keys: Set<UInt16> = [KeyCode.touch]
         if kind == .touchpad {
             keys.formUnion([KeyCode.left, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap,

@@ -71,20 +71,24 @@ extension Configuration {
                 ? ", new touches held back \(formatDecimal(Double(rule.holdBack.inMicroseconds) / 1000, places: 1)) ms" : ""
             s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack): its gestures marked * take their touches from the apps\n"
         }
+        // A layout's gestures take touches only where an owned device drives it.
+        var ownedLayout = false
         func walk(_ r: RegionSpec, _ depth: Int, passThrough inherited: Bool? = nil) {
             let passThrough = r.passThrough ?? inherited
             let kinds = r.gestures.map { g in
-                let owns = !owned.isEmpty && !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
+                let owns = ownedLayout && !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
                 return g.makeRecognizer().name + (owns ? "*" : "") + (g.when.map { " (when app: \($0.apps.joined(separator: ", ")))" } ?? "")
             }
             s += String(repeating: "  ", count: depth + 1) + r.id + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", ")) + "\n"
             for c in r.children { walk(c, depth + 1, passThrough: passThrough) }
         }
         if layouts.count == 1 {
+            ownedLayout = !owned.isEmpty
             walk(layout, 0)
             return s
         }
         for (i, l) in layouts.enumerated() {
+            ownedLayout = owned.contains { layout(for: $0).id == l.id }
             let users = devices.filter { layout(for: $0).id == l.id }.map(\.matchDescription)
             let by = devices.isEmpty ? (i == 0 ? "every touch device" : "no device") : (users.isEmpty ? "no device" : users.joined(separator: "; "))
             s += "  layout \(l.id) (\(by)):\n"

@@ -39,13 +39,15 @@ extension Configuration {
         for root in layouts {
             guard let rootFrame = root.frame else { continue }
             func walk(_ spec: RegionSpec, origin: Point) {
-                let frame = spec.frame ?? rootFrame
+                // A child without a frame covers its parent (the root's size, from its origin).
+                let frame = spec.frame ?? Rect(x: 0, y: 0, width: rootFrame.width, height: rootFrame.height)
                 let absolute = Rect(x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
                 // Hidden or disabled regions never extend (their hit area is their frame).
                 let insets = spec.hidden || !spec.enabled ? EdgeInsets.zero : spec.hitInsets
                 let area = absolute.inset(by: insets)
-                let overlaps = area.maxX > rootFrame.minX && area.minX < rootFrame.maxX
-                    && area.maxY > rootFrame.minY && area.minY < rootFrame.maxY
+                // Touches land in the root, its edges included (a point beyond is moved onto them).
+                let overlaps = area.maxX >= rootFrame.minX && area.minX <= rootFrame.maxX
+                    && area.maxY >= rootFrame.minY && area.minY <= rootFrame.maxY
                 if spec.id != root.id, !overlaps {
                     found.append(ConfigurationWarning(
                         path: path, line: spec.line, column: spec.column,

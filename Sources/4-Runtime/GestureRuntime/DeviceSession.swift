@@ -12,11 +12,18 @@ import TouchEvents
 /// reset (``recover(at:)``) and goes on.
 public final class DeviceSession {
     /// Why a device cannot have a session.
-    public enum SetupError: Error, Sendable, Equatable {
+    public enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The device rules have no setup for it: they would not use it.
         case noRule
         /// It reports no position axes.
         case noPositionAxes
+
+        public var description: String {
+            switch self {
+            case .noRule: "no device rule takes it"
+            case .noPositionAxes: "it reports no position axes"
+            }
+        }
     }
 
     /// The device as the kernel describes it, with what its quirks add (an axis resolution

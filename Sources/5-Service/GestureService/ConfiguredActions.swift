@@ -16,9 +16,15 @@ public final class ConfiguredActions: TouchBenchActions {
     private let dispatcher: ActionDispatcher
     private let loop: SharedEventLoop
 
-    public init(configuration: Configuration, loop: SharedEventLoop, clock: any TouchClock, logger: Logger) {
+    /// Opens the virtual keyboard and pointer the actions need (uinput; without it their
+    /// actions are skipped, and logged) and follows the compositor's focus for `when: {app: …}`
+    /// gestures, as the service does at its start.
+    public init(configuration: Configuration, loop: SharedEventLoop, clock: any TouchClock, logger: Logger,
+                environment: [String: String] = [:]) {
         dispatcher = ActionDispatcher(settings: configuration.service, loop: loop, clock: clock, logger: logger)
         self.loop = loop
+        dispatcher.openVirtualInput(for: configuration)
+        dispatcher.followFocus(for: configuration, environment: environment)
         loop.addTimer(owner: ObjectIdentifier(self), next: { [unowned self] in dispatcher.nextDeadline })
         loop.afterEvents(owner: ObjectIdentifier(self)) { [unowned self] in dispatcher.tend() }
     }
@@ -38,8 +44,17 @@ public final class ConfiguredActions: TouchBenchActions {
         dispatcher.attach(session)
     }
 
-    /// Lets go of every key and button held (a session gone, the bench cleared).
-    public func releaseAll() {
-        dispatcher.shutdown()
+    /// The session is over (the bench cleared): its keys and buttons held are let go, and its
+    /// conditions forgotten.
+    public func detach(_ session: DeviceSession) {
+        dispatcher.sessionEnded(session)
+    }
+
+    /// Whether `action` can run here: a program unless refused as root, keys and the pointer
+    /// when their virtual device is open; `emit` has no clients.
+    public func canRun(_ action: ActionSpec) -> Bool {
+        (action.exec != nil && (FileStatus.effectiveUserID != 0 || dispatcher.runner.allowRoot))
+            || (action.usesKeyboard && dispatcher.desktop.keyboard != nil)
+            || (action.usesPointer && dispatcher.desktop.pointer != nil)
     }
 }

@@ -75,36 +75,45 @@ public final class LiveView {
     /// What a viewer that connects late is shown first (``History``).
     private var history = History()
 
-    /// What a viewer connecting late gets, after the devices: the gesture events so far (the
+    /// What a viewer that connects late gets, after the devices: the gesture events so far (the
     /// latest ``History/gestureLimit``), the failures of the latest touches, and each device's
-    /// last frame. Kept whether or not anyone watches; a gesture or failure is written as its
-    /// message when it happens (they are few), a frame only when a viewer connects.
+    /// last frame. Kept whether or not anyone watches, as values: written as messages only when
+    /// a viewer connects (a pan's every frame is a gesture event).
     struct History {
         /// The most gesture events kept: a page lists no more than a few screens of them.
         static let gestureLimit = 2000
-        var gestures: [String] = []
-        var failures: [String] = []
-        /// Each device's last frame, by key.
-        var frames: [(key: String, frame: TouchFrame)] = []
-        /// Whether a device had contacts down after its last frame, by key.
-        var down: [String: Bool] = [:]
+        /// The most failures kept for the latest touches (a layout's every recognizer, a few times).
+        static let failureLimit = 200
+        var gestures: [(key: String, gesture: Gesture)] = []
+        /// The latest touches' failures, each as its message, with its time.
+        var failures: [(time: Instant, message: String)] = []
+        /// Each device's last frame, by key, and whether contacts were down after it.
+        var frames: [(key: String, frame: TouchFrame, down: Bool)] = []
 
-        mutating func gesture(_ message: String) {
-            if gestures.count >= Self.gestureLimit { gestures.removeFirst(gestures.count - Self.gestureLimit + 1) }
-            gestures.append(message)
+        mutating func gesture(_ g: Gesture, key: String) {
+            // Dropped a quarter at a time: a removal moves the rest once in a while, not each time.
+            if gestures.count >= Self.gestureLimit { gestures.removeFirst(Self.gestureLimit / 4) }
+            gestures.append((key, g))
+        }
+
+        mutating func failure(_ message: String, at time: Instant) {
+            if failures.count < Self.failureLimit { failures.append((time, message)) }
         }
 
         /// A frame of `key`: touches landing on a device with none down are new touches, whose
-        /// failures replace the last ones (as the page shows them).
+        /// failures replace the last ones (as the page shows them) — but for those of this very
+        /// frame, which the pipeline reported before the frame came here.
         mutating func frame(_ frame: TouchFrame, key: String) {
-            if down[key] != true, frame.contacts.contains(where: { $0.phase == .began }) { failures.removeAll() }
-            down[key] = frame.contacts.contains { !$0.phase.isFinal }
-            if let i = frames.firstIndex(where: { $0.key == key }) { frames[i].frame = frame } else { frames.append((key, frame)) }
+            let i = frames.firstIndex { $0.key == key }
+            let wasDown = i.map { frames[$0].down } ?? false
+            if !wasDown, frame.contacts.contains(where: { $0.phase == .began }) { failures.removeAll { $0.time < frame.time } }
+            let down = frame.contacts.contains { !$0.phase.isFinal }
+            if let i { frames[i] = (key, frame, down) } else { frames.append((key, frame, down)) }
         }
 
         mutating func forget(_ key: String) {
             frames.removeAll { $0.key == key }
-            down[key] = nil
+            gestures.removeAll { $0.key == key }
         }
     }
 
@@ -197,9 +206,8 @@ public final class LiveView {
     /// A gesture event of `session`.
     public func gesture(_ g: Gesture, of session: DeviceSession) {
         guard let key = key(of: session) else { return }
-        let message = ViewMessages.gesture(g, session: session, key: key)
-        history.gesture(message)
-        viewer?.send(text: message)
+        history.gesture(g, key: key)
+        viewer?.send(text: ViewMessages.gesture(g, session: session, key: key))
     }
 
     /// A recognizer of `session` failed.
@@ -207,7 +215,7 @@ public final class LiveView {
         guard let key = key(of: session) else { return }
         let message = ViewMessages.failure(recognizer: recognizer.name, kind: recognizer.kind, region: recognizer.region?.id ?? "",
                                            reason: reason, time: time, session: session, key: key)
-        history.failures.append(message)
+        history.failure(message, at: time)
         viewer?.send(text: message)
     }
 
@@ -290,12 +298,15 @@ public final class LiveView {
         peer.send(text: ViewMessages.hello(source: source, title: title, paused: false))
         for (key, session) in sessions { peer.send(text: ViewMessages.device(session, key: key)) }
         // A viewer connecting late: the gestures so far, the latest touches, where they are.
-        for message in history.gestures { peer.send(text: message) }
-        for (key, frame) in history.frames {
+        for (key, g) in history.gestures {
+            guard let session = sessions.first(where: { $0.key == key })?.session else { continue }
+            peer.send(text: ViewMessages.gesture(g, session: session, key: key))
+        }
+        for (key, frame, _) in history.frames {
             guard let session = sessions.first(where: { $0.key == key })?.session else { continue }
             peer.send(text: ViewMessages.frame(frame, session: session, key: key, origin: session.origin ?? frame.time))
         }
-        for message in history.failures { peer.send(text: message) }
+        for (_, message) in history.failures { peer.send(text: message) }
         for message in greeting?() ?? [] { peer.send(text: message) }
         onViewerChange?(true)
     }

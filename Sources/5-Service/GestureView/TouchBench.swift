@@ -13,8 +13,11 @@ public protocol TouchBenchActions: AnyObject {
     func register(_ built: BuiltLayout)
     /// The session began: its recognizers with actions run them.
     func attach(_ session: DeviceSession)
-    /// Lets go of every key and button held.
-    func releaseAll()
+    /// The session is over: its keys and buttons held are let go.
+    func detach(_ session: DeviceSession)
+    /// Whether `action` can run (a program refused as root, keys without a virtual keyboard
+    /// cannot), for what the page is told.
+    func canRun(_ action: ActionSpec) -> Bool
 }
 
 /// `gestured view --config FILE` with no recording: a touch bench. The page draws the
@@ -48,22 +51,23 @@ public final class TouchBench {
     /// Runs the actions (nil: they are only shown).
     private let actions: TouchBenchActions?
 
-    /// A device of `kind` (the rule's, else a touchscreen) of `size` mm (the rule's, else a
-    /// 10.1" panel in the layout's proportions), under `configuration`'s rules.
+    /// A made-up device the configuration's rules take (``Configuration/syntheticDevice(kind:size:)``:
+    /// of `kind`, else the rule's, of `size` mm, else the rule's, else a 10.1" panel in the
+    /// layout's proportions).
     public init(configuration: Configuration, kind: DeviceKind?, size: SurfaceSize?, view: LiveView, loop: SharedEventLoop,
-                clock: any TouchClock, actions: TouchBenchActions? = nil) throws(DeviceSession.SetupError) {
+                clock: any TouchClock, actions: TouchBenchActions? = nil) throws(SyntheticDeviceError) {
         self.configuration = configuration
         self.actions = actions
         self.view = view
         self.loop = loop
         self.clock = clock
-        let rule = configuration.devices.first ?? DeviceRule()
-        let kind = kind ?? rule.kind ?? .touchscreen
-        let root = configuration.layout(for: rule)
-        let proportions = rule.output ?? root.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
-        device = DeviceDescription.synthetic(kind: kind, size: size ?? rule.size ?? SurfaceSize.synthetic(kind: kind, proportions: proportions))
+        device = try configuration.syntheticDevice(kind: kind, size: size).device
         encoder = TouchFrameEncoder(device: device)
-        (session, built) = try Self.session(device, configuration, actions)
+        do throws(DeviceSession.SetupError) {
+            (session, built) = try Self.session(device, configuration, actions)
+        } catch {
+            throw SyntheticDeviceError(message: "\(configuration.path): the made-up \(device.kind) cannot be set up: \(error)")
+        }
         attach()
         view.add(session)
         view.commands = ["touch", "save", "clear"]
@@ -111,7 +115,7 @@ public final class TouchBench {
                 recognizer.addHandler { [unowned self, unowned session] gesture in
                     let fires = gesture.kind.isDiscrete ? gesture.state == .recognized : action.on.contains(gesture.state)
                     guard fires else { return }
-                    view.send(ViewMessages.action(label: label, action: Self.describe(action), run: actions != nil,
+                    view.send(ViewMessages.action(label: label, action: Self.describe(action), run: actions?.canRun(action) ?? false,
                                                   time: gesture.time - (session.origin ?? gesture.time)))
                 }
             }
@@ -149,7 +153,7 @@ public final class TouchBench {
         for group in text.split(separator: " ") {
             let f = group.split(separator: ":", omittingEmptySubsequences: false)
             guard f.count == 4, !f[0].isEmpty, ["down", "move", "up", "cancel"].contains(String(f[1])),
-                  let x = Double(f[2]), let y = Double(f[3]), x.isFinite, y.isFinite else {
+                  let x = Double(f[2]), let y = Double(f[3]), x.isFinite, y.isFinite, abs(x) <= 1e7, abs(y) <= 1e7 else {
                 return .failure(BadTouch(message: "a touch is ID:PHASE:X:Y (PHASE down, move, up or cancel), not \(group.prefix(40))"))
             }
             out.append((String(f[0]), String(f[1]), Point(x: x, y: y)))
@@ -166,7 +170,7 @@ public final class TouchBench {
         let size = session.surface.size
         for t in touches {
             // Layout units to the surface; a touch off the surface is held at its edge.
-            guard var mm = mapping.surfacePoint(t.at) else { continue }
+            guard var mm = mapping.surfacePoint(t.at), mm.x.isFinite, mm.y.isFinite else { continue }
             mm = Point(x: min(max(mm.x, 0), size.width), y: min(max(mm.y, 0), size.height))
             if let i = down.firstIndex(where: { $0.page == t.page }) {
                 down[i].at = mm
@@ -218,7 +222,7 @@ public final class TouchBench {
         session.pipeline.observer = nil
         session.pipeline.failureObserver = nil
         session.afterFrame = nil
-        actions?.releaseAll()
+        actions?.detach(session)
         if let fresh = try? Self.session(device, configuration, actions) { (session, built) = fresh }
         encoder = TouchFrameEncoder(device: device)
         events.removeAll()

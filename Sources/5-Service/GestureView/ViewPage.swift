@@ -245,9 +245,12 @@ enum ViewPage {
           const d = devices.get(m.device);
           if (!d) return;
           const down = m.contacts.filter(c => c.phase !== 'ended' && c.phase !== 'cancelled');
-          // A new touch sequence: the failures and trails shown are the latest one's.
+          // A new touch sequence: the failures and trails shown are the latest one's (the
+          // failures of this very frame came before it).
           if (d.active === 0 && m.contacts.some(c => c.phase === 'began')) {
-            document.getElementById('failures').replaceChildren();
+            for (const li of [...document.querySelectorAll('#failures li.failure')]) {
+              if (Number(li.dataset.time) < Number(m.time)) li.remove();
+            }
             d.lifted.replaceChildren();
           }
           d.active = down.length;
@@ -301,7 +304,7 @@ enum ViewPage {
         }
 
         function showFailure(m) {
-          const li = make('li', {class: 'failure', 'data-kind': m.kind, 'data-region': m.region});
+          const li = make('li', {class: 'failure', 'data-kind': m.kind, 'data-region': m.region, 'data-time': m.time});
           li.append(make('span', {class: 'time'}, `${Number(m.time).toFixed(3)} s`), m.text);
           document.getElementById('failures').append(li);
         }
@@ -323,20 +326,24 @@ enum ViewPage {
               const q = p.matrixTransform(svg.getScreenCTM().inverse());
               return {x: q.x, y: q.y};
             };
-            const fingersAt = (e, p) => {
-              if (e.pointerType === 'touch') return [p];
-              if (this.pivot) return [p, {x: 2 * this.pivot.x - p.x, y: 2 * this.pivot.y - p.y}];
+            // A drag keeps the fingers it began with (count, pivot) until it ends.
+            const fingersAt = (shape, p) => {
+              if (shape.pivot) return [p, {x: 2 * shape.pivot.x - p.x, y: 2 * shape.pivot.y - p.y}];
               const gap = 15 * d.perMillimetre;
-              return Array.from({length: this.fingers}, (_, i) => ({x: p.x + (i - (this.fingers - 1) / 2) * gap, y: p.y}));
+              return Array.from({length: shape.count}, (_, i) => ({x: p.x + (i - (shape.count - 1) / 2) * gap, y: p.y}));
             };
             const touch = (e, phase) => {
               const id = e.pointerId;
-              const points = phase === 'up' || phase === 'cancel' ? this.pointers.get(id) : fingersAt(e, at(e));
-              if (!points) return;
-              if (phase === 'down') this.pointers.set(id, points);
-              else if (phase === 'move') { if (!this.pointers.has(id)) return; this.pointers.set(id, points); }
+              let drag = this.pointers.get(id);
+              if (phase === 'down') {
+                const single = e.pointerType === 'touch';
+                drag = {shape: {count: single ? 1 : this.fingers, pivot: single ? null : this.pivot}, points: null};
+                this.pointers.set(id, drag);
+              }
+              if (!drag) return;
+              if (phase === 'down' || phase === 'move') drag.points = fingersAt(drag.shape, at(e));
               else this.pointers.delete(id);
-              send('touch ' + points.map((p, i) => `${id}.${i}:${phase}:${p.x.toFixed(2)}:${p.y.toFixed(2)}`).join(' '));
+              send('touch ' + drag.points.map((p, i) => `${id}.${i}:${phase}:${p.x.toFixed(2)}:${p.y.toFixed(2)}`).join(' '));
             };
             svg.addEventListener('pointerdown', e => {
               e.preventDefault();

@@ -138,7 +138,7 @@ public struct ReplayRunner: Sendable {
             }
             if mode != .summary && mode != .frames && mode != .framesJSON
                 && !result.gestures.contains(where: { $0.state == .began || $0.state == .recognized }) {
-                output.warn(Self.silence(result.sequences.map(\.report)))
+                output.warn(Self.silence(result.sequences.map(\.report), leftOut: result.leftOut.map(\.reason)))
             }
             return CommandStatus.success
         } catch {
@@ -151,8 +151,18 @@ public struct ReplayRunner: Sendable {
     /// fingers and what its recognizers said —
     /// `2 landed on `screen` with 1 finger: no gesture for 1 finger there`,
     /// `1 landed on `back` with 1 finger: tap@back failed: moved 4.1 mm > 3.0 mm`.
-    static func silence(_ sequences: [TouchSequenceReport]) -> String {
-        guard !sequences.isEmpty else { return "no gesture fired: no touch landed\n" }
+    /// Contacts the contact filter left out (`leftOut`: each time one was) reach no sequence:
+    /// they are counted apart.
+    static func silence(_ sequences: [TouchSequenceReport], leftOut: [LeftOutReason] = []) -> String {
+        var counts: [(LeftOutReason, Int)] = []
+        for reason in leftOut {
+            if let i = counts.firstIndex(where: { $0.0 == reason }) { counts[i].1 += 1 } else { counts.append((reason, 1)) }
+        }
+        let setAside = counts.isEmpty ? "" : "  contacts left out: " + counts.map { "\($0.1) as \($0.0)" }.joined(separator: ", ")
+            + " (--explain says why)\n"
+        guard !sequences.isEmpty else {
+            return "no gesture fired: " + (leftOut.isEmpty ? "no touch landed\n" : "no touch reached the recognizers\n" + setAside)
+        }
         var groups: [(key: String, count: Int)] = []
         for s in sequences {
             let key: String
@@ -170,7 +180,18 @@ public struct ReplayRunner: Sendable {
                         default: true
                         }
                     }
-                    what = failures.map { "\($0.recognizer)@\($0.region) failed: \($0.reason)" }.joined(separator: "; ")
+                    // Grouped by reason: a click fails every recognizer alike.
+                    var byReason: [(reason: String, names: [String])] = []
+                    for f in failures {
+                        let reason = "\(f.reason)", name = "\(f.recognizer)@\(f.region)"
+                        if let i = byReason.firstIndex(where: { $0.reason == reason }) { byReason[i].names.append(name) } else { byReason.append((reason, [name])) }
+                    }
+                    what = byReason.map { group in
+                        let names = group.names.count <= 3
+                            ? group.names.dropLast().joined(separator: ", ") + (group.names.count > 1 ? " and " : "") + group.names.last!
+                            : group.names.prefix(2).joined(separator: ", ") + " and \(group.names.count - 2) more"
+                        return "\(names) failed: \(group.reason)"
+                    }.joined(separator: "; ")
                 }
                 key = "on `\(region)` with \(fingerCount(s.fingers)): \(what)"
             } else {
@@ -184,7 +205,7 @@ public struct ReplayRunner: Sendable {
         if groups.count > shown {
             s += "  and \(groups.dropFirst(shown).reduce(0) { $0 + $1.count }) more (--explain shows each)\n"
         }
-        return s
+        return s + setAside
     }
 
     /// `items` in the order `less` says, equal ones in the order they came (the standard

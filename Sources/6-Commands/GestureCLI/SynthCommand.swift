@@ -35,7 +35,7 @@ struct SynthCommand: ParsableCommand {
             A mistake in the script prints SCRIPT:LINE:COLUMN: message and exits 2.
 
             Examples:
-              gestured synth -e "3 fingers swipe left from 900,400" --config mine.yaml -o s.yaml
+              gestured synth -e "3 fingers swipe left from 90,40" -o swipe.yaml
               gestured synth kiosk.script --config examples/kiosk.yaml -o kiosk.yaml
               gestured replay kiosk.yaml --config examples/kiosk.yaml
             """

@@ -43,25 +43,27 @@ public struct SynthRunner: Sendable {
         let fileLines = text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
         if !statements.isEmpty { text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + statements.joined(separator: "\n") }
 
-        let rule = configuration.flatMap { c in c.devices.isEmpty ? DeviceRule() : c.devices.first }
-        let kind = self.kind ?? rule?.kind ?? .touchscreen
-        let root = configuration.map { $0.layout(for: rule ?? DeviceRule()) }
-        let output0 = rule?.output ?? root?.frame.map { SurfaceSize(width: $0.width, height: $0.height) }
-        let surfaceSize = size ?? rule?.size ?? SurfaceSize.synthetic(kind: kind, proportions: output0)
-        var device = DeviceDescription.synthetic(kind: kind, size: surfaceSize)
+        var device: DeviceDescription
         var units = TouchScriptUnits.millimetres
         if let configuration {
-            guard let matched = configuration.rule(for: device, node: nil) else {
-                output.warn("\(configuration.path): no device rule matches a \(kind); say which with --kind, or add a rule\n")
+            let matched: DeviceRule
+            do throws(SyntheticDeviceError) {
+                (device, matched) = try configuration.syntheticDevice(kind: kind, size: size)
+            } catch {
+                output.warn("\(error)\n")
                 return CommandStatus.badInput
             }
-            let mapping = configuration.mapping(for: matched, surface: surfaceSize, kind: kind).mapping
+            let surfaceSize = Self.surfaceSize(of: device)
+            let mapping = configuration.mapping(for: matched, surface: surfaceSize, kind: device.kind).mapping
             units = TouchScriptUnits(surfacePoint: { p in
                 guard let mm = mapping.surfacePoint(p), mm.x >= -0.05, mm.y >= -0.05,
                       mm.x <= surfaceSize.width + 0.05, mm.y <= surfaceSize.height + 0.05 else { return nil }
                 return mm
             }, perMillimetre: mapping.scale)
         } else {
+            let kind = self.kind ?? .touchscreen
+            device = DeviceDescription.synthetic(kind: kind, size: size ?? SurfaceSize.synthetic(kind: kind, proportions: nil))
+            let surfaceSize = Self.surfaceSize(of: device)
             units = TouchScriptUnits(surfacePoint: { p in
                 p.x >= 0 && p.y >= 0 && p.x <= surfaceSize.width && p.y <= surfaceSize.height ? p : nil
             }, perMillimetre: 1)
@@ -97,10 +99,16 @@ public struct SynthRunner: Sendable {
         }
         let span = formatDecimal(Double((frames.last!.time - frames.first!.time).inMicroseconds) / 1_000_000, places: 3)
         let target = outputPath == "-" ? "standard output" : outputPath
-        var said = "wrote \(target): \(device.name), \(surfaceSize), \(events.count) events in \(frames.count) frames over \(span) s"
+        var said = "wrote \(target): \(device.name), \(Self.surfaceSize(of: device)), \(events.count) events in \(frames.count) frames over \(span) s"
         if outputPath != "-" { said += ". Try it: gestured replay \(outputPath)" + (configPath.map { " --config \($0)" } ?? "") }
         output.warn(said + "\n")
         return CommandStatus.success
     }
 
+    /// The size of a made-up device in millimetres, from its axes (10 units a millimetre).
+    static func surfaceSize(of device: DeviceDescription) -> SurfaceSize {
+        let x = device.absInfo[AbsCode.mtPositionX], y = device.absInfo[AbsCode.mtPositionY]
+        return SurfaceSize(width: Double(x?.maximum ?? 0) / Double(max(1, x?.resolution ?? 1)),
+                           height: Double(y?.maximum ?? 0) / Double(max(1, y?.resolution ?? 1)))
+    }
 }

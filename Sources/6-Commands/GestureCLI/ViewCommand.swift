@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GestureConfiguration
 import GestureRuntime
 import GestureService
@@ -143,7 +144,8 @@ struct ViewCommand: ParsableCommand {
             loop = try SharedEventLoop(clock: clock)
             view = try LiveView(options: LiveView.Options(address: address, allowRemote: viewAllowRemote), loop: loop, clock: clock,
                                 logger: logger, source: "bench", title: config.path)
-            actions = runActions ? ConfiguredActions(configuration: config, loop: loop, clock: clock, logger: logger) : nil
+            actions = runActions ? ConfiguredActions(configuration: config, loop: loop, clock: clock, logger: logger,
+                                                     environment: ProcessInfo.processInfo.environment) : nil
             bench = try TouchBench(configuration: config, kind: kind.map { $0 == "touchpad" ? .touchpad : .touchscreen },
                                    size: size.flatMap(SurfaceSize.init(parsing:)), view: view, loop: loop, clock: clock, actions: actions)
             bench.savePath = save

@@ -31,6 +31,14 @@ extension TouchScript {
     /// otherwise: 500 ms, longer than a double tap's 300 ms between taps, so that two taps in
     /// a row are two taps.
     public static let statementPause = Duration.milliseconds(500)
+    /// The longest a statement may last (`for`, `over`): a minute.
+    public static let longestStatement = Duration.seconds(60)
+    /// The latest a statement may start (`at`), and the longest `wait`: an hour.
+    public static let longestScript = Duration.seconds(3600)
+    /// The longest distance a statement may give (a swipe's length, a pinch's spread): 10 m.
+    public static let longestDistance = 10_000.0
+    /// The most fingers down at once: 10, a device's slots.
+    public static let mostFingers = 10
 
     /// A script of touches in words, one statement a line (`#` starts a comment), each after
     /// the one before (``statementPause`` later, or `wait` as long):
@@ -52,23 +60,27 @@ extension TouchScript {
     public init(parsing text: String, units: TouchScriptUnits = .millimetres) throws(TouchScriptError) {
         self.init()
         var cursor = Duration.zero
-        var pause = Self.statementPause
+        var pause = Duration.zero
         var first = true
+        // Each statement's fingers and when they are down, to keep to ``mostFingers`` at once.
+        var spans: [(start: Duration, end: Duration, fingers: Int)] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             var words = ScriptWords(line, number: n + 1)
             guard !words.isAtEnd else { continue }
-            var start = first ? Duration.zero : cursor + pause
-            pause = Self.statementPause
+            var start = first ? pause : cursor + pause
             if words.take("at") {
-                start = try words.time()
+                start = try words.time(upTo: Self.longestScript)
                 try words.expect(":")
             }
             if words.take("wait") {
-                pause = try words.time()
+                // In place of the pause; waits add up.
+                pause = (pause == Self.statementPause && !first ? .zero : pause) + (try words.time(upTo: Self.longestScript))
                 try words.end()
                 continue
             }
+            pause = Self.statementPause
+            let statementColumn = words.column
             var touches = 1
             let countColumn = words.column
             if let count = words.peekNumber() {
@@ -87,13 +99,20 @@ extension TouchScript {
                 return (p, mm)
             }
             func point() throws(TouchScriptError) -> Point { try place().mm }
-            func distance() throws(TouchScriptError) -> Double { try words.number() / units.perMillimetre }
+            func distance() throws(TouchScriptError) -> Double {
+                let column = words.column
+                let d = try words.number() / units.perMillimetre
+                guard d <= Self.longestDistance else {
+                    throw TouchScriptError(line: n + 1, column: column, message: "a distance is at most 10 m on the surface")
+                }
+                return d
+            }
             guard let verb = words.word() else { throw words.fail("expected tap, double-tap, long-press, swipe, drag, pinch, rotate or wait") }
             switch verb {
             case "tap", "long-press":
                 try words.expect("at")
                 let at = try point()
-                let duration = words.take("for") ? try words.time() : verb == "tap" ? .milliseconds(60) : .milliseconds(800)
+                let duration = words.take("for") ? try words.time(upTo: Self.longestStatement) : verb == "tap" ? .milliseconds(60) : .milliseconds(800)
                 press(at: start, centre: at, touches: touches, duration: duration)
                 cursor = start + duration
             case "double-tap":
@@ -110,7 +129,7 @@ extension TouchScript {
                 try words.expect("from")
                 let from = try place()
                 let length = words.take("by") ? try distance() : 40
-                let duration = words.take("over") ? try words.time() : .milliseconds(150)
+                let duration = words.take("over") ? try words.time(upTo: Self.longestStatement) : .milliseconds(150)
                 // Left in the layout is where the mapping puts it on the surface (a panel
                 // mounted turned).
                 let along = (units.surfacePoint(from.given + unit) ?? from.mm + unit) - from.mm
@@ -122,7 +141,7 @@ extension TouchScript {
                 let from = try point()
                 try words.expect("to")
                 let to = try point()
-                let duration = words.take("over") ? try words.time() : .milliseconds(500)
+                let duration = words.take("over") ? try words.time(upTo: Self.longestStatement) : .milliseconds(500)
                 stroke(from: from, to: to, at: start, duration: duration, touches: touches)
                 cursor = start + duration
             case "pinch", "rotate":
@@ -153,13 +172,22 @@ extension TouchScript {
                     degrees = try words.number() * (degrees < 0 ? -1 : 1)
                     guard words.take("degrees") || words.take("degree") else { throw words.fail("expected \"degrees\"") }
                 }
-                let duration = words.take("over") ? try words.time() : .milliseconds(400)
+                let duration = words.take("over") ? try words.time(upTo: Self.longestStatement) : .milliseconds(400)
                 transform(at: start, centre: at, fromDistance: from, toDistance: to, degrees: degrees, duration: duration)
                 cursor = start + duration
             default:
                 throw TouchScriptError(line: n + 1, column: words.lastColumn,
                                        message: "unknown action \"\(verb)\": tap, double-tap, long-press, swipe, drag, pinch, rotate or wait")
             }
+            let fingers = verb == "pinch" || verb == "rotate" ? 2 : touches
+            let lift = ["swipe", "drag", "pinch", "rotate"].contains(verb) ? cursor + .milliseconds(10) : cursor
+            let times = [start] + spans.map(\.start).filter { $0 >= start && $0 <= lift }
+            let busiest = times.map { t in spans.filter { $0.start <= t && t <= $0.end }.reduce(0) { $0 + $1.fingers } }.max() ?? 0
+            guard busiest + fingers <= Self.mostFingers else {
+                throw TouchScriptError(line: n + 1, column: statementColumn,
+                                       message: "more than \(Self.mostFingers) fingers down at once (\(busiest) already down then)")
+            }
+            spans.append((start, lift, fingers))
             try words.end()
             cursor = max(cursor, end)
             first = false
@@ -235,7 +263,7 @@ struct ScriptWords {
     func peekNumber() -> Double? { isAtEnd ? nil : Double(tokens[index].text) }
 
     mutating func number() throws(TouchScriptError) -> Double {
-        guard let v = peekNumber(), v.isFinite, v >= 0 else { throw fail(isAtEnd ? "expected a number at the end" : "expected a number, not \"\(tokens[index].text)\"") }
+        guard let v = peekNumber(), v.isFinite, v >= 0, v <= 1e9 else { throw fail(isAtEnd ? "expected a number at the end" : "expected a number, not \"\(tokens[index].text)\"") }
         index += 1
         return v
     }
@@ -251,28 +279,31 @@ struct ScriptWords {
         return Point(x: x, y: y)
     }
 
-    /// `N ms` or `N s` (also `Nms`, `Ns`).
-    mutating func time() throws(TouchScriptError) -> Duration {
+    /// `N ms` or `N s` (also `Nms`, `Ns`), at most `limit`.
+    mutating func time(upTo limit: Duration) throws(TouchScriptError) -> Duration {
         guard !isAtEnd else { throw fail("expected a time (ms or s) at the end") }
         let text = tokens[index].text
         var value: Double?
         var unit: String?
+        var taken = 1
         if let v = Double(text) {
             value = v
-            index += 1
-            unit = isAtEnd ? nil : tokens[index].text
-            if unit == "ms" || unit == "s" { index += 1 } else { unit = nil }
+            unit = index + 1 < tokens.count ? tokens[index + 1].text : nil
+            if unit == "ms" || unit == "s" { taken = 2 } else { unit = nil }
         } else if text.hasSuffix("ms"), let v = Double(text.dropLast(2)) {
             (value, unit) = (v, "ms")
-            index += 1
         } else if text.hasSuffix("s"), let v = Double(text.dropLast()) {
             (value, unit) = (v, "s")
-            index += 1
         }
-        guard let value, let unit, value.isFinite, value >= 0, value <= 3_600_000 else {
+        guard let value, let unit, value.isFinite, value >= 0 else {
             throw fail("expected a time like 200 ms or 1.5 s, not \"\(text)\"")
         }
-        return unit == "s" ? .milliseconds(Int64((value * 1000).rounded())) : .microseconds(Int64((value * 1000).rounded()))
+        let ms = unit == "s" ? value * 1000 : value
+        guard ms <= Double(limit.inMicroseconds) / 1000 else {
+            throw fail("a time here is at most \(formatDecimal(Double(limit.inMicroseconds) / 1_000_000, places: 0)) s")
+        }
+        index += taken
+        return .microseconds(Int64((ms * 1000).rounded()))
     }
 
     mutating func end() throws(TouchScriptError) {

@@ -133,6 +133,11 @@ public struct TouchScript {
         for f in fingers { up(f, at: offset + duration + interval) }
     }
 
+    /// Millimetres as device units, 10 a millimetre, held within Int32.
+    private static func units(_ mm: Double) -> Int32 {
+        mm.isFinite ? Int32(min(max(mm * 10, -2e9), 2e9)) : 0
+    }
+
     /// Where finger `i` of `count` in a row along x, `spacing` apart, is from the row's centre.
     private static func rowOffset(_ i: Int, of count: Int, spacing: Double) -> Point {
         Point(x: (Double(i) - Double(count - 1) / 2) * spacing, y: 0)
@@ -156,11 +161,14 @@ public struct TouchScript {
         var nextID = 1
         var frames: [TouchFrame] = []
         let times = Set(actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).sorted()
+        // The actions by time, each time's in the order they were added.
+        var byTime: [Instant: [(finger: Int, action: Action)]] = [:]
+        for a in actions { byTime[a.time, default: []].append((a.finger, a.action)) }
         var tools = 0
         var buttonDown = false
         for time in times {
             var phases: [Int: TouchPhase] = [:]
-            for a in actions where a.time == time {
+            for a in byTime[time] ?? [] {
                 switch a.action {
                 case .down(let p, let pressure):
                     let used = Set(down.map(\.slot))
@@ -182,7 +190,7 @@ public struct TouchScript {
             if let b = buttons.last(where: { $0.time == time }) { buttonDown = b.down }
             let contacts = down.sorted { $0.slot < $1.slot }.map { d in
                 TouchContact(id: d.id, slot: d.slot, phase: phases[d.id] ?? .stationary,
-                             deviceX: Int32(d.position.x * 10), deviceY: Int32(d.position.y * 10), x: d.position.x, y: d.position.y,
+                             deviceX: Self.units(d.position.x), deviceY: Self.units(d.position.y), x: d.position.x, y: d.position.y,
                              pressure: d.pressure)
             }
             down.removeAll { phases[$0.id] == .ended }

@@ -191,11 +191,14 @@ final class TouchRouter {
         }
         sequence.touches.mapping = mapping
         sequence.touches.policy = policy
-        if sequenceObserver != nil {
-            sequence.report = TouchSequenceReport(region: hit.id, began: time, ended: time, fingers: 0, recognizers: 0, gestures: 0, failures: [])
-        }
-        startArena(of: sequence, press: 1, time: time)
+        // A reused sequence starts a report of its own, whoever listens (a report with no
+        // failures costs nothing to make).
+        sequence.report = TouchSequenceReport(region: sequenceObserver == nil ? nil : hit.id, began: time, ended: time, fingers: 0,
+                                              recognizers: 0, gestures: 0, failures: [])
+        // Among the sequences before its arena starts: what the arena rejects at once (a
+        // disabled recognizer) is the sequence's.
         sequences.append(sequence)
+        startArena(of: sequence, press: 1, time: time)
         return sequence
     }
 
