@@ -44,9 +44,10 @@ struct CheckConfigWarningsTests {
         #expect(r.out.standardError == "\(r.path): warning: gestured run would refuse it: writable by everyone (mode 666); it runs commands: chmod go-w \(r.path)\n")
         let strict = try check(Self.fine, mode: 0o664, strict: true)
         #expect(strict.status == 2)
+        #expect(strict.out.standardOutput == "")
         #expect(strict.out.standardError == """
             \(strict.path): error: gestured run would refuse it: writable by its group (mode 664); it runs commands: chmod go-w \(strict.path)
-            \(strict.path): 1 warning (--strict: an error)
+            \(strict.path): 1 error (--strict: warnings are errors)
 
             """)
     }

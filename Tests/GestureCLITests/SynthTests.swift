@@ -133,7 +133,11 @@ struct SynthTests {
     @Test(arguments: [
         ("tap at 60,60\ntap 60,60\n", "s.script:2:5: expected \"at\", not \"60,60\""),
         ("jump at 1,1", "s.script:1:1: unknown action \"jump\": tap, double-tap, long-press, swipe, drag, pinch, rotate or wait"),
-        ("tap at 2000,400", "s.script:1:8: 2000.0,400.0 maps onto no point of the surface"),
+        ("tap at 2000,400", "s.script:1:8: 2000.0,400.0 is off the surface (positions run 0.0,0.0 to 1280.0,800.0)"),
+        ("tap at 1e20,60", "s.script:1:8: 1e+20,60.0 is off the surface (positions run 0.0,0.0 to 1280.0,800.0)"),
+        ("3 fingers swipe left from 30,400", "s.script:1:1: a finger of this statement goes off the surface (to -9.9, 68.0 mm; fingers stand 15 mm apart in a row)"),
+        ("pinch out at 640,400 from 60 to 20", "s.script:1:27: a pinch out spreads: from less than to"),
+        ("3 fingers wait 1 s", "s.script:1:11: wait takes a time and no finger count: wait 200 ms"),
         ("11 fingers tap at 60,60", "s.script:1:1: a finger count is 1 to 10"),
         ("swipe sideways from 1,1", "s.script:1:7: a swipe goes left, right, up or down"),
         ("long-press at 60,60 for ever", "s.script:1:25: expected a time like 200 ms or 1.5 s, not \"ever\""),
@@ -187,5 +191,30 @@ struct SynthTests {
         #expect(runner.run(output: &out) == 2)
         #expect(out.standardError == "\(dir)/mine.yaml:2: the device rule says size 154.0 x 86.0 mm, and a replay under it applies "
                     + "that size: leave out --size 200.0x120.0, or change the rule\n")
+    }
+
+    /// A distance followed by `mm` is millimetres on the surface whatever the units; without,
+    /// the layout's (here 1280 px over 217.5 mm: 5.885 px/mm).
+    @Test func distancesInMillimetresOrLayoutUnits() throws {
+        let dir = try folder(["mine.yaml": """
+            devices: [{match: {kind: touchscreen}, output: [1280, 800]}]
+            layout:
+              id: screen
+              frame: [0, 0, 1280, 800]
+              gestures: [{kind: pan}]
+            """])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func moved(_ statement: String) -> String? {
+            var runner = SynthRunner(scriptPath: nil, outputPath: dir + "/out.yaml")
+            runner.statements = [statement]
+            runner.configPath = dir + "/mine.yaml"
+            var out = CapturedOutput()
+            guard runner.run(output: &out) == 0 else { return nil }
+            return replay(dir).split(separator: "\n").last.map { String($0.split(separator: "  ").last ?? "") }
+        }
+        // Positions land on the made-up device's 0.1 mm units: 300 px comes back as 300.1.
+        #expect(moved("drag from 640,400 to 340,400") == "moved -300.1, 0.0")
+        #expect(moved("swipe left from 640,400 by 50 mm") == "moved -294.3, 0.0")
+        #expect(moved("swipe left from 640,400 by 300") == "moved -300.1, 0.0")
     }
 }

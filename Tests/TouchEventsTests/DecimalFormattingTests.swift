@@ -62,4 +62,11 @@ import TouchEvents
         #expect(formatDecimal(scaled: .max, places: 18) == "9.223372036854775807")
         #expect(formatDecimal(scaled: 100, places: 2, trailingZeros: .trimAll) == "1")
     }
+
+    /// A value beyond what Int64 counts once scaled does not trap: Swift's shortest form.
+    @Test func hugeValuesDoNotTrap() {
+        #expect(formatDecimal(1e20, places: 1) == "1e+20")
+        #expect(formatDecimal(-1e308, places: 2) == "-1e+308")
+        #expect(formatDecimal(8e17, places: 1) == "800000000000000000.0")
+    }
 }

@@ -9,7 +9,8 @@ public enum TrailingZeros: Sendable {
     case trimAll
 }
 
-/// `value` rounded to `places` decimals (half away from zero). Not finite: zero.
+/// `value` rounded to `places` decimals (half away from zero). Not finite: zero. Beyond
+/// ±9e18 once scaled, Swift's shortest form (`1e+20`).
 public func formatDecimal(_ value: Double, places: Int, trailingZeros: TrailingZeros = .trimToOne) -> String {
     var text: [UInt8] = []
     appendDecimal(value, places: places, trailingZeros: trailingZeros, to: &text)
@@ -31,7 +32,11 @@ public func appendDecimal(_ value: Double, places: Int, trailingZeros: TrailingZ
     guard value.isFinite else { return appendDecimal(scaled: 0, places: places, trailingZeros: trailingZeros, to: &text) }
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
-    appendDecimal(scaled: Int64((value * scale).rounded()), places: places, trailingZeros: trailingZeros, to: &text)
+    let scaled = (value * scale).rounded()
+    // Beyond what Int64 counts (a coordinate of 1e20 in a message about it): Swift's own
+    // shortest form, exponent and all, rather than a trap.
+    guard abs(scaled) < 9.0e18 else { return text.append(contentsOf: Array("\(value)".utf8)) }
+    appendDecimal(scaled: Int64(scaled), places: places, trailingZeros: trailingZeros, to: &text)
 }
 
 /// ``formatDecimal(scaled:places:trailingZeros:)`` as ASCII appended to `text`.

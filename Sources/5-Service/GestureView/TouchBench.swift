@@ -39,6 +39,9 @@ public final class TouchBench {
     public let device: DeviceDescription
     /// Where **save** also writes the recording (nil: only to the page).
     public var savePath: String?
+    /// Told of each save: where it was written (nil: only to the page), or why not, and how
+    /// many events it holds.
+    public var onSave: ((_ writtenTo: String?, _ error: String?, _ events: Int) -> Void)?
     private var session: DeviceSession
     private var encoder: TouchFrameEncoder
     /// Every event sent so far: what **save** writes.
@@ -204,14 +207,17 @@ public final class TouchBench {
         let recorded = RecordedDevice(description: device, events: events, eventLines: [])
         let yaml = LibinputRecordWriter(source: "the touch bench (gestured view)").yaml(for: recorded)
         var written: String?
+        var failed: String?
         if let savePath {
             do throws(RecordingError) {
                 try writeFileAtomically(yaml, to: savePath)
                 written = savePath
             } catch {
+                failed = "\(error)"
                 view.send(ViewMessages.error("\(error)"))
             }
         }
+        onSave?(written, failed, events.count)
         view.send(ViewMessages.recording(yaml: yaml, events: events.count, savedTo: written))
     }
 

@@ -12,14 +12,14 @@ struct CheckConfigCommand: ParsableCommand {
             parameters.
 
             What gestured run would refuse or never reach is a warning on stderr \
-            (FILE:LINE:COLUMN: warning: message), and with --strict an error (exit 2): a file \
+            (FILE:LINE:COLUMN: warning: message), and with --strict an error (no summary, exit 2): a file \
             its group or everyone may write (run refuses it: it runs commands); a region wholly \
             outside its root; a layout no device rule drives; hold-back on a touchpad rule (a \
             touchpad's touches are owned as they land); exec actions when checked as root without service.actions-as-root.
 
             Examples:
               gestured check-config examples/kiosk.yaml
-              gestured check-config --strict /etc/gestured/config.yaml
+              gestured check-config --strict /etc/gestured/gestured.yaml
               gestured check-config --print-default > my-layout.yaml
             """
     )

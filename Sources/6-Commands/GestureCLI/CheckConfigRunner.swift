@@ -36,13 +36,15 @@ public struct CheckConfigRunner: Sendable {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
-        output.write(configuration.summary)
         let warnings = self.warnings(configuration)
-        for w in warnings { output.warn((strict ? w.description.replacingFirst(": warning: ", with: ": error: ") : w.description) + "\n") }
         if strict && !warnings.isEmpty {
-            output.warn("\(path): \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (--strict: an error)\n")
+            // No "OK": with --strict the file is not.
+            for w in warnings { output.warn(w.description.replacingFirst(": warning: ", with: ": error: ") + "\n") }
+            output.warn("\(path): \(warnings.count) error\(warnings.count == 1 ? "" : "s") (--strict: warnings are errors)\n")
             return CommandStatus.badInput
         }
+        output.write(configuration.summary)
+        for w in warnings { output.warn(w.description + "\n") }
         return CommandStatus.success
     }
 

@@ -23,7 +23,8 @@ struct SynthCommand: ParsableCommand {
             left from 900,400 over 200 ms`. Fingers stand 15 mm apart in a row, centred on the \
             position. TIME is `200 ms` or `1.5 s`. With --config, positions and distances are in \
             the layout's units and the surface maps onto it as the configuration's device rule \
-            says; without, they are millimetres on the surface. A swipe goes 40 mm unless `by` \
+            says; without, they are millimetres on the surface. A distance followed by mm is in \
+            millimetres either way (`by 50 mm`). Times count from the script's first touch. A swipe goes 40 mm unless `by` \
             says otherwise, in 150 ms; a pinch spreads from 20 to 60 mm (in: 60 to 20), a \
             rotation turns 45°, both over 400 ms.
 
@@ -36,8 +37,8 @@ struct SynthCommand: ParsableCommand {
 
             Examples:
               gestured synth -e "3 fingers swipe left from 90,40" -o swipe.yaml
-              gestured synth kiosk.script --config examples/kiosk.yaml -o kiosk.yaml
-              gestured replay kiosk.yaml --config examples/kiosk.yaml
+              gestured synth -e "tap at 206,420" --config examples/kiosk.yaml -o play.yaml
+              gestured replay play.yaml --config examples/kiosk.yaml
             """
     )
 
@@ -61,8 +62,8 @@ struct SynthCommand: ParsableCommand {
     func validate() throws {
         if script == nil && statements.isEmpty { throw ValidationError("give a script file, or statements with -e") }
         if let kind, kind != "touchscreen" && kind != "touchpad" { throw ValidationError("--kind is touchscreen or touchpad, not \"\(kind)\"") }
-        if let size, SurfaceSize(parsing: size) == nil {
-            throw ValidationError("--size must be WIDTHxHEIGHT in millimetres, both above 0 (e.g. 218x136), not \"\(size)\"")
+        if let size, SurfaceSize(parsing: size).map({ $0.width > 10_000 || $0.height > 10_000 }) ?? true {
+            throw ValidationError("--size must be WIDTHxHEIGHT in millimetres, both above 0 and at most 10000 (e.g. 218x136), not \"\(size)\"")
         }
     }
 

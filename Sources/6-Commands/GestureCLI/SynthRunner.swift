@@ -55,18 +55,25 @@ public struct SynthRunner: Sendable {
             }
             let surfaceSize = Self.surfaceSize(of: device)
             let mapping = configuration.mapping(for: matched, surface: surfaceSize, kind: device.kind).mapping
+            let onSurface: @Sendable (Point) -> Bool = { mm in
+                mm.x >= -0.05 && mm.y >= -0.05 && mm.x <= surfaceSize.width + 0.05 && mm.y <= surfaceSize.height + 0.05
+            }
+            let a = mapping.point(.zero), b = mapping.point(Point(x: surfaceSize.width, y: surfaceSize.height))
+            let extent = "\(formatDecimal(min(a.x, b.x), places: 1)),\(formatDecimal(min(a.y, b.y), places: 1)) to "
+                + "\(formatDecimal(max(a.x, b.x), places: 1)),\(formatDecimal(max(a.y, b.y), places: 1))"
             units = TouchScriptUnits(surfacePoint: { p in
-                guard let mm = mapping.surfacePoint(p), mm.x >= -0.05, mm.y >= -0.05,
-                      mm.x <= surfaceSize.width + 0.05, mm.y <= surfaceSize.height + 0.05 else { return nil }
+                guard let mm = mapping.surfacePoint(p), onSurface(mm) else { return nil }
                 return mm
-            }, perMillimetre: mapping.scale)
+            }, perMillimetre: mapping.scale, onSurface: onSurface, extent: extent)
         } else {
             let kind = self.kind ?? .touchscreen
             device = DeviceDescription.synthetic(kind: kind, size: size ?? SurfaceSize.synthetic(kind: kind, proportions: nil))
             let surfaceSize = Self.surfaceSize(of: device)
-            units = TouchScriptUnits(surfacePoint: { p in
-                p.x >= 0 && p.y >= 0 && p.x <= surfaceSize.width && p.y <= surfaceSize.height ? p : nil
-            }, perMillimetre: 1)
+            let onSurface: @Sendable (Point) -> Bool = { p in
+                p.x >= 0 && p.y >= 0 && p.x <= surfaceSize.width && p.y <= surfaceSize.height
+            }
+            units = TouchScriptUnits(surfacePoint: { p in onSurface(p) ? p : nil }, perMillimetre: 1, onSurface: onSurface,
+                                     extent: "0,0 to \(formatDecimal(surfaceSize.width, places: 1)),\(formatDecimal(surfaceSize.height, places: 1)) mm")
         }
         let script: TouchScript
         do throws(TouchScriptError) {

@@ -136,6 +136,18 @@ struct ViewCommand: ParsableCommand {
     /// The touch bench: `config`'s layout drawn, the page's touches on a made-up device.
     private func runBench(_ config: GestureConfiguration.Configuration, address: ListenAddress, clock: MonotonicClock, logger: Logger,
                           output: inout ProcessOutput) throws {
+        // An unwritable --save is refused now, not at the first save.
+        if let save {
+            var isDirectory: ObjCBool = false
+            let folder = (save as NSString).deletingLastPathComponent
+            let exists = FileManager.default.fileExists(atPath: save, isDirectory: &isDirectory)
+            if isDirectory.boolValue || !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+                || exists && !FileManager.default.isWritableFile(atPath: save) {
+                output.warn("\(save): cannot write the recording there (a folder that does not exist or is not writable, or a directory)\n")
+                output.flush()
+                throw ExitCode(CommandStatus.badInput)
+            }
+        }
         let loop: SharedEventLoop
         let view: LiveView
         let bench: TouchBench
@@ -149,6 +161,10 @@ struct ViewCommand: ParsableCommand {
             bench = try TouchBench(configuration: config, kind: kind.map { $0 == "touchpad" ? .touchpad : .touchscreen },
                                    size: size.flatMap(SurfaceSize.init(parsing:)), view: view, loop: loop, clock: clock, actions: actions)
             bench.savePath = save
+            bench.onSave = { written, error, events in
+                if let error { logger.error("touch bench: the recording was not written: \(error)") }
+                logger.info("touch bench: saved", metadata: ["events": "\(events)", "to": "\(written ?? "the page only")"])
+            }
             try loop.handleSignals([.interrupt, .terminate]) { _ in loop.stop() }
         } catch {
             output.warn("\(error)\n")

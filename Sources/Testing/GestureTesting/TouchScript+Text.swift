@@ -16,10 +16,19 @@ public struct TouchScriptUnits: Sendable {
     public var surfacePoint: @Sendable (Point) -> Point?
     /// Units per millimetre, for distances (a swipe's length, a pinch's spread).
     public var perMillimetre: Double
+    /// Whether a point (millimetres) is on the surface: every finger of a statement must be,
+    /// wherever it lands and moves.
+    public var onSurface: @Sendable (Point) -> Bool
+    /// Where positions may be, in words, for a message about one that is not
+    /// (`0,0 to 800,480`); empty: nothing said.
+    public var extent: String
 
-    public init(surfacePoint: @escaping @Sendable (Point) -> Point?, perMillimetre: Double) {
+    public init(surfacePoint: @escaping @Sendable (Point) -> Point?, perMillimetre: Double,
+                onSurface: @escaping @Sendable (Point) -> Bool = { _ in true }, extent: String = "") {
         self.surfacePoint = surfacePoint
         self.perMillimetre = perMillimetre
+        self.onSurface = onSurface
+        self.extent = extent
     }
 
     /// Positions and distances in millimetres on the surface.
@@ -94,20 +103,26 @@ extension TouchScript {
                 let column = words.column
                 let p = try words.point()
                 guard let mm = units.surfacePoint(p) else {
-                    throw TouchScriptError(line: n + 1, column: column, message: "\(formatDecimal(p.x, places: 1)),\(formatDecimal(p.y, places: 1)) maps onto no point of the surface")
+                    let extent = units.extent.isEmpty ? "" : " (positions run \(units.extent))"
+                    throw TouchScriptError(line: n + 1, column: column,
+                                           message: "\(formatDecimal(p.x, places: 1)),\(formatDecimal(p.y, places: 1)) is off the surface\(extent)")
                 }
                 return (p, mm)
             }
             func point() throws(TouchScriptError) -> Point { try place().mm }
+            /// A distance: the script's units, or millimetres on the surface when `mm` follows.
             func distance() throws(TouchScriptError) -> Double {
                 let column = words.column
-                let d = try words.number() / units.perMillimetre
+                let given = try words.number()
+                let d = words.take("mm") ? given : given / units.perMillimetre
                 guard d <= Self.longestDistance else {
                     throw TouchScriptError(line: n + 1, column: column, message: "a distance is at most 10 m on the surface")
                 }
                 return d
             }
+            let actionsBefore = actionCount
             guard let verb = words.word() else { throw words.fail("expected tap, double-tap, long-press, swipe, drag, pinch, rotate or wait") }
+            if verb == "wait" { throw words.failLast("wait takes a time and no finger count: wait 200 ms") }
             switch verb {
             case "tap", "long-press":
                 try words.expect("at")
@@ -164,12 +179,18 @@ extension TouchScript {
                 var from = verb == "rotate" ? 40.0 : outward ? 20 : 60
                 var to = verb == "rotate" ? 40.0 : outward ? 60 : 20
                 if verb == "pinch", words.take("from") {
+                    let column = words.column
                     from = try distance()
                     try words.expect("to")
                     to = try distance()
+                    guard outward ? to > from : to < from else {
+                        throw TouchScriptError(line: n + 1, column: column,
+                                               message: outward ? "a pinch out spreads: from less than to" : "a pinch in closes: from more than to")
+                    }
                 }
                 if verb == "rotate", words.take("by") {
-                    degrees = try words.number() * (degrees < 0 ? -1 : 1)
+                    // Signed: -30 degrees clockwise is 30 counterclockwise.
+                    degrees = try words.signedNumber() * (degrees < 0 ? -1 : 1)
                     guard words.take("degrees") || words.take("degree") else { throw words.fail("expected \"degrees\"") }
                 }
                 let duration = words.take("over") ? try words.time(upTo: Self.longestStatement) : .milliseconds(400)
@@ -178,6 +199,12 @@ extension TouchScript {
             default:
                 throw TouchScriptError(line: n + 1, column: words.lastColumn,
                                        message: "unknown action \"\(verb)\": tap, double-tap, long-press, swipe, drag, pinch, rotate or wait")
+            }
+            // Every finger of it on the surface, however the row spreads and wherever it moves.
+            if let off = positions(from: actionsBefore).first(where: { !units.onSurface($0) }) {
+                throw TouchScriptError(line: n + 1, column: statementColumn,
+                                       message: "a finger of this statement goes off the surface (to \(formatDecimal(off.x, places: 1)), "
+                                           + "\(formatDecimal(off.y, places: 1)) mm; fingers stand 15 mm apart in a row)")
             }
             let fingers = verb == "pinch" || verb == "rotate" ? 2 : touches
             let lift = ["swipe", "drag", "pinch", "rotate"].contains(verb) ? cursor + .milliseconds(10) : cursor
@@ -262,8 +289,17 @@ struct ScriptWords {
 
     func peekNumber() -> Double? { isAtEnd ? nil : Double(tokens[index].text) }
 
+    /// A number that may be negative.
+    mutating func signedNumber() throws(TouchScriptError) -> Double {
+        guard let v = peekNumber(), v.isFinite, abs(v) <= 1e9 else {
+            throw fail(isAtEnd ? "expected a number at the end" : "expected a number up to 1000000000, not \"\(tokens[index].text)\"")
+        }
+        index += 1
+        return v
+    }
+
     mutating func number() throws(TouchScriptError) -> Double {
-        guard let v = peekNumber(), v.isFinite, v >= 0, v <= 1e9 else { throw fail(isAtEnd ? "expected a number at the end" : "expected a number, not \"\(tokens[index].text)\"") }
+        guard let v = peekNumber(), v.isFinite, v >= 0, v <= 1e9 else { throw fail(isAtEnd ? "expected a number at the end" : "expected a number from 0 to 1000000000, not \"\(tokens[index].text)\"") }
         index += 1
         return v
     }

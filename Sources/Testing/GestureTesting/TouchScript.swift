@@ -143,6 +143,19 @@ public struct TouchScript {
         Point(x: (Double(i) - Double(count - 1) / 2) * spacing, y: 0)
     }
 
+    /// How many finger actions (landing, moving, lifting) the script holds so far.
+    var actionCount: Int { actions.count }
+
+    /// Where the fingers land and move, from action `index` on (millimetres).
+    func positions(from index: Int) -> [Point] {
+        actions[index...].compactMap { a in
+            switch a.action {
+            case .down(let p, _), .move(let p, _): p
+            case .up: nil
+            }
+        }
+    }
+
     /// When the last finger lifts (or the last thing happens), from the script's start.
     public var end: Duration {
         let last = (actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).max() ?? .zero
