@@ -24,7 +24,7 @@ extension Configuration {
             region.isEnabled = spec.enabled
             for g in spec.gestures {
                 let r = g.makeRecognizer()
-                r.ownsTouches = !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
+                r.ownsTouches = g.ownsTouches(inheritedPassThrough: passThrough)
                 region.add(r)
                 if let a = g.action { actions[ObjectIdentifier(r)] = a }
                 if let w = g.when { conditions[ObjectIdentifier(r)] = w }
@@ -76,7 +76,7 @@ extension Configuration {
         func walk(_ r: RegionSpec, _ depth: Int, passThrough inherited: Bool? = nil) {
             let passThrough = r.passThrough ?? inherited
             let kinds = r.gestures.map { g in
-                let owns = ownedLayout && !(g.passThrough ?? passThrough ?? !(g.action?.takesTouches ?? false))
+                let owns = ownedLayout && g.ownsTouches(inheritedPassThrough: passThrough)
                 return g.makeRecognizer().name + (owns ? "*" : "") + (g.when.map { " (when app: \($0.apps.joined(separator: ", ")))" } ?? "")
             }
             s += String(repeating: "  ", count: depth + 1) + r.id + (kinds.isEmpty ? "" : ": " + kinds.joined(separator: ", ")) + "\n"
@@ -122,6 +122,24 @@ public struct BuiltLayout {
     public var actions: [ObjectIdentifier: ActionSpec]
     /// The `when` conditions, by recognizer.
     public var conditions: [ObjectIdentifier: GestureCondition]
+}
+
+/// A configuration's device rules that tell `built` of each layout they build, with its actions
+/// and conditions (for whoever runs them: the service, the touch bench).
+public struct ReportingRules: DeviceRules {
+    public let configuration: Configuration
+    public let built: (BuiltLayout) -> Void
+
+    public init(configuration: Configuration, built: @escaping (BuiltLayout) -> Void) {
+        self.configuration = configuration
+        self.built = built
+    }
+
+    public var origin: String? { configuration.origin }
+
+    public func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
+        configuration.setup(for: device, node: node, built: built)
+    }
 }
 
 extension Configuration: DeviceRules {

@@ -139,6 +139,13 @@ public struct GestureSpec: Sendable, Equatable {
     public init(kind: GestureKind) {
         recognizer = RecognizerSpec(kind: kind)
     }
+
+    /// Whether the gesture takes its touches from the apps on an owned device: it passes them
+    /// through if it says so, else if its region (`inherited`, from its ancestors) says so, else
+    /// when its action neither runs a program nor drives the virtual keyboard or pointer.
+    public func ownsTouches(inheritedPassThrough inherited: Bool?) -> Bool {
+        !(passThrough ?? inherited ?? !(action?.takesTouches ?? false))
+    }
 }
 
 /// When a gesture takes part: `when: {app: ["firefox", "org.mozilla.firefox"]}`.

@@ -78,23 +78,13 @@ final class ActionDispatcher {
     /// `configuration`'s device rules, for the runtime: each layout they build is kept here,
     /// with its actions and conditions, until its session begins (``attach(_:)``).
     func rules(of configuration: Configuration) -> any DeviceRules {
-        ConfiguredRules(configuration: configuration) { [weak self] built in self?.register(built) }
+        ReportingRules(configuration: configuration) { [weak self] built in self?.register(built) }
     }
 
     /// A layout built for a session about to begin: kept, with its actions and conditions,
     /// until ``attach(_:)``.
     func register(_ built: BuiltLayout) {
         builtLayouts[ObjectIdentifier(built.layout)] = built
-    }
-
-    /// A configuration's device rules that tell of each layout they build.
-    private struct ConfiguredRules: DeviceRules {
-        let configuration: Configuration
-        let built: (BuiltLayout) -> Void
-        var origin: String? { configuration.origin }
-        func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
-            configuration.setup(for: device, node: node, built: built)
-        }
     }
 
     /// A session began: each of its recognizers with an action gets a handler that runs it,

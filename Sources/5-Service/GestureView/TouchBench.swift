@@ -85,7 +85,7 @@ public final class TouchBench {
     private static func session(_ device: DeviceDescription, _ configuration: Configuration, _ actions: TouchBenchActions?)
         throws(DeviceSession.SetupError) -> (DeviceSession, BuiltLayout?) {
         var built: BuiltLayout?
-        let session = try DeviceSession(device: device, rules: BuiltRules(configuration: configuration) { b in
+        let session = try DeviceSession(device: device, rules: ReportingRules(configuration: configuration) { b in
             built = b
             actions?.register(b)
         })
@@ -93,15 +93,6 @@ public final class TouchBench {
         return (session, built)
     }
 
-    /// A configuration's device rules that tell of the layout they build (its actions).
-    private struct BuiltRules: DeviceRules {
-        let configuration: Configuration
-        let built: (BuiltLayout) -> Void
-        var origin: String? { configuration.origin }
-        func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
-            configuration.setup(for: device, node: node, built: built)
-        }
-    }
 
     private func attach() {
         session.pipeline.observer = { [unowned self, unowned session] g in view.gesture(g, of: session) }

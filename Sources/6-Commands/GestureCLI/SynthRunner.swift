@@ -44,16 +44,22 @@ public struct SynthRunner: Sendable {
         if !statements.isEmpty { text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + statements.joined(separator: "\n") }
 
         var device: DeviceDescription
-        var units = TouchScriptUnits.millimetres
+        var matched: DeviceRule?
         if let configuration {
-            let matched: DeviceRule
             do throws(SyntheticDeviceError) {
                 (device, matched) = try configuration.syntheticDevice(kind: kind, size: size)
             } catch {
                 output.warn("\(error)\n")
                 return CommandStatus.badInput
             }
-            let surfaceSize = Self.surfaceSize(of: device)
+        } else {
+            let kind = self.kind ?? .touchscreen
+            device = DeviceDescription.synthetic(kind: kind, size: size ?? SurfaceSize.synthetic(kind: kind, proportions: nil))
+        }
+        // The size a replay reads from its axes.
+        let surfaceSize = TouchSurface(device: device)?.size ?? SurfaceSize(width: 0, height: 0)
+        let units: TouchScriptUnits
+        if let configuration, let matched {
             let mapping = configuration.mapping(for: matched, surface: surfaceSize, kind: device.kind).mapping
             let onSurface: @Sendable (Point) -> Bool = { mm in
                 mm.x >= -0.05 && mm.y >= -0.05 && mm.x <= surfaceSize.width + 0.05 && mm.y <= surfaceSize.height + 0.05
@@ -66,9 +72,6 @@ public struct SynthRunner: Sendable {
                 return mm
             }, perMillimetre: mapping.scale, onSurface: onSurface, extent: extent)
         } else {
-            let kind = self.kind ?? .touchscreen
-            device = DeviceDescription.synthetic(kind: kind, size: size ?? SurfaceSize.synthetic(kind: kind, proportions: nil))
-            let surfaceSize = Self.surfaceSize(of: device)
             let onSurface: @Sendable (Point) -> Bool = { p in
                 p.x >= 0 && p.y >= 0 && p.x <= surfaceSize.width && p.y <= surfaceSize.height
             }
@@ -106,16 +109,10 @@ public struct SynthRunner: Sendable {
         }
         let span = formatDecimal(Double((frames.last!.time - frames.first!.time).inMicroseconds) / 1_000_000, places: 3)
         let target = outputPath == "-" ? "standard output" : outputPath
-        var said = "wrote \(target): \(device.name), \(Self.surfaceSize(of: device)), \(events.count) events in \(frames.count) frames over \(span) s"
+        var said = "wrote \(target): \(device.name), \(surfaceSize), \(events.count) events in \(frames.count) frames over \(span) s"
         if outputPath != "-" { said += ". Try it: gestured replay \(outputPath)" + (configPath.map { " --config \($0)" } ?? "") }
         output.warn(said + "\n")
         return CommandStatus.success
     }
 
-    /// The size of a made-up device in millimetres, from its axes (10 units a millimetre).
-    static func surfaceSize(of device: DeviceDescription) -> SurfaceSize {
-        let x = device.absInfo[AbsCode.mtPositionX], y = device.absInfo[AbsCode.mtPositionY]
-        return SurfaceSize(width: Double(x?.maximum ?? 0) / Double(max(1, x?.resolution ?? 1)),
-                           height: Double(y?.maximum ?? 0) / Double(max(1, y?.resolution ?? 1)))
-    }
 }

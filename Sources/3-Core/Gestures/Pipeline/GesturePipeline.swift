@@ -253,12 +253,9 @@ extension GesturePipeline: ArenaListener {
     /// with the device's name, goes to the observer, then to every handler of the recognizer
     /// (through the one ``HandlerInvoker``).
     func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant) {
-        if recognizer.ownsTouches && (state == .began || state == .recognized),
+        if state == .began || state == .recognized, recognizer.ownsTouches || router.sequenceObserver != nil,
            let sequence = router.sequences.first(where: { $0.arena === arena }) {
-            router.own(sequence)
-        }
-        if router.sequenceObserver != nil, state == .began || state == .recognized,
-           let sequence = router.sequences.first(where: { $0.arena === arena }) {
+            if recognizer.ownsTouches { router.own(sequence) }
             sequence.report.gestures += 1
         }
         var gesture = recognizer.event(state, time: time, arena.touches)
