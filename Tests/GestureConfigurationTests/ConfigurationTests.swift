@@ -151,6 +151,7 @@ struct InvalidConfigurationTests {
         ("layout: {id: root, gestures: [{kind: pan, action: {emit: true, on: [moved]}}]}\n", "c.yaml:1:69: unknown state \"moved\" in on (known: began, changed, ended)"),
         ("devices: [{match: {kind: keyboard}}]\nlayout: {id: root}\n", "c.yaml:1:26: unknown device kind \"keyboard\" (known: touchscreen, touchpad)"),
         ("devices: [{rotation: 45}]\nlayout: {id: root}\n", "c.yaml:1:22: rotation must be 0, 90, 180 or 270, not \"45\""),
+        ("devices: [{rotation: 1e300}]\nlayout: {id: root}\n", "c.yaml:1:22: rotation must be 0, 90, 180 or 270, not \"1e300\""),
         ("devices: [{calibration: [1, 0, 0, 0, 1]}]\nlayout: {id: root}\n", "c.yaml:1:25: calibration (libinput's matrix: a b c d e f) must be a list of 6 numbers"),
         ("devices: [{flip: [z]}]\nlayout: {id: root}\n", "c.yaml:1:19: flip takes x and y, not \"z\""),
         ("devices: [{size: [0, 86]}]\nlayout: {id: root}\n", "c.yaml:1:18: size must be positive, not 0.0 x 86.0"),

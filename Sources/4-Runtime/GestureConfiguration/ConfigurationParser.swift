@@ -203,7 +203,8 @@ struct ConfigurationParser {
         if let s = m["output"] { rule.output = try size(s, "output") }
         if let r = m["rotation"] {
             let v = try number(r, "rotation")
-            guard let rotation = Rotation(rawValue: Int(v)), Double(rotation.rawValue) == v else {
+            // Whole degrees within a turn before any conversion: 1e300 would trap Int(_:).
+            guard v.isFinite, abs(v) <= 360, let rotation = Rotation(rawValue: Int(v)), Double(rotation.rawValue) == v else {
                 throw fail(r, "rotation must be 0, 90, 180 or 270, not \(describe(r))")
             }
             rule.rotation = rotation
