@@ -154,10 +154,14 @@ FUZZ_SECONDS ?= 60
 fuzz: check-swift deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# Throughput of the readers and the decoder (release build); prints JSON.
+# Throughput of the readers and the decoder (release build); prints JSON. Then the
+# instructions a frame of the live part (decode + pipeline) costs on the long stream, with
+# every gesture kind, with swipes only and with no gesture, and by phase (scripts/frame-cost.sh,
+# under callgrind, about 30 s).
 bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
+	scripts/frame-cost.sh
 	$(SWIFT) build -c release --product gestured-abuse
 	.build/release/gestured-abuse --client-regions
 

@@ -85,6 +85,11 @@ func measure(_ events: Int, _ body: () throws -> Void) rethrows -> Double {
     return Double(events) / best
 }
 
+if let i = CommandLine.arguments.firstIndex(of: "--frame-cost"), i + 1 < CommandLine.arguments.count {
+    let rest = CommandLine.arguments[(i + 2)...]
+    frameCost(layout: CommandLine.arguments[i + 1], path: rest.first ?? "fixtures/recordings/evemu/3m.events")
+}
+
 // `--pipeline-only` runs just the pipeline part, for a profiler (valgrind --tool=callgrind).
 if CommandLine.arguments.contains("--pipeline-only") {
     _ = pipelineLatency()

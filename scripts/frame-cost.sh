@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# scripts/frame-cost.sh [RECORDING] — what a frame of the live part costs: decoding plus the
+# gesture pipeline, as `gestured run` has them, counted in instructions under valgrind's
+# callgrind (`gestured-bench --frame-cost`; the recording is read into memory first and not
+# counted). For three layouts — every gesture kind (the built-in layout), swipes of 1 to 5
+# fingers in 8 directions only (lisgd's job), and a root region with no gesture — and for the
+# decoder alone; then where the built-in layout's instructions go, by phase. Prints JSON.
+# RECORDING defaults to the long stream (evemu's 3M touchscreen, 29 s, up to 10 fingers).
+# Instruction counts do not depend on the machine's load; they do on the Swift version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+recording=${1:-fixtures/recordings/evemu/3m.events}
+
+command -v valgrind >/dev/null || scripts/install-deps.sh valgrind
+swift build -c release --product gestured-bench >/dev/null
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# Without its debug information (valgrind 3.19 cannot read the DWARF 5 Swift writes), with its
+# symbols (the counted functions are found by name).
+bench=$out/gestured-bench
+strip --strip-debug -o "$bench" .build/release/gestured-bench
+
+count() { # layout → instructions in playLivePart / decodeOnly
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" \
+        --toggle-collect='*playLivePart*' --toggle-collect='*decodeOnly*' \
+        "$bench" --frame-cost "$1" "$recording" > "$out/$1.json" 2> "$out/$1.log" || { cat "$out/$1.log" >&2; exit 1; }
+    awk '/^(summary|totals):/ {print $2; exit}' "$out/$1.out"
+}
+frames=0
+json="{\"recording\": \"$recording\""
+for layout in every swipes none decode; do
+    n=$(count $layout)
+    frames=$(sed -E 's/.*"frames": ([0-9]+).*/\1/' "$out/$layout.json")
+    json+=", \"frame_instructions_$layout\": $((n / frames))"
+done
+json+=", \"frames\": $frames"
+
+# The built-in layout by phase: inclusive counts of each phase's functions, per frame.
+callgrind_annotate --inclusive=yes --threshold=100 "$out/every.out" > "$out/every.txt" 2>/dev/null
+total=$(awk '/^(summary|totals):/ {print $2; exit}' "$out/every.out")
+inclusive() { # symbol pattern → the instructions of its first (largest) line, 0 if none
+    grep -m1 -E "$1" "$out/every.txt" | awk '{gsub(",", "", $1); print $1}' | grep . || echo 0
+}
+decoder=$(inclusive '0A7DecoderV7process_4emit')
+pipeline=$(inclusive 'GesturePipelineC7processyy')
+filter=$(( $(inclusive 'ContactFilterC5track') + $(inclusive 'ContactFilterC11fingersOnly') ))
+router=$(inclusive 'TouchRouterC5route_8listener')
+tracker=$(inclusive 'TouchTrackerC6update')
+arena=$(inclusive 'ArenaC12frameArrived')
+events=$(inclusive 'GesturePipelineC5arena_5emits')
+deadlines=$(inclusive 'GesturePipelineC7advance2to')
+per() { echo $(( $1 / frames )); }
+json+=", \"every_by_phase\": {\"session\": $(per $((total - decoder))), \"decoder\": $(per $((decoder - pipeline)))"
+json+=", \"contact_filter\": $(per $filter), \"router\": $(per $router), \"tracker\": $(per $tracker)"
+json+=", \"recognizers_and_arena\": $(per $((arena - events))), \"gesture_events\": $(per $events), \"deadlines\": $(per $deadlines)"
+json+=", \"rest_of_pipeline\": $(per $((pipeline - filter - router - tracker - arena - deadlines)))}"
+echo "$json}"
