@@ -39,11 +39,12 @@ public final class DeviceSession {
     // Unchecked exclusivity: read on every event (see the decoder's, below).
     /// The first event's time: gesture times are seconds from it.
     @exclusivity(unchecked) public private(set) var origin: Instant?
+    // Unchecked exclusivity: read on every frame, never while a call into the session is under way.
     /// Every frame, before the pipeline has it.
-    public var onFrame: ((TouchFrame) -> Void)?
+    @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
     /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
     /// draws it then, with the contacts the pipeline left out (why each was left out, as `replay --explain` says it).
-    public var afterFrame: ((TouchFrame) -> Void)?
+    @exclusivity(unchecked) public var afterFrame: ((TouchFrame) -> Void)?
     /// Whether a live runtime owns the device's touches (the rules' setup's, else the one
     /// given): nil shares them with the compositor.
     public let ownership: TouchOwnership?
@@ -148,7 +149,9 @@ public final class DeviceSession {
     /// device can produce (the decoder is then in an unknown state: ``recover(at:)``).
     public func process(_ event: InputEvent) throws(DecodeError) {
         if origin == nil { origin = event.time }
-        try decoder.process(event, emit: deliver)
+        // A closure of its own, not `emit: deliver`: a method passed as a closure is one made
+        // on every event, retaining and releasing the session (about 40 instructions an event).
+        try decoder.process(event) { deliver($0) }
     }
 
     /// After a decoding error: every contact is cancelled (gestures in progress end

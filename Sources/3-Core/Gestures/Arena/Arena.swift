@@ -160,6 +160,16 @@ final class Arena {
             member.membership = ArenaMembership(sequenceStart: time)
             if !member.isEnabled { reject(member, .disabled, at: time) }
         }
+        updateFrameValues()
+    }
+
+    /// The tracker computes what the undecided members read (``TouchTracker/computes``): asked
+    /// again at a reset and whenever a member that reads something is decided.
+    private func updateFrameValues() {
+        var reads = TouchTracker.FrameValues()
+        for member in members where !member.isFinished { reads.formUnion(member.readsFrameValues) }
+        touches.computes = reads
+        touches.catchUp()
     }
 
     /// Lets go of the regions and members of a sequence that is over. (Their arrays are the
@@ -431,6 +441,9 @@ final class Arena {
             logger.debug("\(line)")
         }
         member.membership.state = state
-        if state.isFinal { member.membership.deadline = nil }
+        if state.isFinal {
+            member.membership.deadline = nil
+            if !member.readsFrameValues.isEmpty { updateFrameValues() }
+        }
     }
 }

@@ -25,21 +25,24 @@ public final class Layout {
     public static let rootOvershoot = 0.03
 
     public let root: Region
+    // Unchecked exclusivity on its stored properties, as on the regions' and the recognizers':
+    // the pipeline reads them on every frame and event, from one thread (the loop's, where
+    // handlers change them too), and never while one of them is being changed.
     /// Bumped whenever regions or their recognizers change: caches compare it.
-    public private(set) var version = 0
-    private var index: HitIndex?
+    @exclusivity(unchecked) public private(set) var version = 0
+    @exclusivity(unchecked) private var index: HitIndex?
     /// Each id's region (the first in depth-first order), kept as regions come and go.
-    private var regionsByID: [String: Region]?
+    @exclusivity(unchecked) private var regionsByID: [String: Region]?
     /// Two regions had one id when the map was made: one leaving makes it again.
-    private var hadDuplicateIDs = false
+    @exclusivity(unchecked) private var hadDuplicateIDs = false
     /// Each region's path and recognizers, as touch sequences starting in it need them. Kept
     /// only while the tree stays the same: a removed region is never kept alive by it.
-    private var paths: [ObjectIdentifier: (regions: [Region], recognizers: [GestureRecognizer])] = [:]
+    @exclusivity(unchecked) private var paths: [ObjectIdentifier: (regions: [Region], recognizers: [GestureRecognizer])] = [:]
     /// The recognizers with a handler bound to an owner (``releaseHandlersOfGoneOwners()``
     /// looks at these only); nil until asked for after a change.
-    private var ownerBound: [GestureRecognizer]?
+    @exclusivity(unchecked) private var ownerBound: [GestureRecognizer]?
     /// The regions with a press handler bound to an owner.
-    private var ownerBoundPresses: [Region] = []
+    @exclusivity(unchecked) private var ownerBoundPresses: [Region] = []
 
     public init(root: Region) {
         self.root = root

@@ -7,14 +7,15 @@
 /// `touchExtendInset` — and may reach beyond the parent's frame.
 public final class Region {
     public let id: String
-    public var frame: Rect { didSet { invalidate() } }
+    // Unchecked exclusivity: see ``Layout``'s properties.
+    @exclusivity(unchecked) public var frame: Rect { didSet { invalidate() } }
     /// Hidden regions are neither hit nor extended, nor are their children.
-    public var isHidden = false { didSet { invalidate() } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { invalidate() } }
     /// Disabled regions are neither hit nor extended, nor are their children.
-    public var isEnabled = true { didSet { invalidate() } }
+    @exclusivity(unchecked) public var isEnabled = true { didSet { invalidate() } }
     /// Negative values extend the hit area beyond the frame, positive ones shrink it; a width
     /// or height below zero becomes zero.
-    public var hitInsets = EdgeInsets.zero { didSet { invalidate() } }
+    @exclusivity(unchecked) public var hitInsets = EdgeInsets.zero { didSet { invalidate() } }
     /// A group holds regions and is never hit itself: touches pass through it to what lies
     /// below, and reach its children as anywhere else (its frame places them). The layout
     /// indexes a group's subtree for hit testing apart from the rest, so adding, changing or
@@ -22,29 +23,29 @@ public final class Region {
     /// independent sets of regions needs (the service keeps each namespace's regions in a group
     /// of their own). Its recognizers, as any ancestor's, take part in touches on its
     /// children.
-    public var isGroup = false { didSet { invalidate() } }
+    @exclusivity(unchecked) public var isGroup = false { didSet { invalidate() } }
     /// An exclusion region (Android's system gesture exclusion): a touch sequence that begins
     /// in it (or in a region under it) is left to its own namespace's recognizers — the
     /// layout's own gestures (an edge pan of the root, a swipe bound to a program) do not take
     /// it, and on an owned device its touches reach the app beneath. What a socket client
     /// registers over its app's own controls (protocol 1.1's `exclusion`). Hit testing is the
     /// same as for any region.
-    public var isGestureExclusion = false
+    @exclusivity(unchecked) public var isGestureExclusion = false
     /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
-    var groupIndex: HitIndex?
+    @exclusivity(unchecked) var groupIndex: HitIndex?
     /// The namespace of a region added apart from the layout's own ones (whoever adds it keeps
     /// the regions of each namespace by id: the service gives each socket client one), or nil
     /// for a region of the layout's own. Its id is unique within its namespace only:
     /// ``Layout/region(_:)`` does not find it, and its gestures carry the namespace. Set before
     /// the region joins a layout or gets recognizers.
     package var namespace: Int?
-    public private(set) var children: [Region] = []
-    public private(set) weak var parent: Region?
-    public private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var children: [Region] = []
+    @exclusivity(unchecked) public private(set) weak var parent: Region?
+    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
     /// Press feedback handlers (``onPress(_:)``).
-    var pressHandlers: [HandlerEntry<Press>] = []
+    @exclusivity(unchecked) var pressHandlers: [HandlerEntry<Press>] = []
     /// The layout the region belongs to, told when the tree changes.
-    weak var layout: Layout?
+    @exclusivity(unchecked) weak var layout: Layout?
 
     public init(id: String, frame: Rect, hitInsets: EdgeInsets = .zero) {
         self.id = id

@@ -13,6 +13,20 @@ import TouchEvents
 /// exclusivity checks with `@exclusivity(unchecked)`; those checks took about half of the
 /// time per frame.
 public final class TouchTracker {
+    /// The per-frame values that cost more than a sum to compute: what a recognizer reads of
+    /// them (``GestureRecognizer/readsFrameValues``), the tracker computes while a recognizer
+    /// of the sequence that reads it is undecided, and only then. The rest (counts, centroid,
+    /// its motion, the spread) every frame has.
+    public struct FrameValues: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// ``spreadFactor`` and ``spreadDelta``: a distance per persisting touch (a pinch).
+        public static let spreadChange = FrameValues(rawValue: 1 << 0)
+        /// ``rotationDelta``: two `atan2` per persisting touch (a rotation).
+        public static let rotation = FrameValues(rawValue: 1 << 1)
+        public static let all: FrameValues = [.spreadChange, .rotation]
+    }
+
     struct Tracked {
         var id: Int
         var start: Point
@@ -28,7 +42,11 @@ public final class TouchTracker {
         var settling = false
     }
 
+    /// The touches of the last frame; those that ended in it (`finished`) are kept until the next
+    /// one, so that a value asked for late (``catchUp()``) is computed over the same touches.
     @exclusivity(unchecked) private(set) var contacts: [Tracked] = []
+    /// `contacts` holds touches that ended in the last frame.
+    @exclusivity(unchecked) private var holdsFinished = false
     /// This frame's spread and angle are a bounding box's: they say nothing.
     @exclusivity(unchecked) private var boxSpread = false
     /// Semi-multitouch: where the box's centre was when its motion last counted.
@@ -47,11 +65,14 @@ public final class TouchTracker {
     @exclusivity(unchecked) public private(set) var centroidDelta = Point.zero
     /// Mean distance of the touches from their centroid, mm.
     @exclusivity(unchecked) public private(set) var spread = 0.0
-    /// This frame's change of the persisting touches' spread: as a factor, and in mm.
+    /// This frame's change of the persisting touches' spread: as a factor, and in mm
+    /// (computed only while a recognizer that reads it is undecided: ``FrameValues/spreadChange``;
+    /// else 1 and 0).
     @exclusivity(unchecked) public private(set) var spreadFactor = 1.0
     @exclusivity(unchecked) public private(set) var spreadDelta = 0.0
     /// This frame's rotation of the persisting touches about their centroid, degrees,
-    /// clockwise positive (y down).
+    /// clockwise positive (y down); computed only while a recognizer that reads it is
+    /// undecided (``FrameValues/rotation``; else 0).
     @exclusivity(unchecked) public private(set) var rotationDelta = 0.0
     /// Contacts that began / ended in this frame; whether one was cancelled.
     @exclusivity(unchecked) public private(set) var beganCount = 0
@@ -111,11 +132,18 @@ public final class TouchTracker {
     /// A physical button went down in this frame.
     @exclusivity(unchecked) public private(set) var buttonPressed = false
 
+    /// What of ``FrameValues`` to compute: what the sequence's undecided recognizers read. Only
+    /// the arena sets it.
+    @exclusivity(unchecked) var computes = FrameValues.all
+    /// What of ``FrameValues`` this frame has (those that need no computing — fewer than two
+    /// touches persisting — count as had).
+    @exclusivity(unchecked) private var computed = FrameValues.all
+
     /// The surface-to-layout mapping of the pipeline, for recognizers that judge directions
     /// and edges in layout terms.
-    public internal(set) var mapping = SurfaceMapping.identity
+    @exclusivity(unchecked) public internal(set) var mapping = SurfaceMapping.identity
     /// How the device's touches are read (a touchpad's or a touchscreen's conventions).
-    public internal(set) var policy = TouchPolicy.touchscreen
+    @exclusivity(unchecked) public internal(set) var policy = TouchPolicy.touchscreen
 
     public init() {
         contacts.reserveCapacity(16)
@@ -134,6 +162,8 @@ public final class TouchTracker {
     /// Forgets everything (a new sequence starts).
     public func reset() {
         contacts.removeAll(keepingCapacity: true)
+        holdsFinished = false
+        computed = .all
         touches = 0
         previousTouches = 0
         pressIndex = 0
@@ -186,7 +216,7 @@ public final class TouchTracker {
     /// The position where the touch `id` landed, if it is down: where its first report put it
     /// (``TouchPolicy/settlesLandings``) — for a touch left out while it rested, where it rested
     /// — moved along by jumps and by a bounding box's corners.
-    public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id }?.start }
+    public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id && !$0.finished }?.start }
 
     /// Takes in `frame`, the sequence's contacts of one frame (all of `filtered`'s fingers, or
     /// those routed to this sequence). From the filter: where contacts of every sequence lifted
@@ -199,6 +229,7 @@ public final class TouchTracker {
         var cs = contacts
         contacts = []
         defer { contacts = cs }
+        if holdsFinished { cs.removeAll(where: \.finished) }
         let interval = frame.time - time
         time = frame.time
         buttonPressed = frame.buttonDown && !buttonDown
@@ -217,9 +248,11 @@ public final class TouchTracker {
             cs[i].persisting = false
             cs[i].settling = false
         }
-        for c in frame.contacts {
+        for (n, c) in frame.contacts.enumerated() {
             let p = Point(x: c.x, y: c.y)
-            let index = cs.firstIndex { $0.id == c.id }
+            // Contacts come in the same order frame after frame: look where this one was first
+            // (ids are unique: the same answer as the search, without it).
+            let index = n < cs.count && cs[n].id == c.id ? n : cs.firstIndex { $0.id == c.id }
             switch c.phase {
             case .began:
                 // One that was down before (a thumb leaving its rest) settled long ago.
@@ -294,7 +327,7 @@ public final class TouchTracker {
             centroid = center
             spread = distance / n
         }
-        if anyFinished || wasCancelled { cs.removeAll(where: \.finished) }
+        holdsFinished = anyFinished || wasCancelled
         let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
         touches = down
         if lifts.vanished { pressLifts.vanished = true }
@@ -315,7 +348,7 @@ public final class TouchTracker {
             pressMaxTouches = max(pressMaxTouches, down)
             if let rested { pressRestedBefore = max(pressRestedBefore ?? .zero, rested) }
             var moved = pressMaxMovement
-            for c in cs { moved = max(moved, (c.current - c.start).length) }
+            for c in cs where !c.finished { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
         }
     }
@@ -406,37 +439,63 @@ public final class TouchTracker {
         return (n, before, after)
     }
 
-    /// Movement, spread change and rotation of the touches that persisted through the frame.
+    /// Movement of the touches that persisted through the frame, and their spread change and
+    /// rotation as far as ``computes`` asks.
     private func computeMotion(_ contacts: [Tracked]) {
         var (n, before, after) = Self.persistingSums(contacts)
         centroidDelta = .zero
         spreadFactor = 1
         spreadDelta = 0
         rotationDelta = 0
+        computed = .all
         guard n > 0 else { return }
         before = before * (1 / n)
         after = after * (1 / n)
         centroidDelta = after - before
         guard n >= 2, !boxSpread else { return }
+        computed = []
+        computeTransforms(contacts, computes, n: n, before: before, after: after)
+    }
+
+    /// The values of ``computes`` that this frame does not have yet (the arena started over
+    /// mid-frame with recognizers that read more): computed now, over the frame's touches.
+    func catchUp() {
+        let missing = computes.subtracting(computed)
+        guard !missing.isEmpty else { return }
+        var (n, before, after) = Self.persistingSums(contacts)
+        guard n >= 2 else { return }
+        before = before * (1 / n)
+        after = after * (1 / n)
+        computeTransforms(contacts, missing, n: n, before: before, after: after)
+    }
+
+    /// The spread change and the rotation (those of `values`) of the `n` touches that persisted,
+    /// whose centroid went from `before` to `after`.
+    private func computeTransforms(_ contacts: [Tracked], _ values: FrameValues, n: Double, before: Point, after: Point) {
+        computed.formUnion(values)
+        guard !values.isEmpty else { return }
         var spreadBefore = 0.0
         var spreadAfter = 0.0
         var turn = 0.0
         var turning = 0.0
+        let rotation = values.contains(.rotation)
         for c in contacts where c.persisting {
             let a = c.previous - before
             let b = c.current - after
             spreadBefore += a.length
             spreadAfter += b.length
             // A touch very near the centroid has no meaningful angle.
-            if a.length > 0.5 && b.length > 0.5 {
+            if rotation && a.length > 0.5 && b.length > 0.5 {
                 turn += normalizedDegrees((atan2(b.y, b.x) - atan2(a.y, a.x)) * 180 / .pi)
                 turning += 1
             }
         }
         spreadBefore /= n
         spreadAfter /= n
-        spreadDelta = spreadAfter - spreadBefore
-        spreadFactor = spreadBefore > 0.01 ? spreadAfter / spreadBefore : 1
-        rotationDelta = turning > 0 ? turn / turning : 0
+        if values.contains(.spreadChange) {
+            spreadDelta = spreadAfter - spreadBefore
+            spreadFactor = spreadBefore > 0.01 ? spreadAfter / spreadBefore : 1
+        }
+        if rotation { rotationDelta = turning > 0 ? turn / turning : 0 }
     }
 }

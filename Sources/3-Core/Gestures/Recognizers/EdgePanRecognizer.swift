@@ -3,15 +3,16 @@ import TouchEvents
 /// A pan that starts within `bandWidth` millimetres of one of `edges` of its region and
 /// moves inward (UIKit's screen-edge pan). Reports the edge, the translation and velocity.
 public final class EdgePanRecognizer: GestureRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    public var edges: Set<Edge> {
+    @exclusivity(unchecked) public var edges: Set<Edge> {
         didSet { configurationChanged() }
     }
-    public var touches: Int
+    @exclusivity(unchecked) public var touches: Int
     /// Millimetres from the edge where the first touch must land.
-    public var bandWidth = GestureDefaults.edgeBandWidth
+    @exclusivity(unchecked) public var bandWidth = GestureDefaults.edgeBandWidth
     /// Millimetres the fingers must move inward before the edge pan begins.
-    public var minimumDistance = GestureDefaults.panMinimumDistance
+    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.panMinimumDistance
 
     private enum Phase {
         case starting

@@ -26,8 +26,9 @@ open class GestureRecognizer {
     public final var failure: FailureReason? { membership.failure }
     /// ``failure`` as text: "moved 4.2 mm > 3.0 mm allowed".
     public var failureReason: String? { failure?.description }
-    /// The region it is attached to.
-    public internal(set) weak var region: Region? {
+    /// The region it is attached to. (Unchecked exclusivity on its configuration too: read on
+    /// every frame and event, changed only between them.)
+    @exclusivity(unchecked) public internal(set) weak var region: Region? {
         didSet {
             if let region {
                 regionID = region.id
@@ -42,19 +43,19 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var regionNamespace: Int?
 
     /// A disabled recognizer takes part in nothing.
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
     /// Asked just before the recognizer begins or recognises; `false` makes it fail.
-    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    @exclusivity(unchecked) public var shouldBegin: ((GestureRecognizer) -> Bool)?
     /// Asked when this recognizer and another would both succeed in one sequence; `true`
     /// lets them. Either side saying yes is enough.
-    public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    @exclusivity(unchecked) public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// Kinds this recognizer may succeed together with.
-    public var simultaneousKinds: Set<GestureKind> = []
+    @exclusivity(unchecked) public var simultaneousKinds: Set<GestureKind> = []
     /// On a device whose touches gestured owns (a runtime's ``DeviceSetup/ownership``), this
     /// recognizer's touches are taken from the apps once it begins or is recognized: those the
     /// apps already had are cancelled, later ones never reach them (``GesturePipeline/onTouchClaim``).
     /// False by default: a gesture shares its touches with the apps beneath.
-    public var ownsTouches = false
+    @exclusivity(unchecked) public var ownsTouches = false
     /// How many fingers down at once it can be (nil: it does not say: a recognizer of your
     /// own). On a touchpad, a sequence is owned as soon as its fingers reach a count that a
     /// recognizer owning its touches takes (three or more: ``TouchPolicy/ownsAtFingerCount``),
@@ -64,12 +65,12 @@ open class GestureRecognizer {
     // Recognizers are referenced strongly throughout the pipeline, never weakly: a weak
     // reference gives an object a side table, and every retain and release then takes the
     // runtime's slow path — in the arena's loops that was most of a sequence's start.
-    var requirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) var requirements: [GestureRecognizer] = []
     /// Requirements the region adds by itself (fewer taps wait for more taps).
-    var automaticRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) var automaticRequirements: [GestureRecognizer] = []
     @exclusivity(unchecked) var handlers: [HandlerEntry<Gesture>] = []
     /// Created by a convenience method (`onTap`…): removed with its last handler.
-    var ownedByHandlers = false
+    @exclusivity(unchecked) var ownedByHandlers = false
     @exclusivity(unchecked) private var cachedLabel = ""
     /// ``name``, built once and again only after the configuration changes.
     var label: String {
@@ -122,6 +123,12 @@ open class GestureRecognizer {
     /// A frame of the sequence.
     open func handle(_ touches: TouchTracker) -> RecognizerUpdate { .none }
 
+    /// What this recognizer reads of the tracker's costlier per-frame values
+    /// (``TouchTracker/FrameValues``): the tracker computes them only while a recognizer of the
+    /// sequence that reads them is undecided. A recognizer of your own reads all of them unless
+    /// it says otherwise.
+    open var readsFrameValues: TouchTracker.FrameValues { .all }
+
     /// Whether this recognizer's gesture, once it begins or is recognised, establishes a
     /// translation of the press (a pan's): a transform of the same press (a pinch, a rotation)
     /// must then clear ``GestureDefaults/transformBarAfterTranslation``. The arena records it
@@ -150,6 +157,8 @@ open class GestureRecognizer {
     public final func event(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
         var values = values(state, time: time, touches)
         var location = location(touches)
+        // Loaded once: each load of a weak reference takes the runtime's slow path.
+        let region = region
         let mapping = touches.mapping
         if mapping != .identity {
             location = mapping.point(location)

@@ -9,8 +9,9 @@ import TouchEvents
 /// gesture of the sequence beginning (a pan or swipe takes over from the rest, with no second
 /// rest needed).
 public final class LongPressRecognizer: GestureRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    public var touches: Int {
+    @exclusivity(unchecked) public var touches: Int {
         didSet { configurationChanged() }
     }
     /// How long the fingers must stay down.

@@ -7,11 +7,12 @@ import TouchEvents
 /// list): it begins only if the fingers moved more along the axis than across it, and reports
 /// the movement along the axis only.
 public final class PanRecognizer: GestureRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { minimumTouches...maximumTouches }
-    public var minimumTouches: Int {
+    @exclusivity(unchecked) public var minimumTouches: Int {
         didSet { configurationChanged() }
     }
-    public var maximumTouches: Int {
+    @exclusivity(unchecked) public var maximumTouches: Int {
         didSet { configurationChanged() }
     }
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
@@ -20,7 +21,7 @@ public final class PanRecognizer: GestureRecognizer {
     /// ``TouchPolicy/panMinimumDistance``: 3 mm on a touchscreen, 6 mm on a touchpad).
     @exclusivity(unchecked) public var minimumDistance: Double?
     /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
-    public var axis: PanAxis? {
+    @exclusivity(unchecked) public var axis: PanAxis? {
         didSet { configurationChanged() }
     }
 

@@ -6,6 +6,7 @@ import TouchEvents
 /// reports the scale relative to the spread at the first touch, the centroid, and the scale's
 /// rate per second.
 public final class PinchRecognizer: TransformRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { .spreadChange }
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
     // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// Millimetres the spread must change before the pinch begins.

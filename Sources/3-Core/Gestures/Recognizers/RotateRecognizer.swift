@@ -6,6 +6,7 @@ import TouchEvents
 /// reports the rotation since the first touch in degrees, clockwise positive in y-down
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
 public final class RotateRecognizer: TransformRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { .rotation }
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
     // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// Degrees the fingers must turn before the rotation begins.

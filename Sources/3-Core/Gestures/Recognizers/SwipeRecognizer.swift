@@ -15,8 +15,9 @@ import TouchEvents
 /// other, and its tolerance is at most ``GestureDefaults/swipeEightWayAngleTolerance`` (15°),
 /// so that 15° lie between the cones of neighbours; with none, four, 90° apart.
 public final class SwipeRecognizer: GestureRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    public var directions: Set<SwipeDirection> {
+    @exclusivity(unchecked) public var directions: Set<SwipeDirection> {
         didSet {
             eightWay = directions.contains(where: \.isDiagonal)
             configurationChanged()
@@ -26,7 +27,7 @@ public final class SwipeRecognizer: GestureRecognizer {
     // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
     /// A diagonal is among ``directions``: eight directions are told apart.
     @exclusivity(unchecked) private var eightWay: Bool
-    public var touches: Int {
+    @exclusivity(unchecked) public var touches: Int {
         didSet { configurationChanged() }
     }
     /// Millimetres along the direction.

@@ -7,13 +7,14 @@ import TouchEvents
 /// Fingers are counted with the device's `BTN_TOOL_*` count, so a three-finger tap works
 /// on touchpads that report the third finger only through `BTN_TOOL_TRIPLETAP`.
 public final class TapRecognizer: GestureRecognizer {
+    public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     /// Taps required (1 for a tap, 2 for a double tap…).
-    public var taps: Int {
+    @exclusivity(unchecked) public var taps: Int {
         didSet { tapsChanged() }
     }
     /// Fingers required in each tap.
-    public var touches: Int {
+    @exclusivity(unchecked) public var touches: Int {
         didSet { tapsChanged() }
     }
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is

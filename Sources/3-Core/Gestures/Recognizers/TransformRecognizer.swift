@@ -5,7 +5,7 @@ import TouchEvents
 /// dominant) — and each its own value and threshold.
 public class TransformRecognizer: GestureRecognizer {
     public override var fingerCounts: ClosedRange<Int>? { minimumTouches...Int.max }
-    public var minimumTouches: Int {
+    @exclusivity(unchecked) public var minimumTouches: Int {
         didSet { configurationChanged() }
     }
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
