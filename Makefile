@@ -171,7 +171,7 @@ bench: check-swift deps
 # BENCH_ONLY=NAME[,NAME] runs those workloads only; the long stream is played BENCH_REPEAT_LONG (3)
 # times to each program and its median run reported. BENCH_BEFORE=REV adds gestured built from
 # revision REV (in .build-before/), run as the others: what a change cost. Not part of `make test`
-# (about 20 minutes).
+# (about 25 minutes; the VM may run an hour, GESTURED_VM_TIMEOUT).
 bench-vm: release
 	@for tool in evemu-play lisgd /usr/libexec/libinput/libinput-debug-events; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd libinput-tools; break; }; done
 	@rm -f out/bench-vm/bench.jsonl
@@ -180,7 +180,7 @@ bench-vm: release
 	  (cd .build-before/src && $(SWIFT) build -c release --static-swift-stdlib --product gestured --scratch-path ../build) && \
 	  git worktree remove --force .build-before/src; \
 	fi
-	@status=0; scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured $(if $(BENCH_BEFORE),GESTURED_BEFORE=.build-before/build/release/gestured) BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
+	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-3600} scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured $(if $(BENCH_BEFORE),GESTURED_BEFORE=.build-before/build/release/gestured) BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
 	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
 	exit $$status
 

@@ -35,23 +35,34 @@ for layout in every swipes none decode; do
 done
 json+=", \"frames\": $frames"
 
-# The built-in layout by phase: inclusive counts of each phase's functions, per frame.
-callgrind_annotate --inclusive=yes --threshold=100 "$out/every.out" > "$out/every.txt" 2>/dev/null
+# The built-in layout by phase: inclusive counts of each phase's functions, per frame. The
+# phases add up to the whole: the session (around the decoder, and the end of the stream:
+# contacts cancelled, deadlines fired), the decoder (with its delivery of each frame), then the
+# pipeline's contact filter, router, tracker, arena with its recognizers, deadlines and the rest;
+# the gesture events are counted within the arena's and the deadlines' phases.
+callgrind_annotate --inclusive=yes --threshold=100 "$out/every.out" > "$out/every.txt" \
+    || { echo "frame-cost: callgrind_annotate failed" >&2; exit 1; }
 total=$(awk '/^(summary|totals):/ {print $2; exit}' "$out/every.out")
-inclusive() { # symbol pattern → the instructions of its first (largest) line, 0 if none
-    grep -m1 -E "$1" "$out/every.txt" | awk '{gsub(",", "", $1); print $1}' | grep . || echo 0
+inclusive() { # symbol pattern → the instructions of its first (largest) line; fails when none
+    local n
+    n=$(grep -m1 -E "$1" "$out/every.txt" | awk '{gsub(",", "", $1); print $1}')
+    [ -n "$n" ] || { echo "frame-cost: no function matches $1 (inlined or renamed?)" >&2; return 1; }
+    echo "$n"
 }
 decoder=$(inclusive '0A7DecoderV7process_4emit')
 pipeline=$(inclusive 'GesturePipelineC7processyy')
-filter=$(( $(inclusive 'ContactFilterC5track') + $(inclusive 'ContactFilterC11fingersOnly') ))
+track=$(inclusive 'ContactFilterC5track')
+fingers_only=$(inclusive 'ContactFilterC11fingersOnly')
 router=$(inclusive 'TouchRouterC5route_8listener')
 tracker=$(inclusive 'TouchTrackerC6update')
 arena=$(inclusive 'ArenaC12frameArrived')
 events=$(inclusive 'GesturePipelineC5arena_5emits')
 deadlines=$(inclusive 'GesturePipelineC7advance2to')
+filter=$((track + fingers_only))
 per() { echo $(( $1 / frames )); }
 json+=", \"every_by_phase\": {\"session\": $(per $((total - decoder))), \"decoder\": $(per $((decoder - pipeline)))"
 json+=", \"contact_filter\": $(per $filter), \"router\": $(per $router), \"tracker\": $(per $tracker)"
-json+=", \"recognizers_and_arena\": $(per $((arena - events))), \"gesture_events\": $(per $events), \"deadlines\": $(per $deadlines)"
-json+=", \"rest_of_pipeline\": $(per $((pipeline - filter - router - tracker - arena - deadlines)))}"
+json+=", \"arena_and_recognizers\": $(per $arena), \"deadlines\": $(per $deadlines)"
+json+=", \"rest_of_pipeline\": $(per $((pipeline - filter - router - tracker - arena - deadlines)))"
+json+=", \"gesture_events_within_the_above\": $(per $events)}"
 echo "$json}"

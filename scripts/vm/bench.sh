@@ -3,7 +3,8 @@
 # from the repository: `make bench-vm`. Each recording is played into a uinput device with
 # evemu-play (its recorded timing) while one program at a time watches the device:
 #   gestured         gestured run --no-socket (every gesture kind of the built-in layout, no output)
-#   gestured --json  the same, printing every gesture event as a JSON line (one write per turn)
+#   gestured swipes  gestured run --no-socket with swipes of 1–5 fingers in 8 directions only (lisgd's job)
+#   gestured --json  the same as gestured, printing every gesture event as a JSON line (one write per turn)
 #   gestured --latency-report  the same as gestured, measuring every frame's latency (a clock
 #                    reading per frame, one more per eighth wakeup)
 #   gestured owned   the same as gestured --latency-report with the device owned (own: true,
@@ -71,6 +72,18 @@ cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts
 { echo "devices: [{own: true}]"; "$gestured" check-config --print-default; } > "$work/own.yaml"
 chmod 644 "$work/own.yaml"
 
+# Swipes of 1 to 5 fingers in 8 directions and nothing else: lisgd's job, as gestured does it.
+{
+    echo "layout:"
+    echo "  id: root"
+    echo "  gestures:"
+    for fingers in 1 2 3 4 5; do
+        echo "    - {kind: swipe, touches: $fingers, directions: [left, right, up, down, up-left, up-right, down-left, down-right]}"
+    done
+} > "$work/swipes.yaml"
+chmod 644 "$work/swipes.yaml"
+"$gestured" check-config "$work/swipes.yaml" > /dev/null || { say "error: the swipes-only configuration is refused"; exit 1; }
+
 lisgd_gestures=()
 for fingers in 1 2 3 4 5; do
     for direction in LR RL DU UD DLUR DRUL URDL ULDR; do lisgd_gestures+=(-g "$fingers,$direction,*,*,R,:"); done
@@ -94,6 +107,8 @@ run_one() {
     case $program in
         gestured)
             "$gestured" run --no-socket > /dev/null 2> "$work/$tag.log" & pid=$! ;;
+        "gestured swipes")
+            "$gestured" run --no-socket --config "$work/swipes.yaml" > /dev/null 2> "$work/$tag.log" & pid=$! ;;
         "gestured --json")
             "$gestured" run --no-socket --json > "$work/$tag.out" 2> "$work/$tag.log" & pid=$! ;;
         "gestured --view --metrics")
@@ -166,7 +181,7 @@ for entry in "${workloads[@]}"; do
     repeat=1
     [ "$name" = "3m-29s-10-fingers" ] && repeat=${BENCH_REPEAT_LONG:-3}
     for _ in $(seq "$repeat"); do
-        programs=(gestured "gestured --json" "gestured --latency-report" "gestured owned" "gestured --view --metrics" lisgd libinput floor)
+        programs=(gestured "gestured swipes" "gestured --json" "gestured --latency-report" "gestured owned" "gestured --view --metrics" lisgd libinput floor)
         [ -n "${GESTURED_BEFORE:-}" ] && programs+=("gestured before")
         for program in "${programs[@]}"; do
             rm -f "$work/$name.${program// /}.out"

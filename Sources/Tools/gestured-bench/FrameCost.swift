@@ -47,7 +47,7 @@ func frameCost(layout name: String, path: String) -> Never {
         let device = try recording.device(nil)
         var events: [InputEvent] = []
         try device.forEachEvent(path: path) { events.append($0) }
-        let surface = TouchSurface(device: device.description)!
+        guard let surface = TouchSurface(device: device.description) else { fail("\(path): the device reports no position axes") }
         let layout = kind.layout(width: surface.size.width, height: surface.size.height,
                                  touchscreen: device.description.kind == .touchscreen)
         let session = try DeviceSession(device: device.description, layout: layout)

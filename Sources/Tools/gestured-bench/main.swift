@@ -85,7 +85,8 @@ func measure(_ events: Int, _ body: () throws -> Void) rethrows -> Double {
     return Double(events) / best
 }
 
-if let i = CommandLine.arguments.firstIndex(of: "--frame-cost"), i + 1 < CommandLine.arguments.count {
+if let i = CommandLine.arguments.firstIndex(of: "--frame-cost") {
+    guard i + 1 < CommandLine.arguments.count else { fail("--frame-cost takes a layout: every, swipes, none or decode", status: 2) }
     let rest = CommandLine.arguments[(i + 2)...]
     frameCost(layout: CommandLine.arguments[i + 1], path: rest.first ?? "fixtures/recordings/evemu/3m.events")
 }

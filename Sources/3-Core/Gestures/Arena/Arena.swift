@@ -163,8 +163,8 @@ final class Arena {
         updateFrameValues()
     }
 
-    /// The tracker computes what the undecided members read (``TouchTracker/computes``): asked
-    /// again at a reset and whenever a member that reads something is decided.
+    /// The tracker computes what the members not yet finished read (``TouchTracker/computes``): asked
+    /// again at a reset and whenever a member that reads something finishes.
     private func updateFrameValues() {
         var reads = TouchTracker.FrameValues()
         for member in members where !member.isFinished { reads.formUnion(member.readsFrameValues) }

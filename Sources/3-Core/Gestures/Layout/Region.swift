@@ -43,7 +43,7 @@ public final class Region {
     @exclusivity(unchecked) public private(set) weak var parent: Region?
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
     /// Press feedback handlers (``onPress(_:)``).
-    @exclusivity(unchecked) var pressHandlers: [HandlerEntry<Press>] = []
+    var pressHandlers: [HandlerEntry<Press>] = []
     /// The layout the region belongs to, told when the tree changes.
     @exclusivity(unchecked) weak var layout: Layout?
 

@@ -138,7 +138,8 @@ public final class GesturePipeline {
     }
 
     /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
-    /// latest time seen is taken as happening then.
+    /// latest time seen is taken as happening then. Each contact id appears in it at most once
+    /// (as `TouchDecoder` makes frames: a contact that begins and ends at once comes in two).
     public func process(_ input: TouchFrame) {
         let filtered = filter.filter(input, notBefore: now)
         // (Read in place, not copied out: a copy of the frame costs a reference count.)

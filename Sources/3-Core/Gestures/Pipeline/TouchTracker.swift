@@ -15,8 +15,9 @@ import TouchEvents
 public final class TouchTracker {
     /// The per-frame values that cost more than a sum to compute: what a recognizer reads of
     /// them (``GestureRecognizer/readsFrameValues``), the tracker computes while a recognizer
-    /// of the sequence that reads it is undecided, and only then. The rest (counts, centroid,
-    /// its motion, the spread) every frame has.
+    /// of the sequence that reads it is still in play (not yet finished: possible, begun or
+    /// changing), and only then. The rest (counts, centroid, its motion, the spread) every
+    /// frame has.
     public struct FrameValues: OptionSet, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -66,13 +67,13 @@ public final class TouchTracker {
     /// Mean distance of the touches from their centroid, mm.
     @exclusivity(unchecked) public private(set) var spread = 0.0
     /// This frame's change of the persisting touches' spread: as a factor, and in mm
-    /// (computed only while a recognizer that reads it is undecided: ``FrameValues/spreadChange``;
+    /// (computed only while a recognizer that reads it is not finished: ``FrameValues/spreadChange``;
     /// else 1 and 0).
     @exclusivity(unchecked) public private(set) var spreadFactor = 1.0
     @exclusivity(unchecked) public private(set) var spreadDelta = 0.0
     /// This frame's rotation of the persisting touches about their centroid, degrees,
     /// clockwise positive (y down); computed only while a recognizer that reads it is
-    /// undecided (``FrameValues/rotation``; else 0).
+    /// not finished (``FrameValues/rotation``; else 0).
     @exclusivity(unchecked) public private(set) var rotationDelta = 0.0
     /// Contacts that began / ended in this frame; whether one was cancelled.
     @exclusivity(unchecked) public private(set) var beganCount = 0
@@ -132,7 +133,7 @@ public final class TouchTracker {
     /// A physical button went down in this frame.
     @exclusivity(unchecked) public private(set) var buttonPressed = false
 
-    /// What of ``FrameValues`` to compute: what the sequence's undecided recognizers read. Only
+    /// What of ``FrameValues`` to compute: what the sequence's recognizers that are not finished read. Only
     /// the arena sets it.
     @exclusivity(unchecked) var computes = FrameValues.all
     /// What of ``FrameValues`` this frame has (those that need no computing — fewer than two

@@ -125,8 +125,8 @@ open class GestureRecognizer {
 
     /// What this recognizer reads of the tracker's costlier per-frame values
     /// (``TouchTracker/FrameValues``): the tracker computes them only while a recognizer of the
-    /// sequence that reads them is undecided. A recognizer of your own reads all of them unless
-    /// it says otherwise.
+    /// sequence that reads them is not finished (possible, begun or changing). A recognizer of
+    /// your own reads all of them unless it says otherwise.
     open var readsFrameValues: TouchTracker.FrameValues { .all }
 
     /// Whether this recognizer's gesture, once it begins or is recognised, establishes a
