@@ -50,9 +50,7 @@ extension ContactFilter {
         if policy.bounceTime != nil || policy.vanishedTapReportInterval != nil { reportIntervals.record(frame.time) }
         if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
         for (n, contact) in frame.contacts.enumerated() {
-            // Contacts come in the same order frame after frame: look where this one was first.
-            let hinted = n < reports.count && reports[n].id == contact.id
-            if let i = hinted ? n : reports.firstIndex(where: { $0.id == contact.id }) {
+            if let i = reports.firstIndex(hint: n, where: { $0.id == contact.id }) {
                 if let pressure = contact.pressure {
                     if pressure > reports[i].peak {
                         reports[i].peak = pressure

@@ -78,9 +78,7 @@ final class TouchRouter {
         var split = false
         for (n, contact) in frame.contacts.enumerated() {
             let sequence: TouchSequence?
-            // Contacts come in the same order frame after frame: look where this one was first.
-            let hinted = n < routes.count && routes[n].contact == contact.id
-            if let i = hinted ? n : routes.firstIndex(where: { $0.contact == contact.id }) {
+            if let i = routes.firstIndex(hint: n, where: { $0.contact == contact.id }) {
                 sequence = routes[i].sequence
                 if contact.phase.isFinal {
                     routes[i].ending = true

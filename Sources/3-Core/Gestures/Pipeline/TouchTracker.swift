@@ -251,9 +251,7 @@ public final class TouchTracker {
         }
         for (n, c) in frame.contacts.enumerated() {
             let p = Point(x: c.x, y: c.y)
-            // Contacts come in the same order frame after frame: look where this one was first
-            // (ids are unique: the same answer as the search, without it).
-            let index = n < cs.count && cs[n].id == c.id ? n : cs.firstIndex { $0.id == c.id }
+            let index = cs.firstIndex(hint: n) { $0.id == c.id }
             switch c.phase {
             case .began:
                 // One that was down before (a thumb leaving its rest) settled long ago.
@@ -413,10 +411,9 @@ public final class TouchTracker {
             }
             return
         }
-        let (n, before, after) = Self.persistingSums(cs)
+        let (n, before, centre) = Self.persistingCentroids(cs)
         guard n >= 2 else { return }
-        let centre = after * (1 / n)
-        let anchor = boxAnchor ?? before * (1 / n)
+        let anchor = boxAnchor ?? before
         let offset = centre - anchor
         let accepted = offset.length > GestureDefaults.boundingBoxHysteresis ? offset : .zero
         boxAnchor = accepted == .zero ? anchor : centre
@@ -427,8 +424,9 @@ public final class TouchTracker {
         boxSpread = true
     }
 
-    /// How many touches persisted through the frame, and the sums of where they were and are.
-    private static func persistingSums(_ contacts: [Tracked]) -> (count: Double, before: Point, after: Point) {
+    /// How many touches persisted through the frame, and the centroids of where they were and
+    /// are (zero when none did).
+    private static func persistingCentroids(_ contacts: [Tracked]) -> (count: Double, before: Point, after: Point) {
         var n = 0.0
         var before = Point.zero
         var after = Point.zero
@@ -437,21 +435,20 @@ public final class TouchTracker {
             before += c.previous
             after += c.current
         }
-        return (n, before, after)
+        guard n > 0 else { return (0, .zero, .zero) }
+        return (n, before * (1 / n), after * (1 / n))
     }
 
     /// Movement of the touches that persisted through the frame, and their spread change and
     /// rotation as far as ``computes`` asks.
     private func computeMotion(_ contacts: [Tracked]) {
-        var (n, before, after) = Self.persistingSums(contacts)
+        let (n, before, after) = Self.persistingCentroids(contacts)
         centroidDelta = .zero
         spreadFactor = 1
         spreadDelta = 0
         rotationDelta = 0
         computed = .all
         guard n > 0 else { return }
-        before = before * (1 / n)
-        after = after * (1 / n)
         centroidDelta = after - before
         guard n >= 2, !boxSpread else { return }
         computed = []
@@ -463,10 +460,8 @@ public final class TouchTracker {
     func catchUp() {
         let missing = computes.subtracting(computed)
         guard !missing.isEmpty else { return }
-        var (n, before, after) = Self.persistingSums(contacts)
+        let (n, before, after) = Self.persistingCentroids(contacts)
         guard n >= 2 else { return }
-        before = before * (1 / n)
-        after = after * (1 / n)
         computeTransforms(contacts, missing, n: n, before: before, after: after)
     }
 
