@@ -19,8 +19,8 @@ import Darwin
 /// The mutex lives in memory of its own that never moves, as a pthread mutex must.
 package final class Lock<Value> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Only touched with `mutex` held.
-    private var value: Value
+    /// Only touched with `mutex` held (which makes the accesses exclusive: no dynamic check).
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         self.value = value

@@ -47,12 +47,29 @@ public final class SharedEventLoop {
     @exclusivity(unchecked) private var unwatchedThisTurn: [Int32] = []
     /// This turn's events for normal descriptors, handled after the urgent ones.
     @exclusivity(unchecked) private var deferred: [EventLoop.Event] = []
-    private var signalHandlers: [(signals: [Signal], handler: (Signal) -> Void)] = []
+    @exclusivity(unchecked) private var signalHandlers: [(signals: [Signal], handler: (Signal) -> Void)] = []
+
+    /// A user's deadlines (``addTimer(owner:next:fire:)``). A struct, not a tuple: a closure
+    /// kept in an array of tuples is stored in the generic form, and calling it made a
+    /// conversion closure (an allocation) in every turn.
+    private struct Timer {
+        let owner: ObjectIdentifier?
+        let next: () -> Instant?
+        let fire: ((Instant) -> Void)?
+    }
+
+    /// Work a user registered for every turn (a struct: see ``Timer``).
+    private struct Work {
+        let owner: ObjectIdentifier?
+        let work: () -> Void
+    }
+
     /// Per turn, in the order registered, each with who registered it (``removeWork(of:)``).
-    private var timers: [(owner: ObjectIdentifier?, next: () -> Instant?, fire: ((Instant) -> Void)?)] = []
-    private var afterEventsWork: [(owner: ObjectIdentifier?, work: () -> Void)] = []
-    private var endOfTurnWork: [(owner: ObjectIdentifier?, work: () -> Void)] = []
-    private var urgentPolls: [(owner: ObjectIdentifier?, poll: () -> Void)] = []
+    /// (A registration during a turn changes the array, not the copy the turn walks.)
+    @exclusivity(unchecked) private var timers: [Timer] = []
+    @exclusivity(unchecked) private var afterEventsWork: [Work] = []
+    @exclusivity(unchecked) private var endOfTurnWork: [Work] = []
+    @exclusivity(unchecked) private var urgentPolls: [Work] = []
     /// When the urgent descriptors were last read between other work (``pollUrgentIfDue()``);
     /// nil at the start of a turn, which read them moments ago: the clock is read only when
     /// other work asks (a device's frame alone costs no clock reading — a system call in a VM).
@@ -119,23 +136,23 @@ public final class SharedEventLoop {
     /// the time in every turn in which a deadline may have passed (the timer fired, the wait
     /// timed out, or the clock is a manual one). `owner` can take it back (``removeWork(of:)``).
     public func addTimer(owner: ObjectIdentifier? = nil, next: @escaping () -> Instant?, fire: ((Instant) -> Void)? = nil) {
-        timers.append((owner, next, fire))
+        timers.append(Timer(owner: owner, next: next, fire: fire))
     }
 
     /// Work for every turn, after the batch's events have been handled.
     public func afterEvents(owner: ObjectIdentifier? = nil, _ work: @escaping () -> Void) {
-        afterEventsWork.append((owner, work))
+        afterEventsWork.append(Work(owner: owner, work: work))
     }
 
     /// Work for every turn, after the deadlines that passed have fired (what is left to write
     /// goes out).
     public func endOfTurn(owner: ObjectIdentifier? = nil, _ work: @escaping () -> Void) {
-        endOfTurnWork.append((owner, work))
+        endOfTurnWork.append(Work(owner: owner, work: work))
     }
 
     /// How an urgent user reads its descriptors without waiting (``pollUrgentIfDue()``).
     public func addUrgentPoll(owner: ObjectIdentifier? = nil, _ poll: @escaping () -> Void) {
-        urgentPolls.append((owner, poll))
+        urgentPolls.append(Work(owner: owner, work: poll))
     }
 
     /// Takes back the timers and the work `owner` registered: a user that goes before the loop
@@ -162,7 +179,7 @@ public final class SharedEventLoop {
         }
         guard now - last >= Self.urgentPollInterval else { return }
         polledAt = now
-        for entry in urgentPolls { entry.poll() }
+        for entry in urgentPolls { entry.work() }
     }
 
     // MARK: - Running

@@ -128,6 +128,15 @@ final class Arena {
     /// A member answered ``RecognizerStep/endAndStartOver`` since the last reset: the touches go
     /// on as a new gesture (``TouchRouter/restartIfDecided(_:time:)`` starts the arena over).
     @exclusivity(unchecked) private(set) var startOverAsked = false
+    /// The earliest deadline of the members (``nextDeadline``), while ``deadlinesChanged`` is
+    /// false: the loop asks for it before every wait, and walking every member for it cost about
+    /// 1,400 instructions a frame (the live read path under callgrind).
+    @exclusivity(unchecked) private var earliestDeadline: Instant?
+    /// A member's deadline changed since ``earliestDeadline`` was found. Every write of a
+    /// member's `membership.deadline` is in this file (it is `fileprivate(set)`; the whole
+    /// membership is replaced only in ``reset(regions:members:press:time:)``) and goes through
+    /// ``setDeadline(_:_:)``.
+    @exclusivity(unchecked) private var deadlinesChanged = true
     /// The sequence's touches, which members read.
     let touches: TouchTracker
     /// The pipeline, which owns every arena: `unowned(unsafe)` spares a reference count on each
@@ -158,6 +167,7 @@ final class Arena {
         for member in members {
             member.reset()
             member.membership = ArenaMembership(sequenceStart: time)
+            deadlinesChanged = true
             if !member.isEnabled { reject(member, .disabled, at: time) }
         }
         updateFrameValues()
@@ -179,6 +189,7 @@ final class Arena {
         members = []
         winners.removeAll(keepingCapacity: true)
         heldBack = 0
+        deadlinesChanged = true
     }
 
     /// True once every member is decided.
@@ -189,11 +200,23 @@ final class Arena {
 
     /// The earliest deadline a member asked for.
     var nextDeadline: Instant? {
+        guard deadlinesChanged else { return earliestDeadline }
         var earliest: Instant?
         for member in members {
             if let deadline = member.membership.deadline, deadline < earliest ?? .distantFuture { earliest = deadline }
         }
+        earliestDeadline = earliest
+        deadlinesChanged = false
         return earliest
+    }
+
+    /// Sets `member`'s deadline; ``nextDeadline`` looks again once one changed.
+    @inline(__always)
+    private func setDeadline(_ member: GestureRecognizer, _ deadline: Instant?) {
+        if member.membership.deadline != deadline {
+            member.membership.deadline = deadline
+            deadlinesChanged = true
+        }
     }
 
     // MARK: - Driving the members
@@ -225,7 +248,7 @@ final class Arena {
     /// The deadline `time` has come: the members that asked for it hear of it.
     func deadlinePassed(_ time: Instant) {
         for member in members where member.membership.deadline == time && !member.isFinished {
-            member.membership.deadline = nil
+            setDeadline(member, nil)
             apply(member.deadlinePassed(time, touches), of: member, at: time)
         }
         if heldTentatively { settleTentativeWinners(at: time) }
@@ -268,7 +291,7 @@ final class Arena {
     // MARK: - Rules
 
     private func apply(_ update: RecognizerUpdate, of member: GestureRecognizer, at time: Instant) {
-        member.membership.deadline = update.deadline
+        setDeadline(member, update.deadline)
         if member.membership.deferred != nil {
             // Held back by its requirements: only a failure, or touches ending, count now.
             switch update.step {
@@ -393,7 +416,7 @@ final class Arena {
     private func reject(_ member: GestureRecognizer, _ reason: FailureReason, at time: Instant) {
         guard member.membership.state == .possible else { return }
         member.membership.failure = reason
-        member.membership.deadline = nil
+        setDeadline(member, nil)
         if member.membership.deferred != nil {
             member.membership.deferred = nil
             heldBack -= 1
@@ -442,7 +465,7 @@ final class Arena {
         }
         member.membership.state = state
         if state.isFinal {
-            member.membership.deadline = nil
+            setDeadline(member, nil)
             if !member.readsFrameValues.isEmpty { updateFrameValues() }
         }
     }
