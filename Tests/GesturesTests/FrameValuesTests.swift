@@ -126,4 +126,64 @@ struct FrameValuesTests {
         #expect(late.spreadFactor == full.spreadFactor)
         #expect(late.spreadDelta == full.spreadDelta)
     }
+
+    @Test func anAngleKeptFromTheLastFrameIsUsedOnlyForTheSameVector() {
+        // Three fingers turning 5° a frame about (50, 50); one lifts at the fourth frame and
+        // another lands at the seventh, which moves the centroid: the rotation of every frame
+        // is what two fresh `atan2` per touch make of it (the tracker keeps each touch's last
+        // angle and uses it only when the touch's vector from the centroid is the same).
+        var s = TouchScript()
+        let radii: [Int: Double] = [1: 10, 2: 14, 3: 18, 4: 12]
+        let phase: [Int: Double] = [1: 0, 2: 2.1, 3: 4.2, 4: 1.0]
+        func at(_ id: Int, _ step: Int) -> (x: Double, y: Double) {
+            let angle = phase[id]! + Double(step) * 5 * .pi / 180
+            return (50 + radii[id]! * cos(angle), 50 + radii[id]! * sin(angle))
+        }
+        for id in 1...3 { s.down(id, at: .zero, x: at(id, 0).x, y: at(id, 0).y) }
+        for step in 1...10 {
+            let time = Duration.milliseconds(10 * step)
+            for id in [1, 2] { s.move(id, at: time, x: at(id, step).x, y: at(id, step).y) }
+            if step < 4 { s.move(3, at: time, x: at(3, step).x, y: at(3, step).y) }
+            if step == 4 { s.up(3, at: time) }
+            if step == 7 { s.down(4, at: time, x: at(4, step).x, y: at(4, step).y) }
+            if step > 7 { s.move(4, at: time, x: at(4, step).x, y: at(4, step).y) }
+        }
+        let tracker = TouchTracker()
+        tracker.computes = .rotation
+        let filter = ContactFilter(policy: .touchscreen)
+        var last: [Int: Point] = [:]
+        var rotations: [String] = []
+        for frame in s.frames {
+            let filtered = filter.filter(frame, notBefore: .distantPast)
+            tracker.update(filtered.fingers, filtered)
+            // The same rotation, worked out afresh from the frame's positions.
+            let persisting = filtered.fingers.contacts.filter { $0.phase != .began && $0.phase != .cancelled && last[$0.id] != nil }
+            var turn = 0.0, turning = 0.0
+            if persisting.count >= 2 {
+                let n = Double(persisting.count)
+                var before = Point.zero, after = Point.zero
+                for c in persisting {
+                    before += last[c.id]!
+                    after += Point(x: c.x, y: c.y)
+                }
+                before = before * (1 / n)
+                after = after * (1 / n)
+                for c in persisting {
+                    let a = last[c.id]! - before, b = Point(x: c.x, y: c.y) - after
+                    guard a.length > 0.5 && b.length > 0.5 else { continue }
+                    turn += normalizedDegrees((atan2(b.y, b.x) - atan2(a.y, a.x)) * 180 / .pi)
+                    turning += 1
+                }
+            }
+            let expected = turning > 0 ? turn / turning : 0
+            #expect(abs(tracker.rotationDelta - expected) < 1e-9, "at \(frame.time)")
+            rotations.append(formatDecimal(tracker.rotationDelta, places: 2, trailingZeros: .keep))
+            for c in filtered.fingers.contacts {
+                if c.phase.isFinal { last[c.id] = nil } else { last[c.id] = Point(x: c.x, y: c.y) }
+            }
+        }
+        // Every frame after the first turned (the check above compared real rotations).
+        #expect(rotations.count == 11)
+        #expect(rotations.dropFirst().allSatisfy { $0 != "0.00" }, "\(rotations)")
+    }
 }

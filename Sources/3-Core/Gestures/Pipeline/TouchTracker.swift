@@ -23,7 +23,8 @@ public final class TouchTracker {
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// ``spreadFactor`` and ``spreadDelta``: a distance per persisting touch (a pinch).
         public static let spreadChange = FrameValues(rawValue: 1 << 0)
-        /// ``rotationDelta``: two `atan2` per persisting touch (a rotation).
+        /// ``rotationDelta``: an `atan2` per persisting touch, two when the touches changed (a
+        /// rotation).
         public static let rotation = FrameValues(rawValue: 1 << 1)
         public static let all: FrameValues = [.spreadChange, .rotation]
     }
@@ -41,6 +42,12 @@ public final class TouchTracker {
         var settle = LandingSettle.none
         /// This frame is the report it settled at.
         var settling = false
+        /// The last angle found for the touch (``computeTransforms(_:_:n:before:after:)``,
+        /// radians) and the vector from the centroid it is the angle of. The next frame's angle
+        /// before is usually of the same vector (same touches, same order: the same centroid),
+        /// so one `atan2` a touch and frame does; any other vector (its bits compared) gets
+        /// its own.
+        var angle = (of: Point(x: .nan, y: .nan), radians: 0.0)
     }
 
     /// The touches of the last frame; those that ended in it (`finished`) are kept until the next
@@ -308,7 +315,7 @@ public final class TouchTracker {
         endedCount = ended
         bounced = began > 0 && !filtered.recentLifts.isEmpty && Self.landedWhereOneLifted(cs, filtered.recentLifts)
         cancelled = wasCancelled
-        computeMotion(cs)
+        computeMotion(&cs)
         var active = 0
         for c in cs where !c.finished { active += 1 }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.
@@ -441,7 +448,7 @@ public final class TouchTracker {
 
     /// Movement of the touches that persisted through the frame, and their spread change and
     /// rotation as far as ``computes`` asks.
-    private func computeMotion(_ contacts: [Tracked]) {
+    private func computeMotion(_ contacts: inout [Tracked]) {
         let (n, before, after) = Self.persistingCentroids(contacts)
         centroidDelta = .zero
         spreadFactor = 1
@@ -452,7 +459,7 @@ public final class TouchTracker {
         centroidDelta = after - before
         guard n >= 2, !boxSpread else { return }
         computed = []
-        computeTransforms(contacts, computes, n: n, before: before, after: after)
+        computeTransforms(&contacts, computes, n: n, before: before, after: after)
     }
 
     /// The values of ``computes`` that this frame does not have yet (the arena started over
@@ -462,12 +469,12 @@ public final class TouchTracker {
         guard !missing.isEmpty else { return }
         let (n, before, after) = Self.persistingCentroids(contacts)
         guard n >= 2 else { return }
-        computeTransforms(contacts, missing, n: n, before: before, after: after)
+        computeTransforms(&contacts, missing, n: n, before: before, after: after)
     }
 
     /// The spread change and the rotation (those of `values`) of the `n` touches that persisted,
     /// whose centroid went from `before` to `after`.
-    private func computeTransforms(_ contacts: [Tracked], _ values: FrameValues, n: Double, before: Point, after: Point) {
+    private func computeTransforms(_ contacts: inout [Tracked], _ values: FrameValues, n: Double, before: Point, after: Point) {
         computed.formUnion(values)
         guard !values.isEmpty else { return }
         var spreadBefore = 0.0
@@ -475,14 +482,19 @@ public final class TouchTracker {
         var turn = 0.0
         var turning = 0.0
         let rotation = values.contains(.rotation)
-        for c in contacts where c.persisting {
-            let a = c.previous - before
-            let b = c.current - after
+        for i in contacts.indices where contacts[i].persisting {
+            let a = contacts[i].previous - before
+            let b = contacts[i].current - after
             spreadBefore += a.length
             spreadAfter += b.length
             // A touch very near the centroid has no meaningful angle.
             if rotation && a.length > 0.5 && b.length > 0.5 {
-                turn += normalizedDegrees((atan2(b.y, b.x) - atan2(a.y, a.x)) * 180 / .pi)
+                let known = contacts[i].angle
+                let angleBefore = known.of.x.bitPattern == a.x.bitPattern && known.of.y.bitPattern == a.y.bitPattern
+                    ? known.radians : atan2(a.y, a.x)
+                let angleAfter = atan2(b.y, b.x)
+                contacts[i].angle = (b, angleAfter)
+                turn += normalizedDegrees((angleAfter - angleBefore) * 180 / .pi)
                 turning += 1
             }
         }
