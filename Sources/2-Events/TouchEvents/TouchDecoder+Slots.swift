@@ -38,6 +38,7 @@ extension TouchDecoder {
         var announced: Bool
     }
 
+    @inline(__always)
     mutating func slotAxis(_ code: UInt16, _ value: Int32) throws(DecodeError) {
         // A description can claim slots and give none (found by fuzzing): nothing to index.
         if slots.isEmpty { throw .noSlots }
@@ -91,6 +92,7 @@ extension TouchDecoder {
         case .active, .palm:
             throw .trackingIDOnActiveSlot(slot: i, current: s.trackingID, new: value)
         case .idle, .unknown:
+            if i >= slotsInUse { slotsInUse = i + 1 }
             slots[i].state = .active
             slots[i].trackingID = value
             slots[i].contactID = newContactID()
@@ -108,7 +110,7 @@ extension TouchDecoder {
             if !f.announced { beganAndEnded = true }
             frame.contacts.append(f.announced ? f.contact : f.contact.with(phase: .began))
         }
-        for i in slots.indices where slots[i].state == .active {
+        for i in 0..<slotsInUse where slots[i].state == .active {
             let s = slots[i]
             if s.toolType == MTToolType.palm {
                 // Never part of a gesture: cancel it if it was reported, else never report it.
@@ -131,12 +133,13 @@ extension TouchDecoder {
             for f in finishedThisFrame where !f.announced {
                 frame.contacts.append(f.contact)
             }
-            for i in slots.indices where slots[i].state == .active {
+            for i in 0..<slotsInUse where slots[i].state == .active {
                 frame.contacts.append(slotContact(i, .stationary))
             }
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
             emitFrame(time: time, emit: emit)
         }
         finishedThisFrame.removeAll(keepingCapacity: true)
+        while slotsInUse > 0 && slots[slotsInUse - 1].state == .idle { slotsInUse -= 1 }
     }
 }

@@ -47,6 +47,10 @@ public struct TouchDecoder: Sendable {
 
     // Protocol B.
     var slots: [Slot]
+    /// Every slot from this one on is idle: a frame looks at the slots below it only (a
+    /// touchscreen has 60 slots and uses the first few; looking at all 60 in every frame
+    /// cost about 450 instructions).
+    var slotsInUse = 0
     var currentSlot: Int
     /// Contacts that ended or were cancelled during the current frame, in event order.
     var finishedThisFrame: [Finished] = []
@@ -126,6 +130,7 @@ public struct TouchDecoder: Sendable {
         try dispatch(event, emit: emit)
     }
 
+    @inline(__always)
     mutating func dispatch(_ event: InputEvent, emit: (TouchFrame) -> Void) throws(DecodeError) {
         if event.type == EventType.syn {
             switch event.code {
