@@ -129,8 +129,9 @@ final class Arena {
     /// on as a new gesture (``TouchRouter/restartIfDecided(_:time:)`` starts the arena over).
     @exclusivity(unchecked) private(set) var startOverAsked = false
     /// The earliest deadline of the members (``nextDeadline``), while ``deadlinesChanged`` is
-    /// false: the loop asks for it before every wait, and walking every member for it cost about
-    /// 1,400 instructions a frame (the live read path under callgrind).
+    /// false: the pipeline asks for it in every frame and the loop before every wait; walking
+    /// every member each time was most of the loop's 1,490 instructions a turn for its next
+    /// deadline (gestured-bench's live read path under callgrind; 707 since).
     @exclusivity(unchecked) private var earliestDeadline: Instant?
     /// A member's deadline changed since ``earliestDeadline`` was found. Every write of a
     /// member's `membership.deadline` is in this file (it is `fileprivate(set)`; the whole
