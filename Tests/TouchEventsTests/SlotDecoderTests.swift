@@ -23,6 +23,29 @@ struct SlotDecoderTests {
         ])
     }
 
+    @Test func everySlotInUseIsReportedAsTheHighestOnesComeAndGo() throws {
+        // A frame looks only at the slots below the highest one in use: a contact in a low
+        // slot goes on when a higher one lifts, and a new highest one is seen at once.
+        var s = Script()
+        s.frame(0, [S.slot(7), S.id(10), S.x(100), S.y(100)])
+        s.frame(10, [S.slot(2), S.id(11), S.x(200), S.y(200)])
+        s.frame(20, [S.slot(7), S.id(-1)])
+        s.frame(30, [S.slot(2), S.x(210)])
+        s.frame(40, [S.slot(9), S.id(12), S.x(300), S.y(300)])
+        s.frame(50, [S.slot(9), S.id(-1), S.slot(2), S.id(-1)])
+        s.frame(60, [S.slot(0), S.id(13), S.x(400), S.y(400)])
+        #expect(try decodeLog(TestDevices.touchscreen(slots: 10), s.events) == [
+            "0ms f1 | 1@7 began 10.0,10.0 p0",
+            "10ms f2 | 2@2 began 20.0,20.0 p0 | 1@7 stationary 10.0,10.0 p0",
+            "20ms f1 | 2@2 stationary 20.0,20.0 p0 | 1@7 ended 10.0,10.0 p0",
+            "30ms f1 | 2@2 moved 21.0,20.0 p0",
+            "40ms f2 | 2@2 stationary 21.0,20.0 p0 | 3@9 began 30.0,30.0 p0",
+            "50ms f0 | 2@2 ended 21.0,20.0 p0 | 3@9 ended 30.0,30.0 p0",
+            "60ms f1 | 4@0 began 40.0,40.0 p0",
+            "60ms f0 | 4@0 cancelled 40.0,40.0 p0",
+        ])
+    }
+
     @Test func startsInTheSlotTheDescriptionSays() throws {
         // evemu-record writes the current slot only in its header: no ABS_MT_SLOT event comes first.
         var s = Script()

@@ -133,10 +133,14 @@ final class Arena {
     /// every member each time was most of the loop's 1,490 instructions a turn for its next
     /// deadline (gestured-bench's live read path under callgrind; 707 since).
     @exclusivity(unchecked) private var earliestDeadline: Instant?
-    /// A member's deadline changed since ``earliestDeadline`` was found. Every write of a
-    /// member's `membership.deadline` is in this file (it is `fileprivate(set)`; the whole
+    /// A member's deadline may have changed since ``earliestDeadline`` was found. Every write of
+    /// a member's `membership.deadline` is in this file (it is `fileprivate(set)`; the whole
     /// membership is replaced only in ``reset(regions:members:press:time:)``) and goes through
-    /// ``setDeadline(_:_:)``.
+    /// ``setDeadline(_:_:)`` — of the arena the write is made in. A recognizer moved to another
+    /// region while its old sequence goes on is a member of two arenas, and the other one's
+    /// writes do not reach this flag: so each ``deadlinePassed(_:)`` looks again too, and a
+    /// deadline no member holds any more is never asked for twice (the pipeline's `advance`
+    /// goes on while some arena answers one that has passed).
     @exclusivity(unchecked) private var deadlinesChanged = true
     /// The sequence's touches, which members read.
     let touches: TouchTracker
@@ -165,10 +169,10 @@ final class Arena {
         isCancelled = false
         heldBack = 0
         startOverAsked = false
+        deadlinesChanged = true
         for member in members {
             member.reset()
             member.membership = ArenaMembership(sequenceStart: time)
-            deadlinesChanged = true
             if !member.isEnabled { reject(member, .disabled, at: time) }
         }
         updateFrameValues()
@@ -252,6 +256,7 @@ final class Arena {
             setDeadline(member, nil)
             apply(member.deadlinePassed(time, touches), of: member, at: time)
         }
+        deadlinesChanged = true
         if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
     }
