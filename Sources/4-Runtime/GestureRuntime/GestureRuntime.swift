@@ -559,9 +559,10 @@ public final class GestureRuntime: @unchecked Sendable {
         do throws(InputError) {
             let present: Bool
             if let session = entry.session {
-                // The session and twin, bound once for the whole read: the closure holds them
-                // without a reference count per event (binding them in there cost about 40
-                // instructions an event).
+                // The session unwrapped once for the whole read, and the twin with it: the
+                // closure holds them without a reference count per event (unwrapping the
+                // session in there retained and released it on every event, about 40
+                // instructions).
                 let twin = entry.twin
                 present = try device.readPending { event in handle(event, session, twin, entry, woke: woke) }
             } else {

@@ -38,8 +38,10 @@ public final class SharedEventLoop {
     /// True when a system timer follows the clock (deadlines are due only once it fired);
     /// false for a manual clock, whose deadlines are looked at in every turn.
     private let clockHasTimer: Bool
-    // Unchecked exclusivity below: read in every turn on the loop's one thread, never
-    // re-entered; each dynamic check cost about 80 instructions a frame (the instruction guard).
+    // Unchecked exclusivity below: read in every turn on the loop's one thread, and walked as
+    // copies (a handler that registers or unwatches during a turn changes the array, not the
+    // copy being walked); each dynamic check cost about 80 instructions a frame (the
+    // instruction guard).
     /// Who handles each descriptor's events, by descriptor number.
     @exclusivity(unchecked) private var watches: [Watch?] = []
     /// Descriptors unwatched during this turn's batch: the rest of the batch's events for them

@@ -23,8 +23,9 @@ public final class TouchTracker {
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// ``spreadFactor`` and ``spreadDelta``: a distance per persisting touch (a pinch).
         public static let spreadChange = FrameValues(rawValue: 1 << 0)
-        /// ``rotationDelta``: an `atan2` per persisting touch, two when the touches changed (a
-        /// rotation).
+        /// ``rotationDelta``: an `atan2` per persisting touch, two where its vector from the
+        /// centroid is not the one last found for it (the touches changed, or the last frame
+        /// computed no rotation) (a rotation).
         public static let rotation = FrameValues(rawValue: 1 << 1)
         public static let all: FrameValues = [.spreadChange, .rotation]
     }
