@@ -93,6 +93,18 @@ struct FrameValuesTests {
         ])
     }
 
+    @Test func aRecognizerThatFailedReadsNoFrameAfter() {
+        // The arena drops a failed member from those in play: it is not asked again, and the
+        // ones beside it go on as before.
+        let early = FrameValueProbe(reads: [], failAfter: 2)
+        let late = FrameValueProbe(reads: [], failAfter: 4)
+        let onlooker = FrameValueProbe(reads: [])
+        play([early, late, onlooker])
+        #expect(early.log == ["0.000000s rotation 0.00 spread ×1.000", "0.010000s rotation 0.00 spread ×1.000"])
+        #expect(late.log.count == 4)
+        #expect(onlooker.log.count == 5)
+    }
+
     @Test func aValueAskedForLateInAFrameIsComputedOverThatFramesTouches() {
         // As when an arena starts over mid-frame with recognizers that read more: the tracker
         // catches up over the same touches, the one that lifted in the frame included.
@@ -185,5 +197,109 @@ struct FrameValuesTests {
         // Every frame after the first turned (the check above compared real rotations).
         #expect(rotations.count == 11)
         #expect(rotations.dropFirst().allSatisfy { $0 != "0.00" }, "\(rotations)")
+    }
+
+    /// What a tracker that only counts (``TouchTracker/tracksMotion`` off: a region with no
+    /// gesture and no press handler) says, frame by frame, against one that tracks everything.
+    func counts(_ tracker: TouchTracker) -> String {
+        "\(tracker.time) down \(tracker.touches) (was \(tracker.previousTouches)) +\(tracker.beganCount) -\(tracker.endedCount)"
+            + "\(tracker.cancelled ? " cancelled" : "") press \(tracker.pressIndex) from \(tracker.pressStartTime)"
+            + " most \(tracker.pressMaxTouches) landed \(tracker.lastLandingTime)\(tracker.buttonDown ? " button" : "")"
+            + "\(tracker.buttonPressed ? " pressed" : "")"
+    }
+
+    @Test func aTrackerThatOnlyCountsAgreesOnEveryCountAndKeepsNoContact() {
+        // Two presses: two fingers, a third landing, a click, the BTN_TOOL count above the
+        // contacts, one lifting, all lifting; then one finger whose contact is cancelled.
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 50)
+        s.down(2, at: .zero, x: 60, y: 50)
+        s.move(1, at: .milliseconds(10), x: 42, y: 50)
+        s.down(3, at: .milliseconds(20), x: 50, y: 70)
+        s.button(down: true, at: .milliseconds(30))
+        s.toolFingers(4, at: .milliseconds(30))
+        s.move(2, at: .milliseconds(30), x: 61, y: 50)
+        s.button(down: false, at: .milliseconds(40))
+        s.toolFingers(0, at: .milliseconds(40))
+        s.up(1, at: .milliseconds(40))
+        s.move(2, at: .milliseconds(50), x: 62, y: 50)
+        s.up(2, at: .milliseconds(60))
+        s.up(3, at: .milliseconds(60))
+        s.down(1, at: .milliseconds(200), x: 30, y: 30)
+        s.move(1, at: .milliseconds(210), x: 31, y: 30)
+        var frames = s.frames
+        var cancel = frames[frames.count - 1]
+        cancel.time = .zero + .milliseconds(220)
+        for i in cancel.contacts.indices { cancel.contacts[i].phase = .cancelled }
+        frames.append(cancel)
+        let tracking = TouchTracker()
+        let counting = TouchTracker()
+        counting.tracksMotion = false
+        var tracked: [String] = []
+        var counted: [String] = []
+        let filter = ContactFilter(policy: .touchscreen)
+        for frame in frames {
+            // As the pipeline has them: a contact that did not move in a frame is stationary.
+            let filtered = filter.filter(frame, notBefore: .distantPast)
+            tracking.update(filtered.fingers, filtered)
+            counting.update(filtered.fingers, filtered)
+            tracked.append(counts(tracking))
+            counted.append(counts(counting))
+            #expect(counting.contacts.isEmpty)
+        }
+        #expect(counted == tracked)
+        #expect(counted == [
+            "0.000000s down 2 (was 0) +2 -0 press 1 from 0.000000s most 2 landed 0.000000s",
+            "0.010000s down 2 (was 2) +0 -0 press 1 from 0.000000s most 2 landed 0.000000s",
+            "0.020000s down 3 (was 2) +1 -0 press 1 from 0.000000s most 3 landed 0.020000s",
+            "0.030000s down 4 (was 3) +0 -0 press 1 from 0.000000s most 4 landed 0.020000s button pressed",
+            "0.040000s down 2 (was 4) +0 -1 press 1 from 0.000000s most 4 landed 0.020000s",
+            "0.050000s down 2 (was 2) +0 -0 press 1 from 0.000000s most 4 landed 0.020000s",
+            "0.060000s down 0 (was 2) +0 -2 press 1 from 0.000000s most 4 landed 0.020000s",
+            "0.200000s down 1 (was 0) +1 -0 press 2 from 0.200000s most 1 landed 0.200000s",
+            "0.210000s down 1 (was 1) +0 -0 press 2 from 0.200000s most 1 landed 0.200000s",
+            "0.220000s down 0 (was 1) +0 -0 cancelled press 2 from 0.200000s most 1 landed 0.200000s",
+        ])
+    }
+
+    @Test func aRegionWithNoGestureBesideOneWithAGestureEndsItsSequenceWithItsLastLift() {
+        // A sequence that only counts (no gesture or press handler on its path) and one that
+        // tracks, side by side: each frame's contacts split between them.
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let pad = Region(id: "pad", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let plain = Region(id: "plain", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        root.addChild(pad)
+        root.addChild(plain)
+        let probe = FrameValueProbe(reads: .all)
+        pad.add(probe)
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var reports: [String] = []
+        pipeline.sequenceObserver = { r in
+            reports.append("\(r.region ?? "-") \(r.began)-\(r.ended) fingers \(r.fingers) recognizers \(r.recognizers)")
+        }
+        var s = turningAndSpreading()
+        s.up(1, at: .milliseconds(50))
+        s.up(2, at: .milliseconds(50))
+        s.down(11, at: .zero, x: 150, y: 50)
+        s.down(12, at: .milliseconds(10), x: 160, y: 50)
+        s.down(13, at: .milliseconds(20), x: 170, y: 50)
+        s.move(11, at: .milliseconds(30), x: 151, y: 51)
+        s.up(12, at: .milliseconds(30))
+        s.up(11, at: .milliseconds(40))
+        s.up(13, at: .milliseconds(45))
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(probe.log == [
+            "0.000000s rotation 0.00 spread ×1.000",
+            "0.010000s rotation 10.00 spread ×1.100",
+            "0.020000s rotation 10.00 spread ×1.100",
+            "0.030000s rotation 10.00 spread ×1.100",
+            "0.040000s rotation 10.00 spread ×1.100",
+            "0.045000s rotation 0.00 spread ×1.000",  // the other sequence's last lift: no motion here
+            "0.050000s rotation 0.00 spread ×1.000",
+        ])
+        #expect(reports == [
+            "plain 0.000000s-0.045000s fingers 3 recognizers 0",
+            "pad 0.000000s-0.050000s fingers 2 recognizers 1",
+        ])
     }
 }

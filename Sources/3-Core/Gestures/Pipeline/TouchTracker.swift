@@ -141,6 +141,16 @@ public final class TouchTracker {
     /// A physical button went down in this frame.
     @exclusivity(unchecked) public private(set) var buttonPressed = false
 
+    /// Whether anything reads more of the sequence than its finger count: its recognizers
+    /// (everything here), and its press handlers (the ``centroid``, where `down` and `up` are).
+    /// Without either — a touch in a region with no gesture and no press handler — ``update(_:_:)``
+    /// counts the fingers down (``touches``, what ends the sequence), the contacts that began and
+    /// ended, a cancel, the buttons and the press (its index, start and most fingers), and nothing
+    /// more: no contact is kept, and no centroid, spread, motion or press extent is computed
+    /// (they keep what they had). Only the router sets it, as a sequence's arena starts; an
+    /// arena with no member never starts again (it is settled, so the sequence ends with its
+    /// last lift), so a sequence never goes from counting back to tracking.
+    @exclusivity(unchecked) var tracksMotion = true
     /// What of ``FrameValues`` to compute: what the sequence's recognizers that are not finished read. Only
     /// the arena sets it.
     @exclusivity(unchecked) var computes = FrameValues.all
@@ -233,6 +243,7 @@ public final class TouchTracker {
     /// had landed; and which lifted in this frame, and whether each vanished
     /// (``pressLiftsVanished``).
     func update(_ frame: TouchFrame, _ filtered: FilteredFrame) {
+        guard tracksMotion else { return count(frame) }
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
@@ -358,6 +369,47 @@ public final class TouchTracker {
             for c in cs where !c.finished { moved = max(moved, (c.current - c.start).length) }
             pressMaxMovement = moved
         }
+    }
+
+    /// ``update(_:_:)`` for a sequence nothing reads more of than its finger count
+    /// (``tracksMotion``): each contact's phase, and no position. A frame has every contact of
+    /// the sequence that is down (stationary ones too), so the fingers down are its contacts not
+    /// ending in it — what the contacts ``update(_:_:)`` keeps would count.
+    private func count(_ frame: TouchFrame) {
+        if !contacts.isEmpty { contacts.removeAll(keepingCapacity: true) }
+        holdsFinished = false
+        time = frame.time
+        buttonPressed = frame.buttonDown && !buttonDown
+        buttonDown = frame.buttonDown
+        var active = 0
+        var began = 0
+        var ended = 0
+        var wasCancelled = false
+        for c in frame.contacts {
+            switch c.phase {
+            case .began:
+                began += 1
+                active += 1
+            case .moved, .stationary: active += 1
+            case .ended: ended += 1
+            case .cancelled: wasCancelled = true
+            }
+        }
+        beganCount = began
+        endedCount = ended
+        cancelled = wasCancelled
+        if began > 0 { lastLandingTime = frame.time }
+        let wasDown = touches > 0
+        previousTouches = touches
+        let down = active == 0 ? 0 : max(active, frame.toolFingerCount)
+        touches = down
+        guard down > 0 else { return }
+        if !wasDown {
+            pressIndex += 1
+            pressStartTime = time
+            pressMaxTouches = down
+        }
+        pressMaxTouches = max(pressMaxTouches, down)
     }
 
     /// Whether a contact that landed in this frame is within ``GestureDefaults/bounceDistance``
