@@ -118,6 +118,14 @@ final class Arena {
     @exclusivity(unchecked) private(set) var regions: [Region]
     /// The recognizers taking part, deepest region first.
     @exclusivity(unchecked) private(set) var members: [GestureRecognizer]
+    /// The members still in play: every member not finished, in ``members``' order (and, until
+    /// the next frame drops them, those that finished since). What a frame, a deadline, a sweep
+    /// and the arena's other rules walk: a member that failed costs nothing from the next
+    /// frame on. (The built-in layout has 24 recognizers, and a sequence usually has a few
+    /// still in play after its first frames: the walks over all of them were about 300
+    /// instructions a frame.) Every walk over it skips finished members as the walk over
+    /// ``members`` did, so each visits the same members in the same order.
+    @exclusivity(unchecked) private(set) var inPlay: [GestureRecognizer] = []
     /// Which press of the sequence (1 for the first) the members were reset for.
     @exclusivity(unchecked) private(set) var press: Int
     /// True once ``cancel(_:at:)`` ran.
@@ -157,6 +165,7 @@ final class Arena {
         members = []
         press = 0
         winners.reserveCapacity(4)
+        inPlay.reserveCapacity(8)
     }
 
     /// Makes the arena new for a sequence (or a later press of one) that began at `time`:
@@ -164,6 +173,10 @@ final class Arena {
     func reset(regions: [Region], members: [GestureRecognizer], press: Int, time: Instant) {
         self.regions = regions
         self.members = members
+        // A buffer of its own (`members` is the layout's cached array, shared): dropping from
+        // it never copies, and once it is as large as the largest path's, a sequence allocates nothing.
+        inPlay.removeAll(keepingCapacity: true)
+        inPlay.append(contentsOf: members)
         self.press = press
         winners.removeAll(keepingCapacity: true)
         isCancelled = false
@@ -182,7 +195,7 @@ final class Arena {
     /// again at a reset and whenever a member that reads something finishes.
     private func updateFrameValues() {
         var reads = TouchTracker.FrameValues()
-        for member in members where !member.isFinished { reads.formUnion(member.readsFrameValues) }
+        for member in inPlay where !member.isFinished { reads.formUnion(member.readsFrameValues) }
         touches.computes = reads
         touches.catchUp()
     }
@@ -192,6 +205,7 @@ final class Arena {
     func release() {
         regions = []
         members = []
+        inPlay.removeAll(keepingCapacity: true)
         winners.removeAll(keepingCapacity: true)
         heldBack = 0
         deadlinesChanged = true
@@ -199,7 +213,7 @@ final class Arena {
 
     /// True once every member is decided.
     var isSettled: Bool {
-        for member in members where !member.isFinished { return false }
+        for member in inPlay where !member.isFinished { return false }
         return true
     }
 
@@ -207,7 +221,8 @@ final class Arena {
     var nextDeadline: Instant? {
         guard deadlinesChanged else { return earliestDeadline }
         var earliest: Instant?
-        for member in members {
+        // A finished member has no deadline (``transition(_:to:reason:)``).
+        for member in inPlay {
             if let deadline = member.membership.deadline, deadline < earliest ?? .distantFuture { earliest = deadline }
         }
         earliestDeadline = earliest
@@ -235,13 +250,22 @@ final class Arena {
         if touches.bounced && heldBack > 0 {
             // A contact landed again where one just lifted: the lift was no lift, and a
             // recognition held back since it (a tap waiting for a tap of more taps) is void.
-            for member in members where member.membership.deferred == .recognize { reject(member, .bounced, at: time) }
+            for member in inPlay where member.membership.deferred == .recognize { reject(member, .bounced, at: time) }
         }
         if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
-            for member in members where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
+            for member in inPlay where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
         }
-        for member in members where !member.isFinished {
+        // By index, dropping the members that finished: those finished by an earlier member's
+        // step in this walk too, when it reaches them.
+        var i = 0
+        while i < inPlay.count {
+            let member = inPlay[i]
+            if member.isFinished {
+                inPlay.remove(at: i)
+                continue
+            }
             apply(member.handle(touches), of: member, at: time)
+            i += 1
         }
         if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
@@ -252,7 +276,7 @@ final class Arena {
 
     /// The deadline `time` has come: the members that asked for it hear of it.
     func deadlinePassed(_ time: Instant) {
-        for member in members where member.membership.deadline == time && !member.isFinished {
+        for member in inPlay where member.membership.deadline == time && !member.isFinished {
             setDeadline(member, nil)
             apply(member.deadlinePassed(time, touches), of: member, at: time)
         }
@@ -264,7 +288,7 @@ final class Arena {
     /// The fingers have lifted: every member still possible and not holding the arena open
     /// (for a deadline or a requirement) fails.
     func sweep(at time: Instant) {
-        for member in members where member.membership.state == .possible
+        for member in inPlay where member.membership.state == .possible
             && member.membership.deadline == nil && member.membership.deferred == nil {
             reject(member, .touchesLifted, at: time)
         }
@@ -273,13 +297,13 @@ final class Arena {
     /// Rejects every member still possible (waiting or not) for `reason`: the arena is over
     /// though fingers are down (a touchpad's pan ended with its finger count).
     func close(_ reason: FailureReason, at time: Instant) {
-        for member in members where member.membership.state == .possible { reject(member, reason, at: time) }
+        for member in inPlay where member.membership.state == .possible { reject(member, reason, at: time) }
     }
 
     /// The touches can no longer be trusted: begun gestures end `cancelled`, undecided ones fail.
     func cancel(_ reason: FailureReason, at time: Instant) {
         isCancelled = true
-        for member in members where !member.isFinished { cancel(member, reason, at: time) }
+        for member in inPlay where !member.isFinished { cancel(member, reason, at: time) }
     }
 
     /// One member no longer takes part (its region was removed or disabled, or it was taken
@@ -384,7 +408,7 @@ final class Arena {
         if member.establishesTranslation { touches.recordTranslation() }
         listener.arena(self, emits: state, of: member, at: time)
         guard member.membership.yields.isNever else { return }
-        for other in members where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
+        for other in inPlay where other !== member && other.membership.state == .possible && !simultaneous(other, member) {
             reject(other, .lostTo(member.label), at: time)
         }
     }
@@ -404,7 +428,7 @@ final class Arena {
         for winner in winners where winner.membership.yields.isTentative && time >= touches.staggerDeadline {
             winner.membership.yields = .never
             guard winner.membership.state.isActive else { continue }
-            for other in members where other !== winner && other.membership.state == .possible && !simultaneous(other, winner) {
+            for other in inPlay where other !== winner && other.membership.state == .possible && !simultaneous(other, winner) {
                 reject(other, .lostTo(winner.label), at: time)
             }
         }
@@ -432,7 +456,7 @@ final class Arena {
         // Those held back for `member` to fail may go ahead now — unless the whole arena is
         // being cancelled, where nothing succeeds.
         guard heldBack > 0, !isCancelled else { return }
-        for waiting in members {
+        for waiting in inPlay {
             guard let claim = waiting.membership.deferred else { continue }
             if case .pending = requirements(of: waiting) { continue }
             self.claim(waiting, claim, at: time)

@@ -46,6 +46,10 @@ public final class Layout {
 
     public init(root: Region) {
         self.root = root
+        // Storage now, with room for a few owners: the first touch sequence would otherwise pay
+        // for the runtime's making the storage's generic type metadata, once per process (about
+        // 410,000 instructions: `scripts/frame-cost.sh` counted it in the live part).
+        paths.reserveCapacity(4)
         root.removeFromParent()
         root.attach(to: self)
     }

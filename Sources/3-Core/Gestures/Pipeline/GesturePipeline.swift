@@ -107,8 +107,9 @@ public final class GesturePipeline {
     /// The earliest deadline pending, or nil when nothing waits.
     public var nextDeadline: Instant? {
         var earliest = delayedCalls.nextDeadline
-        for sequence in router.sequences {
-            if let deadline = sequence.arena.nextDeadline, deadline < earliest ?? .distantFuture { earliest = deadline }
+        // By index: iterating the array itself retains it, and each sequence, once a frame.
+        for i in router.sequences.indices {
+            if let deadline = router.sequences[i].arena.nextDeadline, deadline < earliest ?? .distantFuture { earliest = deadline }
         }
         return earliest
     }
@@ -146,31 +147,38 @@ public final class GesturePipeline {
         now = filtered.fingers.time
         layout.releaseHandlersOfGoneOwners()
         advance(to: filtered.fingers.time)
-        // Usually one sequence has every touch: it gets the frame as it is.
-        let single = router.route(filtered.fingers, listener: self)
-        var active = 0
-        for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty { active += 1 }
-        for sequence in router.sequences where sequence === single || !sequence.frame.contacts.isEmpty {
-            if sequence === single {
-                sequence.touches.update(filtered.fingers, filtered)
-            } else {
+        if let single = router.route(filtered.fingers, listener: self) {
+            // Usually one sequence has every touch: it gets the frame as it is, and no other
+            // has a contact in it (the router emptied their frames).
+            single.touches.update(filtered.fingers, filtered)
+            frameArrived(in: single, at: filtered.fingers.time)
+        } else {
+            var active = 0
+            for sequence in router.sequences where !sequence.frame.contacts.isEmpty { active += 1 }
+            for sequence in router.sequences where !sequence.frame.contacts.isEmpty {
                 sequence.frame.time = filtered.fingers.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
                 sequence.frame.toolFingerCount = active == 1 ? filtered.fingers.toolFingerCount : 0
                 sequence.touches.update(sequence.frame, filtered)
-            }
-            if sequence.touches.touches > sequence.report.fingers { sequence.report.fingers = sequence.touches.touches }
-            if !sequence.pressAnnounced { announcePress(of: sequence, at: filtered.fingers.time) }
-            sequence.arena.frameArrived()
-            if router.restartIfDecided(sequence, time: filtered.fingers.time) { sequence.arena.frameArrived() }
-            // After a restart too: the fresh arena's recognizers for the new count.
-            if router.touchClaim != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
-                ownIfTheCountIsClaimed(sequence, atLeast: count)
+                frameArrived(in: sequence, at: filtered.fingers.time)
             }
         }
         removeFinished(at: filtered.fingers.time)
         router.removeEndedRoutes()
+    }
+
+    /// `sequence`'s touches have taken in the frame of `time`: its press is announced (at its
+    /// first frame), its arena hears of the frame, and starts over if the last press decided.
+    private func frameArrived(in sequence: TouchSequence, at time: Instant) {
+        if sequence.touches.touches > sequence.report.fingers { sequence.report.fingers = sequence.touches.touches }
+        if !sequence.pressAnnounced { announcePress(of: sequence, at: time) }
+        sequence.arena.frameArrived()
+        if router.restartIfDecided(sequence, time: time) { sequence.arena.frameArrived() }
+        // After a restart too: the fresh arena's recognizers for the new count.
+        if router.touchClaim != nil, !sequence.owned, let count = router.policy.ownsAtFingerCount {
+            ownIfTheCountIsClaimed(sequence, atLeast: count)
+        }
     }
 
     /// A touchpad's sequence is owned once its fingers reach a count (`count` or more) that a
@@ -178,7 +186,7 @@ public final class GesturePipeline {
     private func ownIfTheCountIsClaimed(_ sequence: TouchSequence, atLeast count: Int) {
         let down = sequence.touches.touches
         guard down >= count else { return }
-        for member in sequence.arena.members where member.ownsTouches && !member.isFinished {
+        for member in sequence.arena.inPlay where member.ownsTouches && !member.isFinished {
             if member.fingerCounts?.contains(down) == true {
                 router.own(sequence)
                 return
@@ -219,7 +227,7 @@ public final class GesturePipeline {
 
     /// Ends the presses of the sequences that are over, then lets them go.
     private func removeFinished(at time: Instant) {
-        for sequence in router.sequences where sequence.isFinished { endPress(of: sequence, at: time) }
+        for i in router.sequences.indices where router.sequences[i].isFinished { endPress(of: router.sequences[i], at: time) }
         router.settle()
         router.removeFinished(at: time)
     }
@@ -259,8 +267,7 @@ extension GesturePipeline: ArenaListener {
             if recognizer.ownsTouches { router.own(sequence) }
             sequence.report.gestures += 1
         }
-        var gesture = recognizer.event(state, time: time, arena.touches)
-        gesture.device = deviceName
+        let gesture = recognizer.event(state, time: time, arena.touches, device: deviceName)
         observer?(gesture)
         if state == .cancelled { delayedCalls.drop(callsOf: recognizer) }
         let handlers = recognizer.handlers

@@ -155,6 +155,11 @@ open class GestureRecognizer {
     /// gesture has had since it began (``Gesture/currentTouches`` when those down differ), its
     /// region and where in it. The pipeline stamps the device and delivers it as it is.
     public final func event(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
+        event(state, time: time, touches, device: nil)
+    }
+
+    /// ``event(_:time:_:)`` stamped with the device's name (the pipeline's).
+    final func event(_ state: GestureState, time: Instant, _ touches: TouchTracker, device: String?) -> Gesture {
         var values = values(state, time: time, touches)
         var location = location(touches)
         // Loaded once: each load of a weak reference takes the runtime's slow path.
@@ -172,18 +177,10 @@ open class GestureRecognizer {
             // touchpad's pan, which a landing ends) does not.
             gestureTouches = max(gestureTouches, fingers)
         }
-        var g = Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, region: region?.id ?? regionID,
-                        touches: fingers, location: location, recognizer: label)
-        g.namespace = regionNamespace
-        if fingers != gestureTouches {
-            g.currentTouches = fingers
-            g.touches = gestureTouches
-        }
-        if let region {
-            g.localLocation = region.local(location)
-            g.targetReference = region.reference
-        }
-        return g
+        return Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, device: device,
+                       region: region?.id ?? regionID, namespace: regionNamespace, touches: gestureTouches,
+                       currentTouches: fingers != gestureTouches ? fingers : nil, location: location,
+                       localLocation: region?.local(location) ?? location, targetReference: region?.reference, recognizer: label)
     }
 }
 

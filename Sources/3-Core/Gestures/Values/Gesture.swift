@@ -269,6 +269,28 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
         self.recognizer = recognizer
     }
 
+    /// Every field at once: a recognizer's event is made by this one call
+    /// (``GestureRecognizer/event(_:time:_:)``). Made with the public initializer and then
+    /// changed field by field, the value was copied twice more on its way out (a reference count
+    /// for each of its strings and references each time: about 500 instructions an event).
+    init(values: GestureValues, state: GestureState, time: Instant, startTime: Instant, device: String?, region: String,
+         namespace: Int?, touches: Int, currentTouches: Int?, location: Point, localLocation: Point,
+         targetReference: RegionReference?, recognizer: String) {
+        self.values = values
+        self.state = state
+        self.time = time
+        self.startTime = startTime
+        self.device = device
+        self.region = region
+        self.namespace = namespace
+        self.touches = touches
+        self.currentTouches = currentTouches
+        self.location = location
+        self.localLocation = localLocation
+        self.targetReference = targetReference
+        self.recognizer = recognizer
+    }
+
     public var description: String {
         "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)"
     }
