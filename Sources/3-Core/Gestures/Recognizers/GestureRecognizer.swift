@@ -177,10 +177,18 @@ open class GestureRecognizer {
             // touchpad's pan, which a landing ends) does not.
             gestureTouches = max(gestureTouches, fingers)
         }
+        // The region bound once: a region is weakly referenced, so each use of it counts
+        // references on the runtime's slow path. (`regionID` is its id while it has one.)
+        var localLocation = location
+        var reference: RegionReference?
+        if let region {
+            localLocation = region.local(location)
+            reference = region.reference
+        }
         return Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, device: device,
-                       region: region?.id ?? regionID, namespace: regionNamespace, touches: gestureTouches,
+                       region: regionID, namespace: regionNamespace, touches: gestureTouches,
                        currentTouches: fingers != gestureTouches ? fingers : nil, location: location,
-                       localLocation: region?.local(location) ?? location, targetReference: region?.reference, recognizer: label)
+                       localLocation: localLocation, targetReference: reference, recognizer: label)
     }
 }
 
