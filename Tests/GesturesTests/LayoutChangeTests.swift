@@ -115,4 +115,38 @@ struct LayoutChangeTests {
         pipeline.finish()
         #expect(recorder.lines == [], "neither the double tap nor the single tap of a removed button")
     }
+
+    @Test func aRecognizerMovedToAnotherRegionIsDrivenByItsNewSequenceOnly() {
+        // A recognizer moved from "left" to "right" while a finger is down on the left: the
+        // left sequence ends it (its region is no longer on that path) and, at its next frame,
+        // lets it go; a finger landing on the right later starts it anew, and only that
+        // sequence's frames reach it — not the left sequence's too, though that one goes on.
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let left = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let right = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        root.addChild(left)
+        root.addChild(right)
+        let probe = FrameValueProbe(reads: [])
+        left.add(probe)
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50)
+        s.move(1, at: .milliseconds(10), x: 21, y: 50)
+        s.move(1, at: .milliseconds(20), x: 22, y: 50)
+        s.down(2, at: .milliseconds(20), x: 150, y: 50)
+        s.move(1, at: .milliseconds(30), x: 23, y: 50)
+        s.move(2, at: .milliseconds(30), x: 151, y: 50)
+        s.up(1, at: .milliseconds(40))
+        s.up(2, at: .milliseconds(40))
+        let clock = ManualClock(pipeline: pipeline)
+        clock.play(Array(s.frames.prefix(1)))
+        right.add(probe)
+        clock.play(Array(s.frames.dropFirst()))
+        #expect(probe.log == [
+            "0.000000s rotation 0.00 spread ×1.000",
+            "0.020000s rotation 0.00 spread ×1.000",
+            "0.030000s rotation 0.00 spread ×1.000",
+            "0.040000s rotation 0.00 spread ×1.000",
+        ])
+    }
 }

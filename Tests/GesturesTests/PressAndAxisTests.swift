@@ -42,6 +42,31 @@ struct PressAndAxisTests {
         ])
     }
 
+    @Test func aPressHandlerAddedInTheFrameATouchLandsInGetsWhereTheTouchIs() {
+        // A tap's handler gives a region with no gesture a press handler, in the frame a finger
+        // lands there: that finger's sequence, started before the handler ran, is tracked from
+        // its first frame (a sequence nothing reads more of than its finger count keeps no
+        // positions), and its `down` and `up` are where the finger is.
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let button = Region(id: "button", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let plain = Region(id: "plain", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        root.addChild(button)
+        root.addChild(plain)
+        var log: [String] = []
+        button.onTap { tap in
+            log.append("\(tap.time) tap")
+            plain.onPress { log.append(pressLine($0)) }
+        }
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50)
+        s.up(1, at: .milliseconds(50))
+        s.down(2, at: .milliseconds(50), x: 150, y: 50)
+        s.up(2, at: .milliseconds(100))
+        ManualClock(pipeline: pipeline).play(s.frames)
+        #expect(log == ["0.050000s tap", "0.050000s down plain at 50.0", "0.100000s up plain inside at 50.0"])
+    }
+
     @Test func aPressOnARegionThatIsRemovedIsCancelledAtOnce() {
         let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         let popup = Region(id: "popup", frame: Rect(x: 10, y: 10, width: 40, height: 40))

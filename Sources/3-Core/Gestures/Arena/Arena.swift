@@ -124,7 +124,11 @@ final class Arena {
     /// frame on. (The built-in layout has 24 recognizers, and a sequence usually has a few
     /// still in play after its first frames: the walks over all of them were about 300
     /// instructions a frame.) Every walk over it skips finished members as the walk over
-    /// ``members`` did, so each visits the same members in the same order.
+    /// ``members`` did, so each visits the same members in the same order — but for a
+    /// recognizer moved to another region while its old sequence goes on: a member of two
+    /// arenas, whose new arena makes it possible again. The old arena drove it too, and still
+    /// does while it is in play there; once it finished there, no longer. (The rare walks for
+    /// members held back, by their `deferred` claim, walk every member, as before.)
     @exclusivity(unchecked) private(set) var inPlay: [GestureRecognizer] = []
     /// Which press of the sequence (1 for the first) the members were reset for.
     @exclusivity(unchecked) private(set) var press: Int
@@ -221,7 +225,8 @@ final class Arena {
     var nextDeadline: Instant? {
         guard deadlinesChanged else { return earliestDeadline }
         var earliest: Instant?
-        // A finished member has no deadline (``transition(_:to:reason:)``).
+        // A finished member has no deadline (``transition(_:to:reason:)``; one a second arena
+        // made possible again is that arena's to drive).
         for member in inPlay {
             if let deadline = member.membership.deadline, deadline < earliest ?? .distantFuture { earliest = deadline }
         }
@@ -250,7 +255,7 @@ final class Arena {
         if touches.bounced && heldBack > 0 {
             // A contact landed again where one just lifted: the lift was no lift, and a
             // recognition held back since it (a tap waiting for a tap of more taps) is void.
-            for member in inPlay where member.membership.deferred == .recognize { reject(member, .bounced, at: time) }
+            for member in members where member.membership.deferred == .recognize { reject(member, .bounced, at: time) }
         }
         if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
             for member in inPlay where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
@@ -456,7 +461,7 @@ final class Arena {
         // Those held back for `member` to fail may go ahead now — unless the whole arena is
         // being cancelled, where nothing succeeds.
         guard heldBack > 0, !isCancelled else { return }
-        for waiting in inPlay {
+        for waiting in members {
             guard let claim = waiting.membership.deferred else { continue }
             if case .pending = requirements(of: waiting) { continue }
             self.claim(waiting, claim, at: time)

@@ -150,6 +150,7 @@ public final class GesturePipeline {
         if let single = router.route(filtered.fingers, listener: self) {
             // Usually one sequence has every touch: it gets the frame as it is, and no other
             // has a contact in it (the router emptied their frames).
+            if !single.pressAnnounced { startTracking(single) }
             single.touches.update(filtered.fingers, filtered)
             frameArrived(in: single, at: filtered.fingers.time)
         } else {
@@ -160,6 +161,7 @@ public final class GesturePipeline {
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
                 sequence.frame.toolFingerCount = active == 1 ? filtered.fingers.toolFingerCount : 0
+                if !sequence.pressAnnounced { startTracking(sequence) }
                 sequence.touches.update(sequence.frame, filtered)
                 frameArrived(in: sequence, at: filtered.fingers.time)
             }
@@ -196,15 +198,23 @@ public final class GesturePipeline {
 
     // MARK: - Press feedback
 
-    /// `down` for a sequence that starts with this frame, to the regions of its owner's path
-    /// that have press handlers (before anything the frame may recognise).
-    private func announcePress(of sequence: TouchSequence, at time: Instant) {
-        sequence.pressAnnounced = true
+    /// A sequence's first frame, before its tracker takes it in: the regions of its owner's
+    /// path that have press handlers (those its `down` goes to), and so whether anything reads
+    /// more of its touches than their count (``TouchTracker/tracksMotion``): its recognizers
+    /// read everything, press handlers the centroid. Nothing runs between this and the `down`.
+    private func startTracking(_ sequence: TouchSequence) {
         var region = sequence.owner
         while let r = region {
             if !r.pressHandlers.isEmpty { sequence.pressRegions.append(r) }
             region = r.parent
         }
+        sequence.touches.tracksMotion = !sequence.arena.members.isEmpty || !sequence.pressRegions.isEmpty
+    }
+
+    /// `down` for a sequence that starts with this frame, to the regions of its owner's path
+    /// that have press handlers (``startTracking(_:)``; before anything the frame may recognise).
+    private func announcePress(of sequence: TouchSequence, at time: Instant) {
+        sequence.pressAnnounced = true
         if !sequence.pressRegions.isEmpty { deliverPress(.down, of: sequence, at: time) }
     }
 
@@ -227,7 +237,13 @@ public final class GesturePipeline {
 
     /// Ends the presses of the sequences that are over, then lets them go.
     private func removeFinished(at time: Instant) {
-        for i in router.sequences.indices where router.sequences[i].isFinished { endPress(of: router.sequences[i], at: time) }
+        // By index (iterating the array retained it and each sequence, once a frame), and
+        // counted again each time: a press handler may cancel everything (`cancelAll`).
+        var i = 0
+        while i < router.sequences.count {
+            if router.sequences[i].isFinished { endPress(of: router.sequences[i], at: time) }
+            i += 1
+        }
         router.settle()
         router.removeFinished(at: time)
     }

@@ -259,24 +259,11 @@ final class TouchRouter {
             path.recognizers = path.regions.flatMap(\.recognizers)
         }
         sequence.arena.logger = logger
-        // Before the reset, which has the tracker catch up with what the members read.
-        sequence.touches.tracksMotion = !path.recognizers.isEmpty || Self.pressHandlers(on: owner)
         sequence.arena.reset(regions: path.regions, members: path.recognizers, press: press, time: time)
         if sequenceObserver != nil { sequence.report.recognizers = max(sequence.report.recognizers, path.recognizers.count) }
         logger?.debug("touch sequence began", metadata: [
             "region": "\(owner.id)", "recognizers": "\(path.recognizers.count)",
         ])
-    }
-
-    /// Whether `owner` or an ancestor of it has press handlers: the regions the pipeline
-    /// announces a sequence's press to (they read its ``TouchTracker/centroid``).
-    private static func pressHandlers(on owner: Region) -> Bool {
-        var region: Region? = owner
-        while let r = region {
-            if !r.pressHandlers.isEmpty { return true }
-            region = r.parent
-        }
-        return false
     }
 
     /// The layout changed: a sequence whose region touches can no longer reach (removed,

@@ -147,9 +147,10 @@ public final class TouchTracker {
     /// counts the fingers down (``touches``, what ends the sequence), the contacts that began and
     /// ended, a cancel, the buttons and the press (its index, start and most fingers), and nothing
     /// more: no contact is kept, and no centroid, spread, motion or press extent is computed
-    /// (they keep what they had). Only the router sets it, as a sequence's arena starts; an
-    /// arena with no member never starts again (it is settled, so the sequence ends with its
-    /// last lift), so a sequence never goes from counting back to tracking.
+    /// (they keep what they had). Only the pipeline sets it, at a sequence's first frame, before
+    /// the tracker takes it in (with the press handlers its `down` goes to); an arena with no
+    /// member never starts again (it is settled, so the sequence ends with its last lift), so
+    /// a sequence never goes from counting back to tracking.
     @exclusivity(unchecked) var tracksMotion = true
     /// What of ``FrameValues`` to compute: what the sequence's recognizers that are not finished read. Only
     /// the arena sets it.

@@ -153,7 +153,8 @@ open class GestureRecognizer {
     /// The gesture event for `state` at `time`, made here once: its ``values(_:time:_:)`` and
     /// ``location(_:)`` mapped onto the layout (``TouchTracker/mapping``), the most fingers the
     /// gesture has had since it began (``Gesture/currentTouches`` when those down differ), its
-    /// region and where in it. The pipeline stamps the device and delivers it as it is.
+    /// region and where in it; no device (``Gesture/device`` is nil). The pipeline has it made
+    /// with its device's name and delivers it as it is.
     public final func event(_ state: GestureState, time: Instant, _ touches: TouchTracker) -> Gesture {
         event(state, time: time, touches, device: nil)
     }
