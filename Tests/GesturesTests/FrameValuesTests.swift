@@ -199,6 +199,15 @@ struct FrameValuesTests {
         #expect(rotations.dropFirst().allSatisfy { $0 != "0.00" }, "\(rotations)")
     }
 
+    @Test func aTurnIsNormalizedIntoTheHalfOpenRangeAndOneAlreadyInItIsLeftAsItIs() {
+        let cases: [(degrees: Double, normalized: Double)] = [
+            (0, 0), (179.9, 179.9), (180, 180), (-179.9, -179.9), (-180, 180), (180.5, -179.5),
+            (-180.5, 179.5), (359.5, -0.5), (540, 180), (-540, 180), (725, 5),
+        ]
+        for c in cases { #expect(normalizedDegrees(c.degrees) == c.normalized, "\(c.degrees)") }
+        #expect(normalizedDegrees(.nan).isNaN)
+    }
+
     /// What a tracker that only counts (``TouchTracker/tracksMotion`` off: a region with no
     /// gesture and no press handler) says, frame by frame, against one that tracks everything.
     func counts(_ tracker: TouchTracker) -> String {

@@ -139,7 +139,8 @@ extension TouchDecoder {
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
             emitFrame(time: time, emit: emit)
         }
-        finishedThisFrame.removeAll(keepingCapacity: true)
+        // Emptying an empty array is a call of about 50 instructions.
+        if !finishedThisFrame.isEmpty { finishedThisFrame.removeAll(keepingCapacity: true) }
         while slotsInUse > 0 && slots[slotsInUse - 1].state == .idle { slotsInUse -= 1 }
     }
 }

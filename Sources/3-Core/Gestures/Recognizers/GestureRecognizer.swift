@@ -186,10 +186,10 @@ open class GestureRecognizer {
             localLocation = region.local(location)
             reference = region.reference
         }
-        return Gesture(values: values, state: state, time: time, startTime: membership.sequenceStart, device: device,
-                       region: regionID, namespace: regionNamespace, touches: gestureTouches,
-                       currentTouches: fingers != gestureTouches ? fingers : nil, location: location,
-                       localLocation: localLocation, targetReference: reference, recognizer: label)
+        return Gesture.made(values: values, state: state, time: time, startTime: membership.sequenceStart, device: device,
+                            region: regionID, namespace: regionNamespace, touches: gestureTouches,
+                            currentTouches: fingers != gestureTouches ? fingers : nil, location: location,
+                            localLocation: localLocation, targetReference: reference, recognizer: label)
     }
 }
 

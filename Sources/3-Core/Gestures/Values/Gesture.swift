@@ -255,6 +255,14 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// The recognizer's name, for logs (`tap(2 taps, 1 touch)`).
     public var recognizer: String
 
+    public var description: String {
+        "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)"
+    }
+}
+
+// The initializers are in an extension so that the struct keeps its memberwise initializer,
+// which the all-fields one below calls.
+extension Gesture {
     public init(values: GestureValues, state: GestureState, time: Instant, startTime: Instant, device: String? = nil,
                 region: String, touches: Int, location: Point, recognizer: String) {
         self.init(values: values, state: state, time: time, startTime: startTime, device: device, region: region,
@@ -263,29 +271,21 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every field at once: a recognizer's event is made by this one call
-    /// (``GestureRecognizer/event(_:time:_:)``). Made with the public initializer and then
-    /// changed field by field, the value was copied once more on its way out (a reference count
-    /// for each of its strings and references: about 270 instructions an event).
-    init(values: GestureValues, state: GestureState, time: Instant, startTime: Instant, device: String?, region: String,
-         namespace: Int?, touches: Int, currentTouches: Int?, location: Point, localLocation: Point,
-         targetReference: RegionReference?, recognizer: String) {
-        self.values = values
-        self.state = state
-        self.time = time
-        self.startTime = startTime
-        self.device = device
-        self.region = region
-        self.namespace = namespace
-        self.touches = touches
-        self.currentTouches = currentTouches
-        self.location = location
-        self.localLocation = localLocation
-        self.targetReference = targetReference
-        self.recognizer = recognizer
-    }
-
-    public var description: String {
-        "\(kind) \(state) in \(region) with \(touches) touch\(touches == 1 ? "" : "es") at \(time)"
+    /// (``GestureRecognizer/event(_:time:_:)``), and stored where the caller receives it.
+    /// - Made field by field (in an initializer of its own, or made with the public one and then
+    ///   changed), the value was put together in a local variable and then copied out, a reference
+    ///   count for each of its strings and references and their release (about 290 instructions
+    ///   an event). The memberwise initializer, called with what this function owns
+    ///   (`consuming`), stores into the result directly.
+    /// - Not inlined: inlined into the caller, the same copy came back.
+    @inline(never)
+    static func made(values: GestureValues, state: GestureState, time: Instant, startTime: Instant,
+                     device: consuming String?, region: consuming String, namespace: Int?, touches: Int,
+                     currentTouches: Int?, location: Point, localLocation: Point,
+                     targetReference: consuming RegionReference?, recognizer: consuming String) -> Gesture {
+        Gesture(values: values, state: state, time: time, startTime: startTime, device: device, region: region,
+                namespace: namespace, touches: touches, currentTouches: currentTouches, location: location,
+                localLocation: localLocation, targetReference: targetReference, recognizer: recognizer)
     }
 }
 
