@@ -124,6 +124,14 @@ public final class Region {
     /// How gestures reach the region without keeping it alive (``Gesture/target``).
     private(set) lazy var reference = RegionReference(self)
 
+    /// What a gesture event needs of the region: `point` (layout coordinates) in its own, and
+    /// its ``reference``. One call, not inlined: the caller retains and releases the region once
+    /// around it.
+    @inline(never)
+    func place(_ point: Point) -> (local: Point, reference: RegionReference) {
+        (local(point), reference)
+    }
+
     /// The frame in layout coordinates.
     public var absoluteFrame: Rect {
         var f = frame
