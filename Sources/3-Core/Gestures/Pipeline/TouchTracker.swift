@@ -329,16 +329,27 @@ public final class TouchTracker {
         bounced = began > 0 && !filtered.recentLifts.isEmpty && Self.landedWhereOneLifted(cs, filtered.recentLifts)
         cancelled = wasCancelled
         computeMotion(&cs)
+        // One walk for the count, both sums and the farthest move (each summed in the touches'
+        // order, as walks of their own did).
         var active = 0
-        for c in cs where !c.finished { active += 1 }
+        var sumDown = Point.zero
+        var lifted = 0.0
+        var sumLifted = Point.zero
+        var movedNow = 0.0
+        for c in cs {
+            if c.finished {
+                sumLifted += c.current
+                lifted += 1
+            } else {
+                active += 1
+                sumDown += c.current
+                movedNow = max(movedNow, (c.current - c.start).length)
+            }
+        }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.
         let lifting = active == 0
-        var n = 0.0
-        var sum = Point.zero
-        for c in cs where c.finished == lifting {
-            sum += c.current
-            n += 1
-        }
+        let n = lifting ? lifted : Double(active)
+        let sum = lifting ? sumLifted : sumDown
         if n > 0 {
             let center = sum * (1 / n)
             var distance = 0.0
@@ -366,9 +377,7 @@ public final class TouchTracker {
             }
             pressMaxTouches = max(pressMaxTouches, down)
             if let rested { pressRestedBefore = max(pressRestedBefore ?? .zero, rested) }
-            var moved = pressMaxMovement
-            for c in cs where !c.finished { moved = max(moved, (c.current - c.start).length) }
-            pressMaxMovement = moved
+            pressMaxMovement = max(pressMaxMovement, movedNow)
         }
     }
 
