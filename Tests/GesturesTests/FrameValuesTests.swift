@@ -205,6 +205,7 @@ struct FrameValuesTests {
             (-180.5, 179.5), (359.5, -0.5), (540, 180), (-540, 180), (725, 5),
         ]
         for c in cases { #expect(normalizedDegrees(c.degrees) == c.normalized, "\(c.degrees)") }
+        #expect(normalizedDegrees(-0.0).sign == .minus)
         #expect(normalizedDegrees(.nan).isNaN)
     }
 

@@ -260,8 +260,8 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-// The initializers are in an extension so that the struct keeps its memberwise initializer,
-// which the all-fields one below calls.
+// The public initializer is in an extension so that the struct keeps its memberwise
+// initializer, which it and `made` below call.
 extension Gesture {
     public init(values: GestureValues, state: GestureState, time: Instant, startTime: Instant, device: String? = nil,
                 region: String, touches: Int, location: Point, recognizer: String) {
@@ -274,7 +274,7 @@ extension Gesture {
     /// (``GestureRecognizer/event(_:time:_:)``), and stored where the caller receives it.
     /// - Made field by field (in an initializer of its own, or made with the public one and then
     ///   changed), the value was put together in a local variable and then copied out, a reference
-    ///   count for each of its strings and references and their release (about 290 instructions
+    ///   count for each of its strings and references and their release (about 285 instructions
     ///   an event). The memberwise initializer, called with what this function owns
     ///   (`consuming`), stores into the result directly.
     /// - Not inlined: inlined into the caller, the same copy came back.
