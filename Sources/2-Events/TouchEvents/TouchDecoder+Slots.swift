@@ -101,28 +101,38 @@ extension TouchDecoder {
         }
     }
 
+    /// `contact` as the frame's contact number `n` (counted from 0), which is then the next.
+    @inline(__always)
+    private mutating func put(_ contact: TouchContact, at n: inout Int) {
+        if n < frame.contacts.count { frame.contacts[n] = contact } else { frame.contacts.append(contact) }
+        n += 1
+    }
+
     mutating func reportSlots(time: Instant, emit: (TouchFrame) -> Void) {
-        frame.contacts.removeAll(keepingCapacity: true)
+        // The last frame's contacts are overwritten, not emptied first: emptying the array is a
+        // generic call of about 65 instructions, and a frame mostly has as many as the last.
+        var written = 0
         var beganAndEnded = false
         for f in finishedThisFrame {
             // A contact that began and ended in this frame is reported beginning now and
             // ending in a second frame.
             if !f.announced { beganAndEnded = true }
-            frame.contacts.append(f.announced ? f.contact : f.contact.with(phase: .began))
+            put(f.announced ? f.contact : f.contact.with(phase: .began), at: &written)
         }
         for i in 0..<slotsInUse where slots[i].state == .active {
             let s = slots[i]
             if s.toolType == MTToolType.palm {
                 // Never part of a gesture: cancel it if it was reported, else never report it.
-                if s.announced { frame.contacts.append(slotContact(i, .cancelled)) }
+                if s.announced { put(slotContact(i, .cancelled), at: &written) }
                 slots[i].state = .palm
             } else {
-                frame.contacts.append(slotContact(i, s.began ? .began : (s.changed ? .moved : .stationary)))
+                put(slotContact(i, s.began ? .began : (s.changed ? .moved : .stationary)), at: &written)
                 slots[i].announced = true
             }
             slots[i].began = false
             slots[i].changed = false
         }
+        if written < frame.contacts.count { frame.contacts.removeSubrange(written...) }
         if !finishedThisFrame.isEmpty {
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
         }
