@@ -59,6 +59,14 @@ final class TouchSequence {
         frame.contacts.removeAll(keepingCapacity: true)
     }
 
+    /// Its tracker takes in `frame` (``TouchTracker/update(_:_:)``). Called on the sequence, not
+    /// on its tracker read from outside: from here the tracker is borrowed, there it was
+    /// retained and released for the call (about 45 instructions a frame).
+    @inline(never)
+    func track(_ frame: TouchFrame, _ filtered: FilteredFrame) {
+        touches.update(frame, filtered)
+    }
+
     /// No finger down and every recognizer decided.
     var isFinished: Bool { !touches.isDown && arena.isSettled }
 }
