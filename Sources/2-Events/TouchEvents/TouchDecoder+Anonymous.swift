@@ -27,6 +27,7 @@ extension TouchDecoder {
         var minor: Int32
     }
 
+    @usableFromInline
     mutating func anonymousAxis(_ code: UInt16, _ value: Int32) {
         switch code {
         case AbsCode.mtPositionX: packet.x = value; packet.hasX = true
@@ -41,6 +42,7 @@ extension TouchDecoder {
     }
 
     /// `SYN_MT_REPORT`: the packet is one contact; an empty packet says "no contacts".
+    @usableFromInline
     mutating func closePacket() throws(DecodeError) {
         sawMTReport = true
         // A packet without a position carries no contact (devices send an empty

@@ -15,6 +15,7 @@ extension TouchDecoder {
         var changed = false
     }
 
+    @usableFromInline
     mutating func singleAxis(_ code: UInt16, _ value: Int32) {
         switch code {
         case AbsCode.x: single.x = value; single.changed = true

@@ -13,20 +13,21 @@ extension TouchDecoder {
         case unknown
     }
 
+    @usableFromInline
     struct Slot: Sendable {
         var state = SlotState.idle
         var trackingID: Int32 = -1
         var contactID = 0
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var pressure: Int32 = 0
-        var major: Int32 = 0
-        var minor: Int32 = 0
-        var toolType: Int32 = MTToolType.finger
+        @usableFromInline var x: Int32 = 0
+        @usableFromInline var y: Int32 = 0
+        @usableFromInline var pressure: Int32 = 0
+        @usableFromInline var major: Int32 = 0
+        @usableFromInline var minor: Int32 = 0
+        @usableFromInline var toolType: Int32 = MTToolType.finger
         /// The contact began in the current frame.
         var began = false
         /// Something about the contact changed in the current frame.
-        var changed = false
+        @usableFromInline var changed = false
         /// Some frame has reported the contact (so it must be reported ending).
         var announced = false
     }
@@ -38,7 +39,7 @@ extension TouchDecoder {
         var announced: Bool
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func slotAxis(_ code: UInt16, _ value: Int32) throws(DecodeError) {
         // A description can claim slots and give none (found by fuzzing): nothing to index.
         if slots.isEmpty { throw .noSlots }
@@ -72,7 +73,8 @@ extension TouchDecoder {
         }
     }
 
-    private mutating func trackingID(_ value: Int32) throws(DecodeError) {
+    @usableFromInline
+    mutating func trackingID(_ value: Int32) throws(DecodeError) {
         let i = currentSlot
         let s = slots[i]
         if value < 0 {
