@@ -77,9 +77,12 @@ extension ContactFilter {
                     reports[i].reports += 1
                 }
             } else if !contact.phase.isFinal {
-                // A contact not seen before: it began, or was down before we listened.
-                reports.append(ContactReports(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
-                                               landedPressure: contact.pressure ?? 0, pressure: contact.pressure ?? 0))
+                // A contact not seen before: it began, or was down before we listened. Kept
+                // where it is in the frame (not appended): the next frame finds it at its hint,
+                // not by a search (a contact in a lower slot than one still down landed last).
+                reports.insert(ContactReports(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
+                                               landedPressure: contact.pressure ?? 0, pressure: contact.pressure ?? 0),
+                               at: min(n, reports.count))
             }
         }
     }
