@@ -252,6 +252,9 @@ final class Arena {
         if touches.cancelled && !isCancelled {
             cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
         }
+        // A region with no gesture (its presses only, or nothing): nothing more to do, and
+        // nothing looked at (about 30 instructions a frame).
+        if members.isEmpty { return }
         if touches.bounced && heldBack > 0 {
             // A contact landed again where one just lifted: the lift was no lift, and a
             // recognition held back since it (a tap waiting for a tap of more taps) is void.

@@ -243,8 +243,14 @@ public final class TouchTracker {
     /// recently, what tells a touch bouncing (``bounced``); where contacts landing after resting
     /// had landed; and which lifted in this frame, and whether each vanished
     /// (``pressLiftsVanished``).
+    @inline(__always)
     func update(_ frame: TouchFrame, _ filtered: FilteredFrame) {
-        guard tracksMotion else { return count(frame) }
+        // Decided where it is called: one call fewer a frame (about 15 instructions).
+        if tracksMotion { track(frame, filtered) } else { count(frame) }
+    }
+
+    @inline(never)
+    private func track(_ frame: TouchFrame, _ filtered: FilteredFrame) {
         // Work on a local copy (moved out, so still unique): one exclusivity check per
         // frame instead of one per contact and field.
         var cs = contacts
