@@ -123,8 +123,9 @@ struct FrameValuesTests {
             s.move(1, at: .milliseconds(20), x: 59, y: 56)
             s.move(2, at: .milliseconds(20), x: 41, y: 44)
             for frame in s.frames {
-                let filtered = filter.filter(frame, notBefore: .distantPast)
-                tracker.update(filtered.fingers, filtered)
+                let fingers = filter.filter(frame, notBefore: .distantPast) ?? frame
+                let filtered = FilteredFrame(filter: filter)
+                tracker.update(fingers, filtered)
             }
             return tracker
         }
@@ -166,10 +167,11 @@ struct FrameValuesTests {
         var last: [Int: Point] = [:]
         var rotations: [String] = []
         for frame in s.frames {
-            let filtered = filter.filter(frame, notBefore: .distantPast)
-            tracker.update(filtered.fingers, filtered)
+            let fingers = filter.filter(frame, notBefore: .distantPast) ?? frame
+            let filtered = FilteredFrame(filter: filter)
+            tracker.update(fingers, filtered)
             // The same rotation, worked out afresh from the frame's positions.
-            let persisting = filtered.fingers.contacts.filter { $0.phase != .began && $0.phase != .cancelled && last[$0.id] != nil }
+            let persisting = fingers.contacts.filter { $0.phase != .began && $0.phase != .cancelled && last[$0.id] != nil }
             var turn = 0.0, turning = 0.0
             if persisting.count >= 2 {
                 let n = Double(persisting.count)
@@ -190,7 +192,7 @@ struct FrameValuesTests {
             let expected = turning > 0 ? turn / turning : 0
             #expect(abs(tracker.rotationDelta - expected) < 1e-9, "at \(frame.time)")
             rotations.append(formatDecimal(tracker.rotationDelta, places: 2, trailingZeros: .keep))
-            for c in filtered.fingers.contacts {
+            for c in fingers.contacts {
                 if c.phase.isFinal { last[c.id] = nil } else { last[c.id] = Point(x: c.x, y: c.y) }
             }
         }
@@ -250,9 +252,10 @@ struct FrameValuesTests {
         let filter = ContactFilter(policy: .touchscreen)
         for frame in frames {
             // As the pipeline has them: a contact that did not move in a frame is stationary.
-            let filtered = filter.filter(frame, notBefore: .distantPast)
-            tracking.update(filtered.fingers, filtered)
-            counting.update(filtered.fingers, filtered)
+            let fingers = filter.filter(frame, notBefore: .distantPast) ?? frame
+            let filtered = FilteredFrame(filter: filter)
+            tracking.update(fingers, filtered)
+            counting.update(fingers, filtered)
             tracked.append(counts(tracking))
             counted.append(counts(counting))
             #expect(counting.contacts.isEmpty)

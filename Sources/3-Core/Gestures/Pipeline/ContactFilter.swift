@@ -29,7 +29,13 @@ import TouchEvents
 final class ContactFilter {
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
     // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
-    @exclusivity(unchecked) var policy: TouchPolicy
+    @exclusivity(unchecked) var policy: TouchPolicy {
+        didSet { leavesNothingOut = Self.leavesNothingOut(policy) }
+    }
+    /// The policy names nothing that could leave a contact out — no palm pressure or size, thumb
+    /// line, hover pressure, touch size range or resting time (a touchscreen that reports
+    /// neither pressure nor size): every frame is its fingers as it is, found without a look.
+    @exclusivity(unchecked) private(set) var leavesNothingOut: Bool
     /// Set while debug logging is on.
     @exclusivity(unchecked) var logger: Logger?
     /// Hears every contact left out, with why (``GesturePipeline/leftOutObserver``).
@@ -79,15 +85,27 @@ final class ContactFilter {
 
     init(policy: TouchPolicy) {
         self.policy = policy
+        leavesNothingOut = Self.leavesNothingOut(policy)
     }
 
-    /// `frame`'s fingers, stamped no earlier than `time` (the latest the pipeline has seen), with
-    /// where contacts lifted and landed after resting: what every touch sequence's tracker reads.
-    func filter(_ frame: TouchFrame, notBefore time: Instant) -> FilteredFrame {
+    private static func leavesNothingOut(_ policy: TouchPolicy) -> Bool {
+        policy.palmPressure == nil && policy.palmSize == nil && policy.thumbLine == nil && policy.hoverPressure == nil
+            && policy.touchSizeRange == nil && policy.restingFingerTime == nil
+    }
+
+    /// `frame`'s fingers, stamped no earlier than `time` (the latest the pipeline has seen); nil
+    /// when they are `frame` as it is (the usual case: then nothing is copied, which cost a
+    /// reference count each way). Where contacts lifted and landed after resting, which every
+    /// touch sequence's tracker reads, are then in ``FilteredFrame``.
+    @inline(__always)
+    func filter(_ frame: TouchFrame, notBefore time: Instant) -> TouchFrame? {
         var fingers = fingersOnly(frame)
-        if fingers.time < time { fingers.time = time }
-        track(fingers)
-        return FilteredFrame(fingers: fingers, filter: self)
+        if (fingers?.time ?? frame.time) < time {
+            if fingers == nil { fingers = frame }
+            fingers?.time = time
+        }
+        if let fingers { track(fingers) } else { track(frame) }
+        return fingers
     }
 
     /// Why the contact `id` is left out now, or nil for a finger.
@@ -102,11 +120,13 @@ final class ContactFilter {
 
     /// `frame` with only its fingers: each contact goes to its role's handler, or, with none, is
     /// classified. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it
-    /// is when nothing is left out, and when nothing can be (no palm pressure, thumb area,
+    /// is (nil) when nothing is left out, and when nothing can be (no palm pressure, thumb area,
     /// hover pressure or resting time for the device).
-    private func fingersOnly(_ frame: TouchFrame) -> TouchFrame {
+    private func fingersOnly(_ frame: TouchFrame) -> TouchFrame? {
         if !restedLandings.isEmpty { restedLandings.removeAll() }
         if !leftOut.isEmpty { leftOut.removeAll() }
+        // What the checks below find for such a policy, without them (about 50 instructions).
+        if leavesNothingOut { return nil }
         let threshold = policy.palmPressure
         let palmSize = policy.palmSize
         let thumbLine = policy.thumbLine
@@ -116,14 +136,14 @@ final class ContactFilter {
         let hover = pressureSeen ? policy.hoverPressure : nil
         let touchSize = policy.touchSizeRange
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
-        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || touchSize != nil || resting else { return frame }
+        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || touchSize != nil || resting else { return nil }
         guard !roles.isEmpty || resting || !liftedPalms.isEmpty
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false)
                       || (palmSize.map { max(c.touchMajor ?? .min, c.touchMinor ?? .min) > $0 } ?? false)
                       || (c.phase == .began && (thumbLine.map { c.y >= $0 } ?? false || hover.map { (c.pressure ?? .max) <= $0 } ?? false
                                                 || touchSize.map { !$0.touches(major: c.touchMajor, minor: c.touchMinor) } ?? false))
-              }) else { return frame }
+              }) else { return nil }
         if !liftedPalms.isEmpty {
             liftedPalms.removeAll { frame.time - $0.time > GestureDefaults.palmRelandTime }
         }

@@ -1,16 +1,13 @@
 import TouchEvents
 
-/// A frame as the contact filter (`ContactFilter`) leaves it: its fingers, and what the
-/// trackers must know of the contacts that landed after resting and of those that lifted — one
-/// value, handed to every touch sequence's tracker (`TouchTracker.update`).
+/// What the contact filter (`ContactFilter`) found in a frame beside its fingers (handed on
+/// apart from this): what the trackers must know of the contacts that landed after resting and
+/// of those that lifted — one value, handed to every touch sequence's tracker
+/// (`TouchTracker.update`).
 ///
 /// Valid for the frame it was made for: what it says of lifts and landings is read from the
 /// filter's own buffers, which the next frame reuses.
 struct FilteredFrame {
-    /// The frame with its fingers only: palms, thumbs, resting fingers and hovers left out (a
-    /// finger found to be one is cancelled or lifted in it). Never stamped before the latest
-    /// time the pipeline has seen.
-    var fingers: TouchFrame
     /// The filter, read in place: copying its three buffers into this value cost a reference
     /// count each way per frame (+0.14% of the instruction guard); the pipeline owns the filter.
     unowned(unsafe) let filter: ContactFilter

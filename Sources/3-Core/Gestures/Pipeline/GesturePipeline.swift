@@ -142,37 +142,43 @@ public final class GesturePipeline {
     /// latest time seen is taken as happening then. Each contact id appears in it at most once
     /// (as `TouchDecoder` makes frames: a contact that begins and ends at once comes in two).
     public func process(_ input: TouchFrame) {
-        take(filter.filter(input, notBefore: now))
+        let filtered = FilteredFrame(filter: filter)
+        if let fingers = filter.filter(input, notBefore: now) {
+            take(fingers, filtered)
+        } else {
+            take(input, filtered)  // the usual case: the frame as it came, not copied
+        }
     }
 
-    /// `process`'s work on the filtered frame, which it borrows: held by a local of `process`,
-    /// its contacts were retained and released around each call it was passed to (twice a
-    /// frame, about 90 instructions).
+    /// `process`'s work on the frame's fingers (palms, thumbs, resting fingers and hovers left
+    /// out; never stamped before the latest time seen), which it borrows: held by a local of
+    /// `process`, their contacts were retained and released around each call they were passed
+    /// to (twice a frame, about 90 instructions).
     @inline(never)
-    private func take(_ filtered: borrowing FilteredFrame) {
-        now = filtered.fingers.time
+    private func take(_ fingers: borrowing TouchFrame, _ filtered: FilteredFrame) {
+        now = fingers.time
         layout.releaseHandlersOfGoneOwners()
-        advance(to: filtered.fingers.time)
-        if let single = router.route(filtered.fingers, listener: self) {
+        advance(to: fingers.time)
+        if let single = router.route(fingers, listener: self) {
             // Usually one sequence has every touch: it gets the frame as it is, and no other
             // has a contact in it (the router emptied their frames).
             if !single.pressAnnounced { startTracking(single) }
-            single.track(filtered.fingers, filtered)
-            frameArrived(in: single, at: filtered.fingers.time)
+            single.track(fingers, filtered)
+            frameArrived(in: single, at: fingers.time)
         } else {
             var active = 0
             for sequence in router.sequences where !sequence.frame.contacts.isEmpty { active += 1 }
             for sequence in router.sequences where !sequence.frame.contacts.isEmpty {
-                sequence.frame.time = filtered.fingers.time
+                sequence.frame.time = fingers.time
                 // BTN_TOOL_* counts belong to the device: they say something only when one
                 // sequence has all its touches.
-                sequence.frame.toolFingerCount = active == 1 ? filtered.fingers.toolFingerCount : 0
+                sequence.frame.toolFingerCount = active == 1 ? fingers.toolFingerCount : 0
                 if !sequence.pressAnnounced { startTracking(sequence) }
                 sequence.track(sequence.frame, filtered)
-                frameArrived(in: sequence, at: filtered.fingers.time)
+                frameArrived(in: sequence, at: fingers.time)
             }
         }
-        removeFinished(at: filtered.fingers.time)
+        removeFinished(at: fingers.time)
         router.removeEndedRoutes()
     }
 
