@@ -24,8 +24,9 @@ import TouchEvents
 /// Apart from the roles it notes where contacts lift, and whether each vanished pressing as
 /// hard as ever, for the trackers to tell a touch bouncing from a new one.
 ///
-/// ``filter(_:notBefore:)`` takes each frame and gives one ``FilteredFrame``: its fingers, and
-/// what they reported (``track(_:)``).
+/// ``filter(_:notBefore:)`` takes each frame and gives its fingers (nil when they are the frame as
+/// it came), and notes what they reported (``track(_:)``); a ``FilteredFrame`` reads those notes
+/// in place for the trackers.
 final class ContactFilter {
     // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
     // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
@@ -93,10 +94,11 @@ final class ContactFilter {
             && policy.touchSizeRange == nil && policy.restingFingerTime == nil
     }
 
-    /// `frame`'s fingers, stamped no earlier than `time` (the latest the pipeline has seen); nil
-    /// when they are `frame` as it is (the usual case: then nothing is copied, which cost a
-    /// reference count each way). Where contacts lifted and landed after resting, which every
-    /// touch sequence's tracker reads, are then in ``FilteredFrame``.
+    /// `frame`'s fingers, stamped no earlier than `time` (the latest the pipeline has seen), or nil
+    /// when nothing is left out of it through the checks that are quick to say so and it is
+    /// stamped late enough: then the fingers are `frame` as it came (the usual case: nothing is
+    /// copied, which cost a reference count each way). What the trackers read besides — where
+    /// contacts lifted and landed after resting — is noted here for ``FilteredFrame``.
     @inline(__always)
     func filter(_ frame: TouchFrame, notBefore time: Instant) -> TouchFrame? {
         var fingers = fingersOnly(frame)
@@ -119,9 +121,10 @@ final class ContactFilter {
     }
 
     /// `frame` with only its fingers: each contact goes to its role's handler, or, with none, is
-    /// classified. The fingers `BTN_TOOL_*` counted for what is left out go too. The frame as it
-    /// is (nil) when nothing is left out, and when nothing can be (no palm pressure, thumb area,
-    /// hover pressure or resting time for the device).
+    /// classified. The fingers `BTN_TOOL_*` counted for what is left out go too. Nil (the frame as
+    /// it is) when nothing can be left out (``leavesNothingOut``, or no hover pressure yet seen
+    /// and nothing else to look for), and when no contact has a role or could take one now; a
+    /// frame of its own otherwise, even if nothing turns out to be left out.
     private func fingersOnly(_ frame: TouchFrame) -> TouchFrame? {
         if !restedLandings.isEmpty { restedLandings.removeAll() }
         if !leftOut.isEmpty { leftOut.removeAll() }

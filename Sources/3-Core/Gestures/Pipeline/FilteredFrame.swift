@@ -5,8 +5,8 @@ import TouchEvents
 /// of those that lifted — one value, handed to every touch sequence's tracker
 /// (`TouchTracker.update`).
 ///
-/// Valid for the frame it was made for: what it says of lifts and landings is read from the
-/// filter's own buffers, which the next frame reuses.
+/// Valid for the frame the filter last took in: what it says of lifts and landings is read from
+/// the filter's own buffers when asked, and the next frame reuses them.
 struct FilteredFrame {
     /// The filter, read in place: copying its three buffers into this value cost a reference
     /// count each way per frame (+0.14% of the instruction guard); the pipeline owns the filter.

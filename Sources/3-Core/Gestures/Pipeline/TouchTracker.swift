@@ -238,8 +238,8 @@ public final class TouchTracker {
     /// — moved along by jumps and by a bounding box's corners.
     public func startPosition(of id: Int) -> Point? { contacts.first { $0.id == id && !$0.finished }?.start }
 
-    /// Takes in `frame`, the sequence's contacts of one frame (all of `filtered`'s fingers, or
-    /// those routed to this sequence). From the filter: where contacts of every sequence lifted
+    /// Takes in `frame`, the sequence's contacts of one frame (all of the frame's fingers, as the
+    /// contact filter leaves them, or those routed to this sequence). From the filter: where contacts of every sequence lifted
     /// recently, what tells a touch bouncing (``bounced``); where contacts landing after resting
     /// had landed; and which lifted in this frame, and whether each vanished
     /// (``pressLiftsVanished``).
@@ -390,7 +390,7 @@ public final class TouchTracker {
     /// ``update(_:_:)`` for a sequence nothing reads more of than its finger count
     /// (``tracksMotion``): each contact's phase, and no position. A frame has every contact of
     /// the sequence that is down (stationary ones too), so the fingers down are its contacts not
-    /// ending in it — what the contacts ``update(_:_:)`` keeps would count.
+    /// ending in it — what the contacts ``update(_:_:)`` keeps otherwise would count.
     private func count(_ frame: TouchFrame) {
         if !contacts.isEmpty { contacts.removeAll(keepingCapacity: true) }
         holdsFinished = false
