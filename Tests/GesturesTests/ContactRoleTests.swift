@@ -78,6 +78,38 @@ struct ContactRoleTests {
         #expect(pipeline.leftOutReason(contact: 1) == nil)
     }
 
+    /// A policy that can leave nothing out is known when it is set (the filter then skips its
+    /// checks): a palm pressure given to the pipeline while it runs is used from the next frame,
+    /// and taken away again, nothing more is left out.
+    @Test func aPalmPressureSetWhileRunningIsUsedFromTheNextFrame() {
+        var policy = TouchPolicy.touchscreen
+        policy.palmPressure = nil
+        policy.palmSize = nil
+        policy.hoverPressure = nil
+        policy.touchSizeRange = nil
+        policy.restingFingerTime = nil
+        #expect(policy.thumbLine == nil)
+        let pipeline = GesturePipeline(layout: layout { $0.add(TapRecognizer()) }, policy: policy)
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 30, pressure: 200)
+        s.up(1, at: .milliseconds(40))
+        s.down(2, at: .milliseconds(300), x: 20, y: 30, pressure: 200)
+        s.up(2, at: .milliseconds(340))
+        s.down(3, at: .milliseconds(600), x: 20, y: 30, pressure: 200)
+        let frames = s.frames
+        #expect(frames.count == 5)
+        pipeline.process(frames[0])
+        #expect(pipeline.leftOutReason(contact: 1) == nil)
+        pipeline.process(frames[1])
+        pipeline.policy.palmPressure = 128
+        pipeline.process(frames[2])
+        #expect(pipeline.leftOutReason(contact: 2) == .palm)
+        pipeline.process(frames[3])
+        pipeline.policy.palmPressure = nil
+        pipeline.process(frames[4])
+        #expect(pipeline.leftOutReason(contact: 3) == nil)
+    }
+
     /// A contact landing still beside two fingers that have been scrolling is a resting finger
     /// (``LeftOutReason/resting``, no longer called a thumb), until it moves away.
     @Test func aContactLandingBesideAScrollRests() {
