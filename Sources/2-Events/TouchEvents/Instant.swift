@@ -24,11 +24,13 @@ public struct Instant: Sendable, Hashable, Comparable, InstantProtocol, CustomSt
         self.microseconds = sum
     }
 
+    // Computed and inlinable, not stored: a stored static read from another module is a call
+    // (and a check that it is initialised) each time; these are constants where they are read.
     /// The clock's origin.
-    public static let zero = Instant(microseconds: 0)
+    @inlinable public static var zero: Instant { Instant(microseconds: 0) }
     /// Before and after every real instant.
-    public static let distantPast = Instant(microseconds: .min)
-    public static let distantFuture = Instant(microseconds: .max)
+    @inlinable public static var distantPast: Instant { Instant(microseconds: .min) }
+    @inlinable public static var distantFuture: Instant { Instant(microseconds: .max) }
 
     /// Whole seconds and the microseconds after them (the remainder has the sign of the instant).
     @inlinable

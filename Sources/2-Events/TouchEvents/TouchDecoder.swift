@@ -127,8 +127,7 @@ public struct TouchDecoder: Sendable {
         if event.time < lastEventTime {
             throw .timeWentBackwards(previous: lastEventTime, current: event.time)
         }
-        // Compared as a number: `Instant.zero`, a global, is a call from another module.
-        if event.time.microseconds < 0 { throw .negativeTime(event.time) }
+        if event.time < .zero { throw .negativeTime(event.time) }
         lastEventTime = event.time
         try dispatch(event, emit: emit)
     }
