@@ -140,4 +140,38 @@ struct LifetimeTests {
         #expect(values == ["slider 0.25 at 25.0,5.0"])
         #expect(weakSlider == nil, "the handler did not keep its region alive")
     }
+
+    @Test func aHandlerThatRemovesItsRegionAndCancelsEverythingMidFrameIsSafe() {
+        // The pan's handler, called in the middle of the arena's walk over its members, takes
+        // its region out of the layout and cancels everything: the arena lets go of its
+        // members there and then, and nothing else holds them. The walk goes on over the
+        // members it started with (the long press, cancelled too, is skipped), and they go
+        // only once the frame is over.
+        let root = screen()
+        let layout = Layout(root: root)
+        var pipeline: GesturePipeline?
+        var seen: [String] = []
+        weak var weakPanel: Region?
+        weak var weakPan: PanRecognizer?
+        do {
+            let panel = Region(id: "panel", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.addChild(panel)
+            weakPanel = panel
+            _ = panel.onPan(configure: { weakPan = $0 }) { [unowned panel] pan in
+                seen.append("pan \(pan.state)")
+                if pan.state == .began {
+                    panel.removeFromParent()
+                    pipeline?.cancelAll(time: pan.time)
+                }
+            }
+            _ = panel.onLongPress { press in seen.append("long press \(press.state)") }
+        }
+        pipeline = GesturePipeline(layout: layout)
+        var s = TouchScript()
+        s.drag(from: Point(x: 10, y: 50), to: Point(x: 40, y: 50), at: .zero, duration: .milliseconds(60), steps: 6)
+        ManualClock(pipeline: pipeline!).play(s.frames)
+        #expect(seen == ["pan began", "pan cancelled"])
+        #expect(weakPanel == nil && weakPan == nil, "released once the walk was over")
+        #expect(pipeline?.isTracking == false)
+    }
 }

@@ -118,17 +118,18 @@ final class Arena {
     @exclusivity(unchecked) private(set) var regions: [Region]
     /// The recognizers taking part, deepest region first.
     @exclusivity(unchecked) private(set) var members: [GestureRecognizer]
-    /// The members still in play: every member not finished, in ``members``' order (and, until
-    /// the next frame drops them, those that finished since). What a frame, a deadline, a sweep
-    /// and the arena's other rules walk: a member that failed costs nothing from the next
-    /// frame on. (The built-in layout has 24 recognizers, and a sequence usually has a few
-    /// still in play after its first frames: the walks over all of them were about 300
-    /// instructions a frame.) Every walk over it skips finished members as the walk over
+    /// The members still in play: every member not finished, in ``members``' order (and those
+    /// that finished since the last frame's walk, which the next one drops). What a frame, a
+    /// deadline, a sweep and the arena's other rules walk: a member that failed costs nothing
+    /// from the next frame on. (The built-in layout has 24 recognizers, and a sequence usually
+    /// has a few still in play after its first frames: the walks over all of them were about
+    /// 300 instructions a frame.) Every walk over it skips finished members as the walk over
     /// ``members`` did, so each visits the same members in the same order — but for a
     /// recognizer moved to another region while its old sequence goes on: a member of two
     /// arenas, whose new arena makes it possible again. The old arena drove it too, and still
-    /// does while it is in play there; once it finished there, no longer. (The rare walks for
-    /// members held back, by their `deferred` claim, walk every member, as before.)
+    /// does while it is in play there; once a frame's walk there finds it finished, no longer.
+    /// (The rare walks for members held back, by their `deferred` claim, walk every member, as
+    /// before.)
     @exclusivity(unchecked) private(set) var inPlay: [GestureRecognizer] = []
     /// Which press of the sequence (1 for the first) the members were reset for.
     @exclusivity(unchecked) private(set) var press: Int
@@ -263,18 +264,21 @@ final class Arena {
         if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
             for member in inPlay where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
         }
-        // By index, dropping the members that finished: those finished by an earlier member's
-        // step in this walk too, when it reaches them.
-        var i = 0
-        while i < inPlay.count {
-            let member = inPlay[i]
-            if member.isFinished {
-                inPlay.remove(at: i)
-                continue
+        // Over the members in play when the frame came, held by one reference to the array: read
+        // from `inPlay` itself, each member was retained and released around its step, in case
+        // the step changed `inPlay` (a handler can cancel every gesture: about 100 instructions
+        // a frame). A member finished before the walk reaches it (by an earlier member's step
+        // too) is skipped; those finished, before or in this frame, are dropped once it is over.
+        var sawFinished = false
+        do {
+            let walk = inPlay
+            walk.forEachUnretained { member in
+                if !member.isFinished { apply(member.handle(touches), of: member, at: time) }
+                if member.isFinished { sawFinished = true }
             }
-            apply(member.handle(touches), of: member, at: time)
-            i += 1
         }
+        // `walk` is gone: `inPlay`'s buffer is its own again, and dropping copies nothing.
+        if sawFinished { inPlay.removeAll { $0.isFinished } }
         if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
     }
