@@ -174,4 +174,36 @@ struct LifetimeTests {
         #expect(weakPanel == nil && weakPan == nil, "released once the walk was over")
         #expect(pipeline?.isTracking == false)
     }
+
+    @Test func aRecognizerMovedToARegionSinceGoneEndsCancelledWithoutIt() {
+        // Moved off its region mid-pan to a region nothing keeps: its old sequence cancels it
+        // at the next frame, and that last gesture has no region to be placed in: no target,
+        // its local location the location itself. (The uncounted reference a recognizer reads
+        // its region through goes with the region, as its weak one does.)
+        let root = screen()
+        let panel = Region(id: "panel", frame: Rect(x: 50, y: 0, width: 100, height: 100))
+        root.addChild(panel)
+        var pan: PanRecognizer?
+        _ = panel.onPan(configure: { pan = $0 }) { _ in }
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var seen: [String] = []
+        pipeline.observer = { g in
+            seen.append("\(g.state) \(g.region) target=\(g.target?.id ?? "none") local=\(g.localLocation.x),\(g.localLocation.y)")
+        }
+        var s = TouchScript()
+        s.drag(from: Point(x: 60, y: 50), to: Point(x: 90, y: 50), at: .zero, duration: .milliseconds(60), steps: 6)
+        let clock = ManualClock(pipeline: pipeline)
+        clock.play(Array(s.frames.prefix(3)))
+        do {
+            let elsewhere = Region(id: "elsewhere", frame: Rect(x: 500, y: 500, width: 10, height: 10))
+            elsewhere.add(pan!)
+        }
+        #expect(pan?.region == nil)
+        clock.play(Array(s.frames.dropFirst(3)))
+        #expect(seen == [
+            "began panel target=panel local=15.0,50.0",
+            "changed panel target=panel local=20.0,50.0",
+            "cancelled elsewhere target=none local=70.0,50.0",
+        ])
+    }
 }

@@ -53,6 +53,13 @@ public final class Region {
         self.hitInsets = hitInsets
     }
 
+    /// Its recognizers' uncounted reference to it (``GestureRecognizer/placedIn``) goes as
+    /// their weak one does.
+    deinit {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for recognizer in recognizers where recognizer.placedIn?.toOpaque() == me { recognizer.placedIn = nil }
+    }
+
     /// Adds `child` on top of the existing children (moving it from any other parent).
     public func addChild(_ child: Region) {
         precondition(child !== self && !child.isAncestor(of: self), "a region cannot contain itself")
@@ -125,8 +132,8 @@ public final class Region {
     private(set) lazy var reference = RegionReference(self)
 
     /// What a gesture event needs of the region: `point` (layout coordinates) in its own, and
-    /// its ``reference``. One call, not inlined: the caller retains and releases the region once
-    /// around it.
+    /// its ``reference``. One call, not inlined: the caller reaches the region once, without a
+    /// reference count (``GestureRecognizer/placedIn``).
     @inline(never)
     func place(_ point: Point) -> (local: Point, reference: RegionReference) {
         (local(point), reference)

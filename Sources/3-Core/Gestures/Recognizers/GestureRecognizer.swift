@@ -30,12 +30,20 @@ open class GestureRecognizer {
     /// every frame and event, changed only between them.)
     @exclusivity(unchecked) public internal(set) weak var region: Region? {
         didSet {
+            placedIn = region.map { Unmanaged.passUnretained($0) }
             if let region {
                 regionID = region.id
                 regionNamespace = region.namespace
             }
         }
     }
+    /// ``region``, not counted: what each gesture event reads it through
+    /// (``event(_:time:_:device:)``). Loaded through the weak reference, the region was retained
+    /// and released on the runtime's slow path (a region has weak references to it, so each of
+    /// its reference counts goes through a side table: about 145 instructions an event). Set
+    /// with ``region``, and emptied by the region's `deinit` just as the weak reference is;
+    /// read where the pipeline runs, as regions are.
+    @exclusivity(unchecked) var placedIn: Unmanaged<Region>?
     /// The id of the region it was last attached to: what a gesture of it says once it was
     /// taken off (its `cancelled`).
     @exclusivity(unchecked) var regionID = ""
@@ -176,13 +184,11 @@ open class GestureRecognizer {
             // touchpad's pan, which a landing ends) does not.
             gestureTouches = max(gestureTouches, fingers)
         }
-        // The region used once, in one call: a region is weakly referenced, so each reference
-        // counted on it takes the runtime's slow path (about 75 instructions a retain, 95 a
-        // release); used in place, it was retained twice and released twice. (`regionID` is its
+        // The region used once, in one call, and not counted (``placedIn``). (`regionID` is its
         // id while it has one.)
         var localLocation = location
         var reference: RegionReference?
-        if let placed = region?.place(location) {
+        if let placed = placedIn?._withUnsafeGuaranteedRef({ $0.place(location) }) {
             localLocation = placed.local
             reference = placed.reference
         }
