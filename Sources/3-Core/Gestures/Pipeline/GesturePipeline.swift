@@ -304,12 +304,20 @@ extension GesturePipeline: ArenaListener {
         let gesture = recognizer.event(state, time: time, arena.touches, device: deviceName)
         observer?(gesture)
         if state == .cancelled { delayedCalls.drop(callsOf: recognizer) }
+        if !recognizer.handlers.isEmpty { callHandlers(of: recognizer, gesture, at: time) }
+    }
+
+    /// The recognizer's handlers hear of `gesture`: now, or after their delay. Apart from
+    /// ``arena(_:emits:of:at:)``, where it made a copy of every gesture, handlers or not (about
+    /// 30 instructions an event).
+    @inline(never)
+    private func callHandlers(of recognizer: GestureRecognizer, _ gesture: borrowing Gesture, at time: Instant) {
         let handlers = recognizer.handlers
         for entry in handlers {
             if entry.delay == .zero {
                 invoker.invoke(entry, gesture)
-            } else if state != .cancelled {
-                delayedCalls.schedule(entry, gesture, of: recognizer, at: time + entry.delay)
+            } else if gesture.state != .cancelled {
+                delayedCalls.schedule(entry, copy gesture, of: recognizer, at: time + entry.delay)
             }
         }
     }
