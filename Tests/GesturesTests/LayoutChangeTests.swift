@@ -149,4 +149,63 @@ struct LayoutChangeTests {
             "0.040000s rotation 0.00 spread ×1.000",
         ])
     }
+
+    @Test func aRecognizerThatFinishedAndWasMovedIsNotDrivenByItsOldSequenceAgain() {
+        // The probe fails in the left sequence's second frame, and is then moved to the right.
+        // A finger landing there starts it anew; the left sequence, whose fingers go on, let it
+        // go once the frame it finished in was over, so only the right sequence's frames reach
+        // it from then on (at x = 150, not x = 20).
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let left = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let right = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        root.addChild(left)
+        root.addChild(right)
+        let probe = PositionProbe(failsAtFrame: 2)
+        left.add(probe)
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 20, y: 50)
+        s.move(1, at: .milliseconds(10), x: 20, y: 50)
+        s.move(1, at: .milliseconds(20), x: 20, y: 50)
+        s.down(2, at: .milliseconds(20), x: 150, y: 50)
+        s.move(1, at: .milliseconds(30), x: 20, y: 50)
+        s.move(2, at: .milliseconds(30), x: 150, y: 50)
+        s.up(1, at: .milliseconds(40))
+        s.up(2, at: .milliseconds(40))
+        let clock = ManualClock(pipeline: pipeline)
+        clock.play(Array(s.frames.prefix(2)))
+        right.add(probe)
+        clock.play(Array(s.frames.dropFirst(2)))
+        #expect(probe.log == [
+            "0.000000s at 20.0",
+            "0.010000s at 20.0 (fails)",
+            "0.020000s at 150.0",
+            "0.030000s at 150.0",
+            "0.040000s at 150.0",
+        ])
+    }
+}
+
+/// Logs where the touches it reads are, frame by frame, and fails once, at its `failsAtFrame`th
+/// frame.
+private final class PositionProbe: GestureRecognizer {
+    let failsAtFrame: Int
+    private(set) var log: [String] = []
+    private var frames = 0
+
+    init(failsAtFrame: Int) {
+        self.failsAtFrame = failsAtFrame
+        super.init(kind: .custom)
+    }
+
+    override func handle(_ touches: TouchTracker) -> RecognizerUpdate {
+        frames += 1
+        let line = "\(touches.time) at \(formatDecimal(touches.centroid.x, places: 1, trailingZeros: .keep))"
+        guard frames == failsAtFrame else {
+            log.append(line)
+            return .none
+        }
+        log.append(line + " (fails)")
+        return .fail(.tooManyTouches(touches.touches, limit: 0, required: true))
+    }
 }

@@ -145,8 +145,8 @@ struct LifetimeTests {
         // The pan's handler, called in the middle of the arena's walk over its members, takes
         // its region out of the layout and cancels everything: the arena lets go of its
         // members there and then, and nothing else holds them. The walk goes on over the
-        // members it started with (the long press, cancelled too, is skipped), and they go
-        // only once the frame is over.
+        // members it started with (the long press, failed by the cancel, is skipped: it fails
+        // once and is never asked again), and they go only once the frame is over.
         let root = screen()
         let layout = Layout(root: root)
         var pipeline: GesturePipeline?
@@ -158,19 +158,24 @@ struct LifetimeTests {
             root.addChild(panel)
             weakPanel = panel
             _ = panel.onPan(configure: { weakPan = $0 }) { [unowned panel] pan in
-                seen.append("pan \(pan.state)")
+                seen.append("\(pan.time) pan \(pan.state)")
                 if pan.state == .began {
                     panel.removeFromParent()
                     pipeline?.cancelAll(time: pan.time)
                 }
             }
-            _ = panel.onLongPress { press in seen.append("long press \(press.state)") }
+            _ = panel.onLongPress { press in seen.append("\(press.time) long press \(press.state)") }
         }
         pipeline = GesturePipeline(layout: layout)
+        pipeline?.failureObserver = { recognizer, reason, time in seen.append("\(time) \(recognizer.name) failed: \(reason)") }
         var s = TouchScript()
         s.drag(from: Point(x: 10, y: 50), to: Point(x: 40, y: 50), at: .zero, duration: .milliseconds(60), steps: 6)
         ManualClock(pipeline: pipeline!).play(s.frames)
-        #expect(seen == ["pan began", "pan cancelled"])
+        #expect(seen == [
+            "0.010000s pan began",
+            "0.010000s pan cancelled",
+            "0.010000s long-press(1 touch) failed: the device went away",
+        ])
         #expect(weakPanel == nil && weakPan == nil, "released once the walk was over")
         #expect(pipeline?.isTracking == false)
     }

@@ -119,17 +119,17 @@ final class Arena {
     /// The recognizers taking part, deepest region first.
     @exclusivity(unchecked) private(set) var members: [GestureRecognizer]
     /// The members still in play: every member not finished, in ``members``' order (and those
-    /// that finished since the last frame's walk, which the next one drops). What a frame, a
-    /// deadline, a sweep and the arena's other rules walk: a member that failed costs nothing
-    /// from the next frame on. (The built-in layout has 24 recognizers, and a sequence usually
-    /// has a few still in play after its first frames: the walks over all of them were about
-    /// 300 instructions a frame.) Every walk over it skips finished members as the walk over
-    /// ``members`` did, so each visits the same members in the same order — but for a
-    /// recognizer moved to another region while its old sequence goes on: a member of two
+    /// that finished since the last frame's walk ended, which the next walk drops once it is
+    /// over). What a frame, a deadline, a sweep and the arena's other rules walk: a member that
+    /// failed costs nothing from the next frame on. (The built-in layout has 24 recognizers, and
+    /// a sequence usually has a few still in play after its first frames: the walks over all of
+    /// them were about 300 instructions a frame.) Every walk over it skips finished members as
+    /// the walk over ``members`` did, so each visits the same members in the same order — but
+    /// for a recognizer moved to another region while its old sequence goes on: a member of two
     /// arenas, whose new arena makes it possible again. The old arena drove it too, and still
-    /// does while it is in play there; once a frame's walk there finds it finished, no longer.
-    /// (The rare walks for members held back, by their `deferred` claim, walk every member, as
-    /// before.)
+    /// does while it is in play there; once it finished there, or a frame's walk there found it
+    /// finished, no longer. (The rare walks for members held back, by their `deferred` claim,
+    /// walk every member, as before.)
     @exclusivity(unchecked) private(set) var inPlay: [GestureRecognizer] = []
     /// Which press of the sequence (1 for the first) the members were reset for.
     @exclusivity(unchecked) private(set) var press: Int
@@ -141,6 +141,10 @@ final class Arena {
     /// A member answered ``RecognizerStep/endAndStartOver`` since the last reset: the touches go
     /// on as a new gesture (``TouchRouter/restartIfDecided(_:time:)`` starts the arena over).
     @exclusivity(unchecked) private(set) var startOverAsked = false
+    /// A member finished in this arena, or a frame's walk found one finished (by the other
+    /// arena of a recognizer moved to another region), since the last walk: the walk drops the
+    /// finished ones from ``inPlay`` once it is over.
+    @exclusivity(unchecked) private var finishedSinceWalk = false
     /// The earliest deadline of the members (``nextDeadline``), while ``deadlinesChanged`` is
     /// false: the pipeline asks for it in every frame and the loop before every wait; walking
     /// every member each time was most of the loop's 1,490 instructions a turn for its next
@@ -187,6 +191,7 @@ final class Arena {
         isCancelled = false
         heldBack = 0
         startOverAsked = false
+        finishedSinceWalk = false
         deadlinesChanged = true
         for member in members {
             member.reset()
@@ -213,6 +218,7 @@ final class Arena {
         inPlay.removeAll(keepingCapacity: true)
         winners.removeAll(keepingCapacity: true)
         heldBack = 0
+        finishedSinceWalk = false
         deadlinesChanged = true
     }
 
@@ -264,21 +270,30 @@ final class Arena {
         if touches.buttonPressed && touches.policy.buttonPressEndsRecognition {
             for member in inPlay where member.membership.state == .possible { reject(member, .buttonPressed, at: time) }
         }
-        // Over the members in play when the frame came, held by one reference to the array: read
-        // from `inPlay` itself, each member was retained and released around its step, in case
-        // the step changed `inPlay` (a handler can cancel every gesture: about 100 instructions
-        // a frame). A member finished before the walk reaches it (by an earlier member's step
-        // too) is skipped; those finished, before or in this frame, are dropped once it is over.
-        var sawFinished = false
-        do {
+        // Over the members in play when the frame came, through a second reference to the
+        // array's storage (a `let`: changing `inPlay` meanwhile copies it first), which holds
+        // every member for the whole walk. Read one by one from `inPlay` itself, each member was
+        // retained and released around its step, in case the step changed `inPlay` (a handler
+        // can cancel every gesture): about 140 instructions a frame with every kind. A member
+        // finished before the walk reaches it (by an earlier member's step too) is skipped. Once
+        // the walk is over, `inPlay` holds no member finished in this arena, nor one the walk
+        // found finished. (No walk when none is left: holding the storage is a retain and a
+        // release, about 40 instructions, and most frames of a swipe have every member decided.)
+        if !inPlay.isEmpty {
             let walk = inPlay
             walk.forEachUnretained { member in
-                if !member.isFinished { apply(member.handle(touches), of: member, at: time) }
-                if member.isFinished { sawFinished = true }
+                if member.isFinished {
+                    finishedSinceWalk = true
+                } else {
+                    apply(member.handle(touches), of: member, at: time)
+                }
             }
         }
-        // `walk` is gone: `inPlay`'s buffer is its own again, and dropping copies nothing.
-        if sawFinished { inPlay.removeAll { $0.isFinished } }
+        // `walk` is gone: `inPlay`'s storage is its own again, and dropping copies nothing.
+        if finishedSinceWalk {
+            finishedSinceWalk = false
+            inPlay.removeAll { $0.isFinished }
+        }
         if heldTentatively { settleTentativeWinners(at: time) }
         if !touches.isDown { sweep(at: time) }
     }
@@ -511,6 +526,7 @@ final class Arena {
         }
         member.membership.state = state
         if state.isFinal {
+            finishedSinceWalk = true
             setDeadline(member, nil)
             if !member.readsFrameValues.isEmpty { updateFrameValues() }
         }
