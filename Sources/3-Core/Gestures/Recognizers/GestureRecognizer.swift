@@ -40,9 +40,10 @@ open class GestureRecognizer {
     /// ``region``, not counted: what each gesture event reads it through
     /// (``event(_:time:_:device:)``). Loaded through the weak reference, the region was retained
     /// and released on the runtime's slow path (a region has weak references to it, so each of
-    /// its reference counts goes through a side table: about 145 instructions an event). Set
-    /// with ``region``, and emptied by the region's `deinit` just as the weak reference is;
-    /// read where the pipeline runs, as regions are.
+    /// its reference counts goes through a side table: about 155 instructions an event). Set
+    /// with ``region``, and emptied by the region's `deinit` just as the weak reference is. So a
+    /// region must be read, and let go of, only where the pipeline runs, as the documentation
+    /// says of regions (a gesture's ``Gesture/target`` too).
     @exclusivity(unchecked) var placedIn: Unmanaged<Region>?
     /// The id of the region it was last attached to: what a gesture of it says once it was
     /// taken off (its `cancelled`).

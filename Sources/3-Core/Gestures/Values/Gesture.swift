@@ -249,7 +249,8 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     public var localLocation: Point
     /// The region the gesture belongs to, while it exists (UIKit's `view`). A handler reads
     /// the region through this instead of capturing it, which would keep the region, its
-    /// recognizers and the handler itself alive for ever. Read it where the pipeline runs.
+    /// recognizers and the handler itself alive for ever. Read it, and let go of the region
+    /// it gives, where the pipeline runs (in a handler, or on the runtime's thread).
     public var target: Region? { targetReference?.region }
     var targetReference: RegionReference?
     /// The recognizer's name, for logs (`tap(2 taps, 1 touch)`).
