@@ -116,32 +116,40 @@ struct LayoutChangeTests {
         #expect(recorder.lines == [], "neither the double tap nor the single tap of a removed button")
     }
 
+    /// `probe` on "left" (the left half of a 200 × 100 root; "right" the other half), a finger
+    /// on the left at `left` (x at 0, 10, 20 and 30 ms), a second on the right from 20 ms at
+    /// `right` (x at 20 and 30 ms), both lifting at 40 ms; `probe` moved to "right" once the
+    /// first `movedAfter` frames are played.
+    private func moveMidSequence(_ probe: GestureRecognizer, left: [Double], right: [Double], movedAfter: Int) {
+        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let leftRegion = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let rightRegion = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        root.addChild(leftRegion)
+        root.addChild(rightRegion)
+        leftRegion.add(probe)
+        let pipeline = GesturePipeline(layout: Layout(root: root))
+        var s = TouchScript()
+        s.down(1, at: .zero, x: left[0], y: 50)
+        s.move(1, at: .milliseconds(10), x: left[1], y: 50)
+        s.move(1, at: .milliseconds(20), x: left[2], y: 50)
+        s.down(2, at: .milliseconds(20), x: right[0], y: 50)
+        s.move(1, at: .milliseconds(30), x: left[3], y: 50)
+        s.move(2, at: .milliseconds(30), x: right[1], y: 50)
+        s.up(1, at: .milliseconds(40))
+        s.up(2, at: .milliseconds(40))
+        let clock = ManualClock(pipeline: pipeline)
+        clock.play(Array(s.frames.prefix(movedAfter)))
+        rightRegion.add(probe)
+        clock.play(Array(s.frames.dropFirst(movedAfter)))
+    }
+
     @Test func aRecognizerMovedToAnotherRegionIsDrivenByItsNewSequenceOnly() {
         // A recognizer moved from "left" to "right" while a finger is down on the left: the
         // left sequence ends it (its region is no longer on that path) and, at its next frame,
         // lets it go; a finger landing on the right later starts it anew, and only that
         // sequence's frames reach it — not the left sequence's too, though that one goes on.
-        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        let left = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let right = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
-        root.addChild(left)
-        root.addChild(right)
         let probe = FrameValueProbe(reads: [])
-        left.add(probe)
-        let pipeline = GesturePipeline(layout: Layout(root: root))
-        var s = TouchScript()
-        s.down(1, at: .zero, x: 20, y: 50)
-        s.move(1, at: .milliseconds(10), x: 21, y: 50)
-        s.move(1, at: .milliseconds(20), x: 22, y: 50)
-        s.down(2, at: .milliseconds(20), x: 150, y: 50)
-        s.move(1, at: .milliseconds(30), x: 23, y: 50)
-        s.move(2, at: .milliseconds(30), x: 151, y: 50)
-        s.up(1, at: .milliseconds(40))
-        s.up(2, at: .milliseconds(40))
-        let clock = ManualClock(pipeline: pipeline)
-        clock.play(Array(s.frames.prefix(1)))
-        right.add(probe)
-        clock.play(Array(s.frames.dropFirst()))
+        moveMidSequence(probe, left: [20, 21, 22, 23], right: [150, 151], movedAfter: 1)
         #expect(probe.log == [
             "0.000000s rotation 0.00 spread ×1.000",
             "0.020000s rotation 0.00 spread ×1.000",
@@ -155,27 +163,8 @@ struct LayoutChangeTests {
         // A finger landing there starts it anew; the left sequence, whose fingers go on, let it
         // go once the frame it finished in was over, so only the right sequence's frames reach
         // it from then on (at x = 150, not x = 20).
-        let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        let left = Region(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let right = Region(id: "right", frame: Rect(x: 100, y: 0, width: 100, height: 100))
-        root.addChild(left)
-        root.addChild(right)
         let probe = PositionProbe(failsAtFrame: 2)
-        left.add(probe)
-        let pipeline = GesturePipeline(layout: Layout(root: root))
-        var s = TouchScript()
-        s.down(1, at: .zero, x: 20, y: 50)
-        s.move(1, at: .milliseconds(10), x: 20, y: 50)
-        s.move(1, at: .milliseconds(20), x: 20, y: 50)
-        s.down(2, at: .milliseconds(20), x: 150, y: 50)
-        s.move(1, at: .milliseconds(30), x: 20, y: 50)
-        s.move(2, at: .milliseconds(30), x: 150, y: 50)
-        s.up(1, at: .milliseconds(40))
-        s.up(2, at: .milliseconds(40))
-        let clock = ManualClock(pipeline: pipeline)
-        clock.play(Array(s.frames.prefix(2)))
-        right.add(probe)
-        clock.play(Array(s.frames.dropFirst(2)))
+        moveMidSequence(probe, left: [20, 20, 20, 20], right: [150, 150], movedAfter: 2)
         #expect(probe.log == [
             "0.000000s at 20.0",
             "0.010000s at 20.0 (fails)",
