@@ -307,9 +307,9 @@ extension GesturePipeline: ArenaListener {
         if !recognizer.handlers.isEmpty { callHandlers(of: recognizer, gesture, at: time) }
     }
 
-    /// The recognizer's handlers hear of `gesture`: now, or after their delay. Apart from
-    /// ``arena(_:emits:of:at:)``, where it made a copy of every gesture, handlers or not (about
-    /// 30 instructions an event).
+    /// The recognizer's handlers hear of `gesture`: now, or after their delay. A function of
+    /// its own, borrowing the gesture: as a loop inside ``arena(_:emits:of:at:)``, it had every
+    /// gesture copied for it, handlers or not (about 30 instructions an event).
     @inline(never)
     private func callHandlers(of recognizer: GestureRecognizer, _ gesture: borrowing Gesture, at time: Instant) {
         let handlers = recognizer.handlers
