@@ -185,7 +185,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GestureRuntime", "GestureTesting", "GestureProtocol", "TouchInput",
-                           "TouchInputTesting", .product(name: "Logging", package: "swift-log")],
+                           "TouchInputTesting", "CLibevdev", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Tools/gestured-bench"
         ),
         // Hostile socket clients against a running service (make test's short run, make soak).
@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "TouchEventsTests", dependencies: ["TouchEvents"]),
         .testTarget(name: "DeviceQuirksTests", dependencies: ["DeviceQuirks", "TouchEvents"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchRecordings", "TouchEvents"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CLibevdev", "TouchEvents", "TouchRecordings", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "TouchEvents"]),
         .testTarget(name: "GestureHTTPTests", dependencies: [
             "GestureHTTP", "GestureView", "GestureService", "GestureRuntime", "GestureReplay", "GestureConfiguration", "Gestures", "SystemLoop", "TouchEvents", "TouchRecordings",

@@ -10,17 +10,21 @@ import TouchEvents
 /// Events carry `CLOCK_MONOTONIC` times (the kernel is asked for them), so event times and
 /// the scheduler's deadlines share one clock. Each wakeup's events are read in batches with
 /// `read(2)`, stopping at a short read — no libevdev call per event, no read that only says
-/// `EAGAIN`. libevdev keeps a mirror of the device's state (every key and axis event read is
-/// set on it, a function call without a system call), so that after `SYN_DROPPED` its sync
-/// mode can bring the slots up to date: the events after the drop in the batch are stale, and
-/// libevdev's sync deltas (from the kernel's state against the mirror) are passed on instead,
-/// stamped with the drop's time. Decode them with ``TouchDecoder/DropPolicy/resynchronize``.
+/// `EAGAIN`. The device's state is mirrored event by event (``EvdevStateMirror``: what
+/// libevdev would keep, for a mask test and a store an event) so that after `SYN_DROPPED`
+/// libevdev's sync mode can bring the slots up to date: the mirror is handed to libevdev, the
+/// events after the drop in the batch are stale, and libevdev's sync deltas (from the kernel's
+/// state against the mirror) are passed on instead, stamped with the drop's time. Decode them
+/// with ``TouchDecoder/DropPolicy/resynchronize``.
 public final class EvdevDevice {
     public let path: String
     public let description: DeviceDescription
     /// The device's file descriptor (non-blocking), for the event loop to poll.
     public let fileDescriptor: Int32
     let handle: OpaquePointer
+    /// The device's state as of the last event read: libevdev's own mirror is brought up to
+    /// date from it only for a sync.
+    private let mirror: EvdevStateMirror
     /// What each `read(2)` fills, allocated once (when the device is open): reading allocates
     /// nothing.
     private let buffer: UnsafeMutablePointer<input_event>
@@ -46,6 +50,7 @@ public final class EvdevDevice {
         self.path = path
         fileDescriptor = fd
         handle = dev
+        mirror = EvdevStateMirror(of: dev)
         var description = DeviceDescription(libevdev: dev).applyingUdevAbsOverrides(udevProperties)
         description.udevProperties = keptProperties
         self.description = description
@@ -94,10 +99,7 @@ public final class EvdevDevice {
                 if buffer[i].type == UInt16(EV_SYN) && buffer[i].code == UInt16(SYN_DROPPED) {
                     return try resynchronize(after: &buffer[i], body)
                 }
-                // The mirror libevdev keeps for a resynchronization.
-                if buffer[i].type == UInt16(EV_ABS) || buffer[i].type == UInt16(EV_KEY) {
-                    _ = libevdev_set_event_value(handle, UInt32(buffer[i].type), UInt32(buffer[i].code), buffer[i].value)
-                }
+                mirror.apply(type: buffer[i].type, code: buffer[i].code, value: buffer[i].value)
                 body(InputEvent(kernel: &buffer[i]))
             }
             // A short read: the kernel had no more (the next ones wake the loop again).
@@ -106,12 +108,16 @@ public final class EvdevDevice {
     }
 
     /// The kernel dropped events (its buffer for this reader was full): what it still holds,
-    /// and the rest of the batch, are stale. libevdev reads the device's state and gives the
-    /// differences from its mirror as sync events, which pass on stamped with the drop's time.
+    /// and the rest of the batch, are stale. libevdev is given the state as of the last event
+    /// before the drop, reads the device's and gives the differences as sync events, which pass
+    /// on stamped with the drop's time. Its mirror is then the kernel's state, and the
+    /// mirror here takes it over.
     private func resynchronize(after dropped: inout input_event, _ body: (InputEvent) -> Void) throws(InputError) -> Bool {
         let drop = InputEvent(kernel: &dropped)
         body(drop)
         resynchronizations += 1
+        mirror.store(into: handle)
+        defer { mirror.load(from: handle) }
         var ev = input_event()
         var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue, &ev)
         while true {
