@@ -4,7 +4,11 @@
 # callgrind (`gestured-bench --frame-cost`; the recording is read into memory first and not
 # counted). For three layouts — every gesture kind (the built-in layout), swipes of 1 to 5
 # fingers in 8 directions only (lisgd's job), and a root region with no gesture — and for the
-# decoder alone; then where the built-in layout's instructions go, by phase. Prints JSON.
+# decoder alone; then where the built-in layout's instructions go, by phase. Also what only a
+# kernel device adds before decoding: the device's state kept for a resynchronization after
+# SYN_DROPPED, by gestured's mirror (frame_instructions_mirror) and, for comparison, by
+# libevdev's own calls as gestured made them before (frame_instructions_libevdev_mirror).
+# Prints JSON.
 # RECORDING defaults to the long stream (evemu's 3M touchscreen, 29 s, up to 10 fingers).
 # Instruction counts do not depend on the machine's load; they do on the Swift version.
 set -euo pipefail
@@ -22,16 +26,17 @@ strip --strip-debug -o "$bench" .build/release/gestured-bench
 
 count() { # layout → instructions in playLivePart / decodeOnly
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" \
-        --toggle-collect='*playLivePart*' --toggle-collect='*decodeOnly*' \
+        --toggle-collect='*playLivePart*' --toggle-collect='*decodeOnly*' --toggle-collect='*irrorOnly*' \
         "$bench" --frame-cost "$1" "$recording" > "$out/$1.json" 2> "$out/$1.log" || { cat "$out/$1.log" >&2; exit 1; }
     awk '/^(summary|totals):/ {print $2; exit}' "$out/$1.out"
 }
 frames=0
 json="{\"recording\": \"$recording\""
-for layout in every swipes none decode; do
+for layout in every swipes none decode mirror libevdev; do
     n=$(count $layout)
     frames=$(sed -E 's/.*"frames": ([0-9]+).*/\1/' "$out/$layout.json")
-    json+=", \"frame_instructions_$layout\": $((n / frames))"
+    key=$layout; [ "$layout" = libevdev ] && key=libevdev_mirror
+    json+=", \"frame_instructions_$key\": $((n / frames))"
 done
 json+=", \"frames\": $frames"
 

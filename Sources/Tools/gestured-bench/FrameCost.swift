@@ -6,10 +6,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLibevdev
 import Foundation
 import GestureRuntime
 import Gestures
 import TouchEvents
+import TouchInput
 import TouchRecordings
 
 /// The layouts whose frame cost `make bench` reports, each a root region the size of the surface.
@@ -22,6 +24,13 @@ enum FrameCostLayout: String, CaseIterable {
     case none
     /// The decoder alone, each frame handed to nothing: the decoding phase of the others.
     case decode
+    /// What only a kernel device adds before decoding: the device's state kept event by event
+    /// for a resynchronization after `SYN_DROPPED` (``EvdevStateMirror``), on a libevdev device
+    /// made from the recording's description.
+    case mirror
+    /// The same state kept by libevdev itself (`libevdev_set_event_value` for every key and
+    /// axis event): what `EvdevDevice` did before the mirror.
+    case libevdev
 
     func layout(width: Double, height: Double, touchscreen: Bool) -> Layout {
         let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: width, height: height))
@@ -30,7 +39,7 @@ enum FrameCostLayout: String, CaseIterable {
             return .standard(size: (width, height), touchscreen: touchscreen)
         case .swipes:
             for touches in 1...5 { root.add(SwipeRecognizer(directions: Set(SwipeDirection.allCases), touches: touches)) }
-        case .none, .decode:
+        case .none, .decode, .mirror, .libevdev:
             break
         }
         return Layout(root: root)
@@ -53,10 +62,17 @@ func frameCost(layout name: String, path: String) -> Never {
         let session = try DeviceSession(device: device.description, layout: layout)
         var gestures = 0
         session.pipeline.observer = { _ in gestures += 1 }
-        if kind == .decode {
+        switch kind {
+        case .decode:
             var decoder = TouchDecoder(device: device.description, surface: surface)
             decodeOnly(&decoder, events)
-        } else {
+        case .mirror:
+            let handle = try LibevdevHandle(description: device.description)
+            mirrorOnly(EvdevStateMirror(of: handle.pointer), events)
+        case .libevdev:
+            let handle = try LibevdevHandle(description: device.description)
+            libevdevMirrorOnly(handle.pointer, events)
+        case .every, .swipes, .none:
             playLivePart(session, events)
         }
         let frames = events.count { $0.isReport }
@@ -86,6 +102,21 @@ func decodeOnly(_ decoder: inout TouchDecoder, _ events: [InputEvent]) {
         for e in events { try decoder.process(e) { blackHole($0) } }
     } catch {
         fail("\(error)")
+    }
+}
+
+/// The counted part of `mirror`: every event into the state mirrored for a resynchronization.
+@inline(never)
+func mirrorOnly(_ mirror: EvdevStateMirror, _ events: [InputEvent]) {
+    for e in events { mirror.apply(type: e.type, code: e.code, value: e.value) }
+}
+
+/// The counted part of `libevdev`: every key and axis event set on libevdev's own mirror, as
+/// `EvdevDevice` read them before ``EvdevStateMirror``.
+@inline(never)
+func libevdevMirrorOnly(_ device: OpaquePointer, _ events: [InputEvent]) {
+    for e in events where e.type == UInt16(EV_ABS) || e.type == UInt16(EV_KEY) {
+        _ = libevdev_set_event_value(device, UInt32(e.type), UInt32(e.code), e.value)
     }
 }
 

@@ -86,7 +86,7 @@ func measure(_ events: Int, _ body: () throws -> Void) rethrows -> Double {
 }
 
 if let i = CommandLine.arguments.firstIndex(of: "--frame-cost") {
-    guard i + 1 < CommandLine.arguments.count else { fail("--frame-cost takes a layout: every, swipes, none or decode", status: 2) }
+    guard i + 1 < CommandLine.arguments.count else { fail("--frame-cost takes a layout: every, swipes, none, decode, mirror or libevdev", status: 2) }
     let rest = CommandLine.arguments[(i + 2)...]
     frameCost(layout: CommandLine.arguments[i + 1], path: rest.first ?? "fixtures/recordings/evemu/3m.events")
 }
