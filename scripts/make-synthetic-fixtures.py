@@ -286,6 +286,49 @@ write("fixtures/synthetic/burst-while-stopped.collapsed.yaml",
        "burst as one frame of the state it ends in: what a reader that resynchronizes decodes."],
       [device_block(*TS) + frames_block(burst_recording(True))])
 
+# The kernel drops events while a finger lifts: two fingers land 50 mm apart, the left one drags
+# 40 mm in 400 ms and both rest; 3 s later a burst like burst-while-stopped.yaml's moves the left one 30 mm
+# further, and halfway through it the right one lifts. A reader that resynchronizes must learn of
+# the lift from the device's state (libevdev ends the slot): nothing tells it otherwise. Then the
+# left one moves a little and lifts, and a tap follows. lift-while-stopped.collapsed.yaml is the
+# same with the burst as what libevdev's sync makes of it: a frame that ends the lifted touch,
+# then one of the state the burst ends in.
+def lift_recording(collapsed):
+    frames = [(0, down(0, 610, 500, 1000) + down(1, 611, 1000, 1000) + [(EV_KEY, BTN_TOUCH, 1)])]
+    # 100 mm/s, the two fingers' centroid half of it: well below a swipe's speed, so no swipe is
+    # decided on when a frame happens to be stamped (the live run's times are not the recording's).
+    for step in range(1, 41):
+        frames.append((step * 10000, move(0, 500 + step * 10, 1000)))
+    burst = 5000
+    if collapsed:
+        frames.append((3000000 + burst * 10, up(1)))
+        frames.append((3000000 + burst * 10, move(0, 1200, 1000)))
+    else:
+        for step in range(1, burst + 1):
+            ev = move(0, 900 + round(step * 300 / burst) + step % 2, 1000)
+            if step == burst // 2:
+                ev += up(1)
+            frames.append((3000000 + step * 10, ev))
+    frames.append((6000000, move(0, 1210, 1000)))
+    frames.append((6010000, move(0, 1220, 1000)))
+    frames.append((6100000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+    frames.append((7000000, down(0, 612, 2500, 500) + [(EV_KEY, BTN_TOUCH, 1)]))
+    frames.append((7050000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
+write("fixtures/synthetic/lift-while-stopped.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): two fingers, one drags, then a burst of",
+       "20,000 events in 50 ms during which the other lifts, more than the kernel buffers for a reader",
+       "that is not reading (SYN_DROPPED), then the first moves and lifts, and a tap follows.",
+       "Expected live: what lift-while-stopped.collapsed.yaml gives."],
+      [device_block(*TS) + frames_block(lift_recording(False))])
+write("fixtures/synthetic/lift-while-stopped.collapsed.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): lift-while-stopped.yaml with its",
+       "burst as a frame ending the lifted touch, then one of the state it ends in: what a reader",
+       "that resynchronizes decodes."],
+      [device_block(*TS) + frames_block(lift_recording(True))])
+
 # Two fingers on the 300 x 200 mm touchscreen, 40 mm apart around (150, 100) mm, spreading to
 # 120 mm while turning 60 degrees clockwise over 600 ms (a frame every 10 ms), then lifting.
 import math
