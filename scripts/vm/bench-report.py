@@ -38,8 +38,8 @@ def main():
         if r["program"].startswith("gestured"):
             ratios.setdefault(r["workload"], {})[r["program"]] = r["cpu_vs_lisgd"]
     lines = [
-        "| workload | program | playback s | CPU s | × lisgd | wakeups | idle wakeups | RSS MB (peak) | frame latency p50 / p99 µs | of which after the wakeup | gesture latency p50 / p99 µs |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| workload | program | playback s | CPU s | × lisgd | user / system s | wakeups | idle wakeups | RSS MB (peak) | frame latency p50 / p99 µs | of which after the wakeup | gesture latency p50 / p99 µs |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in runs:
         lat = r.get("latency") or None
@@ -52,8 +52,9 @@ def main():
         cpu = f"{r['cpu_s']:.3f}"
         if len(r["cpu_runs"]) > 1:
             cpu += f" (median of {len(r['cpu_runs'])}: {min(r['cpu_runs']):.3f}–{max(r['cpu_runs']):.3f})"
+        split = f"{r['user_s']:.2f} / {r['system_s']:.2f}" if "user_s" in r else "–"
         lines.append(
-            f"| {r['workload']} | {r['program']} | {r['playback_s']:.2f} | {cpu} | {ratio} | {r['wakeups']} | "
+            f"| {r['workload']} | {r['program']} | {r['playback_s']:.2f} | {cpu} | {ratio} | {split} | {r['wakeups']} | "
             f"{r['idle_wakeups']} in {r['idle_s']} s | {r['rss_kb'] / 1024:.1f} ({r['peak_rss_kb'] / 1024:.1f}) | {frame} | {processing} | {gesture} |")
     table = "\n".join(lines) + "\n"
     notes = []

@@ -19,7 +19,8 @@
 #   floor            scripts/vm/floor.c: epoll_wait and one read(2) per wakeup, nothing else —
 #                    what any reader of the device costs at the least
 # and reports, per program: CPU seconds from the start of the playback to 1 s after its end
-# (schedstat, every thread), wakeups (voluntary context switches) in that time and over
+# (schedstat, every thread) and how it splits into user and system time (/proc/PID/stat, in
+# clock ticks), wakeups (voluntary context switches) in that time and over
 # $BENCH_IDLE s of idle with the device open, RSS at the end and its peak; for gestured --json
 # the frame latency (kernel time stamp → frame handled, p50/p99). One JSON object
 # per line in $VM_OUT/bench.jsonl; scripts/vm/bench-report.py turns it into the table. The long
@@ -54,6 +55,11 @@ cpu_ns() {
     done
     echo "$total"
 }
+
+# User and system CPU of PID (every thread), in clock ticks: /proc/PID/stat's utime and stime.
+# Where a program's CPU goes: its own code, or the kernel's (reading, waiting, waking).
+ticks() { sed 's/.*) //' /proc/"$1"/stat | awk '{print $12, $13}'; }
+clock_ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
 
 # Voluntary context switches of every thread of PID: each is a wait that ended in a wakeup.
 wakeups() {
@@ -138,11 +144,14 @@ run_one() {
     sleep "$idle_seconds"
     idle1=$(wakeups "$pid")
     local cpu0 wake0 start end cpu1 wake1
+    local user0 system0 user1 system1
+    read -r user0 system0 < <(ticks "$pid")
     cpu0=$(cpu_ns "$pid"); wake0=$(wakeups "$pid"); start=$(date +%s%N)
     evemu-play "$node" < "$events"
     end=$(date +%s%N)
     sleep 1
     cpu1=$(cpu_ns "$pid"); wake1=$(wakeups "$pid")
+    read -r user1 system1 < <(ticks "$pid")
     local rss hwm
     rss=$(status_kb "$pid" VmRSS); hwm=$(status_kb "$pid" VmHWM)
     kill -TERM "$pid"; wait "$pid" 2>/dev/null
@@ -155,9 +164,11 @@ run_one() {
         kinds=$(python3 -c 'import json,sys; print(json.dumps(sorted({json.loads(l)["kind"] for l in open(sys.argv[1]) if l.strip()})))' "$work/$tag.out")
         cp "$work/$tag.out" "$out/$workload.gestures.jsonl"
     fi
-    printf '{"workload": "%s", "program": "%s", "playback_s": %s, "cpu_s": %s, "wakeups": %s, "idle_wakeups": %s, "idle_s": %s, "rss_kb": %s, "peak_rss_kb": %s, "output_lines": %s, "gesture_kinds": %s, "latency": %s}\n' \
+    printf '{"workload": "%s", "program": "%s", "playback_s": %s, "cpu_s": %s, "user_s": %s, "system_s": %s, "wakeups": %s, "idle_wakeups": %s, "idle_s": %s, "rss_kb": %s, "peak_rss_kb": %s, "output_lines": %s, "gesture_kinds": %s, "latency": %s}\n' \
         "$workload" "$program" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", (b - a) / 1e9}')" \
         "$(awk -v a="$cpu0" -v b="$cpu1" 'BEGIN {printf "%.4f", (b - a) / 1e9}')" \
+        "$(awk -v a="$user0" -v b="$user1" -v t="$clock_ticks" 'BEGIN {printf "%.2f", (b - a) / t}')" \
+        "$(awk -v a="$system0" -v b="$system1" -v t="$clock_ticks" 'BEGIN {printf "%.2f", (b - a) / t}')" \
         $((wake1 - wake0)) $((idle1 - idle0)) "$idle_seconds" "${rss:-0}" "${hwm:-0}" "$lines" "$kinds" "$latency" >> "$results"
     say "$(tail -1 "$results")"
 }
