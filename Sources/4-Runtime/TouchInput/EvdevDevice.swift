@@ -22,8 +22,9 @@ public final class EvdevDevice {
     /// The device's file descriptor (non-blocking), for the event loop to poll.
     public let fileDescriptor: Int32
     let handle: OpaquePointer
-    /// The device's state as of the last event read: libevdev's own mirror is brought up to
-    /// date from it only for a sync.
+    /// The device's state as of the last event passed on (after a sync, the kernel's):
+    /// libevdev's own mirror is brought up to date from it only for a sync, and its values are
+    /// stale at any other time.
     private let mirror: EvdevStateMirror
     /// What each `read(2)` fills, allocated once (when the device is open): reading allocates
     /// nothing.
@@ -120,6 +121,11 @@ public final class EvdevDevice {
         defer { mirror.load(from: handle) }
         var ev = input_event()
         var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue, &ev)
+        // With FORCE_SYNC libevdev only starts the sync and leaves `ev` unfilled (libevdev.h):
+        // the sync's events come with SYNC. (Passed on, it was an empty SYN_REPORT, a frame.)
+        if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+            rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev)
+        }
         while true {
             if rc == -ENODEV { return false }
             if rc == -EAGAIN { return true }  // in step again
