@@ -28,7 +28,39 @@ struct EvdevStateMirrorTests {
         let device = try Recording.load(path: Self.fixture(name)).device(nil)
         var events: [InputEvent] = []
         try device.forEachEvent(path: Self.fixture(name)) { events.append($0) }
-        try Self.expectTheSameState(device.description, events + Self.illFormed(device.description))
+        let illFormed = Self.illFormed(device.description)
+        try Self.expectTheSameState(device.description, events + illFormed, checkedEachEvent: illFormed.count)
+    }
+
+    /// After a sync the mirror takes libevdev's state over (`load(from:)`), whatever it held:
+    /// half the long stream set on libevdev alone, then taken over by a mirror that saw none of
+    /// it, and the rest into both.
+    @Test func aMirrorTakesLibevdevsStateOver() throws {
+        let device = try Recording.load(path: Self.fixture(Self.recordings[0])).device(nil)
+        var events: [InputEvent] = []
+        try device.forEachEvent(path: Self.fixture(Self.recordings[0])) { events.append($0) }
+        let reference = try LibevdevHandle(description: device.description)
+        let stored = try LibevdevHandle(description: device.description)
+        let mirror = EvdevStateMirror(of: stored.pointer)
+        let half = events.count / 2
+        for event in events[..<half] {
+            _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
+        }
+        mirror.store(into: stored.pointer)
+        #expect(Self.firstDifference(reference.pointer, stored.pointer) != nil, "half the stream changes nothing")
+        mirror.load(from: reference.pointer)
+        var checks = 0
+        for event in events[half...] {
+            _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
+            mirror.apply(type: event.type, code: event.code, value: event.value)
+            guard event.isReport else { continue }
+            checks += 1
+            mirror.store(into: stored.pointer)
+            let difference = Self.firstDifference(reference.pointer, stored.pointer)
+            #expect(difference == nil, "after report \(checks)")
+            if difference != nil { return }
+        }
+        #expect(checks > 1_000)
     }
 
     /// libevdev's fake multitouch: a device with `ABS_RESERVED` has no slots, even with an
@@ -44,7 +76,8 @@ struct EvdevStateMirrorTests {
         let slot = try #require(description.absInfo[AbsCode.mtSlot])
         description.absInfo[AbsCode.mtSlot] = nil
         description.codes[EventType.abs]?.remove(AbsCode.mtSlot)
-        try Self.expectTheSameState(description, events + Self.illFormed(device.description)) { handle in
+        let illFormed = Self.illFormed(device.description)
+        try Self.expectTheSameState(description, events + illFormed, checkedEachEvent: illFormed.count) { handle in
             var reserved = input_absinfo(value: 0, minimum: 0, maximum: 1, fuzz: 0, flat: 0, resolution: 0)
             libevdev_enable_event_code(handle, UInt32(EV_ABS), UInt32(ABS_RESERVED), &reserved)
             var info = input_absinfo(value: slot.value, minimum: slot.minimum, maximum: slot.maximum, fuzz: 0, flat: 0, resolution: 0)
@@ -54,9 +87,9 @@ struct EvdevStateMirrorTests {
     }
 
     /// `events` into a libevdev device made from `description` and into a mirror stored into
-    /// another one after each report: the two hold the same state after every report.
-    /// `prepare` changes both libevdev devices first.
-    static func expectTheSameState(_ description: DeviceDescription, _ events: [InputEvent],
+    /// another one after each report, and after each of the last `checkedEachEvent` events: the
+    /// two hold the same state each time. `prepare` changes both libevdev devices first.
+    static func expectTheSameState(_ description: DeviceDescription, _ events: [InputEvent], checkedEachEvent: Int = 0,
                                    prepare: (OpaquePointer) -> Void = { _ in }) throws {
         let reference = try LibevdevHandle(description: description)
         let stored = try LibevdevHandle(description: description)
@@ -66,23 +99,25 @@ struct EvdevStateMirrorTests {
             libevdev_set_device_log_function(handle.pointer, { _, _, _, _, _, _, _, _ in }, LIBEVDEV_LOG_ERROR, nil)
         }
         let mirror = EvdevStateMirror(of: stored.pointer)
-        var frames = 0
-        for event in events {
+        var checks = 0
+        for (index, event) in events.enumerated() {
             _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
             mirror.apply(type: event.type, code: event.code, value: event.value)
-            guard event.isReport else { continue }
-            frames += 1
+            // A drop can come in the middle of a frame: compared after each event of the last
+            // ones (the ill-formed), after each report before them.
+            guard event.isReport || index >= events.count - checkedEachEvent else { continue }
+            checks += 1
             mirror.store(into: stored.pointer)
             let difference = Self.firstDifference(reference.pointer, stored.pointer)
-            #expect(difference == nil, "after frame \(frames)")
+            #expect(difference == nil, "after event \(index)")
             if difference != nil { return }
         }
-        #expect(frames > 2)
+        #expect(checks > 2)
     }
 
     /// What a device should not send, each followed by a report: a slot beyond the device's and a
     /// negative one, a touch started twice and ended twice in a slot, codes the device does not
-    /// have, a key pressed and released, an event of another type.
+    /// have and codes beyond every table, a key pressed and released, an event of another type.
     static func illFormed(_ description: DeviceDescription) -> [InputEvent] {
         var events: [(UInt16, UInt16, Int32)] = []
         func report() { events.append((EventType.syn, SynCode.report, 0)) }
@@ -98,6 +133,9 @@ struct EvdevStateMirrorTests {
         }
         events.append((EventType.abs, UInt16(ABS_MISC), 5))
         events.append((EventType.key, UInt16(KEY_MAX), 1))
+        // Codes beyond any table: a key's would land in the "down" half of the key bits, or past it.
+        for code in [UInt16(KEY_CNT), UInt16(KEY_CNT) + 63, 0xFFFF] { events.append((EventType.key, code, 1)) }
+        for code in [UInt16(ABS_CNT), 0xFFFF] { events.append((EventType.abs, code, 7)) }
         events.append((EventType.key, UInt16(BTN_TOUCH), 1))
         events.append((EventType.abs, UInt16(ABS_X), 123))
         report()

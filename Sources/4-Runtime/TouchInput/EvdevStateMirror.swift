@@ -15,8 +15,9 @@ import CLibevdev
 /// more than decoding and the whole gesture pipeline together). Here the device's codes are bits
 /// read once, when the device opens, and an event is a mask test and a store.
 ///
-/// ``apply(type:code:value:)`` follows `libevdev_set_event_value` rule by rule (libevdev 1.13),
-/// so libevdev's sync emits the same events after a drop as with libevdev's own bookkeeping:
+/// ``apply(type:code:value:)`` follows `libevdev_set_event_value` rule by rule for keys and
+/// axes (read in libevdev 1.11's source; checked against the 1.13 the tests link), so libevdev's
+/// sync emits the same events after a drop as with libevdev's own bookkeeping:
 /// - an event of a code the device does not have changes nothing;
 /// - an `ABS_MT_SLOT` outside the device's slots changes nothing;
 /// - a tracking ID that neither starts a touch (−1 to an ID) nor ends one (an ID to −1)
@@ -24,10 +25,12 @@ import CLibevdev
 /// - a multitouch value goes to the current slot; a device without slots (protocol A, or
 ///   libevdev's fake multitouch) keeps only the last value of each axis.
 ///
-/// The test `aMirrorStoredIntoLibevdevIsLibevdevsOwn` replays recordings and ill-formed
-/// events into both and compares every value libevdev holds.
+/// Switches and LEDs are not kept (nor were they before): libevdev's values for them stay as
+/// its last sync left them. The test `aMirrorStoredIntoLibevdevIsLibevdevsOwn` replays
+/// recordings and ill-formed events into both and compares every key, axis and slot value and
+/// the current slot.
 public final class EvdevStateMirror {
-    /// `KEY_CNT` bits: which keys the device has (first half) and which are down (second).
+    /// Two halves of `KEY_CNT` bits each: which keys the device has, then which are down.
     private static let keyWords = (Int(KEY_CNT) + 63) / 64
     private let keys: UnsafeMutablePointer<UInt64>
     /// Which `ABS_*` codes the device has, one bit each (`ABS_CNT` is 64).
@@ -42,8 +45,9 @@ public final class EvdevStateMirror {
     /// The slot multitouch values go to: −1 for none.
     @exclusivity(unchecked) private var currentSlot: Int32
 
-    /// The mirror of `device`'s state as libevdev holds it now (for an opened device: what
-    /// the kernel reported when it opened).
+    /// The mirror of `device`'s state as libevdev holds it now (for a device just opened: its
+    /// axes and slots as the kernel reported them, every key released — libevdev does not read
+    /// the keys when it opens a device).
     public init(of device: OpaquePointer) {
         keys = .allocate(capacity: 2 * Self.keyWords)
         keys.initialize(repeating: 0, count: 2 * Self.keyWords)
@@ -87,8 +91,8 @@ public final class EvdevStateMirror {
         currentSlot = libevdev_get_current_slot(device)
     }
 
-    /// One event read from the device, as `libevdev_set_event_value` would take it: only key
-    /// and axis events change the state.
+    /// One event read from the device, as `libevdev_set_event_value` would take it; only key
+    /// and axis events are kept (libevdev would keep switches and LEDs too).
     @inline(__always)
     public func apply(type: UInt16, code: UInt16, value: Int32) {
         if type == UInt16(EV_ABS) {
