@@ -156,8 +156,8 @@ fuzz: check-swift deps
 
 # Throughput of the readers and the decoder (release build); prints JSON. Then the
 # instructions a frame of the live part (decode + pipeline) costs on the long stream, with
-# every gesture kind, with swipes only and with no gesture, and by phase (scripts/frame-cost.sh,
-# under callgrind, about 30 s).
+# every gesture kind, with swipes only and with no gesture, and by phase, and what keeping a kernel
+# device's state for a resynchronization costs (scripts/frame-cost.sh, under callgrind, about a minute).
 bench: check-swift deps
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench

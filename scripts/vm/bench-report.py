@@ -52,7 +52,7 @@ def main():
         cpu = f"{r['cpu_s']:.3f}"
         if len(r["cpu_runs"]) > 1:
             cpu += f" (median of {len(r['cpu_runs'])}: {min(r['cpu_runs']):.3f}–{max(r['cpu_runs']):.3f})"
-        split = f"{r['user_s']:.2f} / {r['system_s']:.2f}" if "user_s" in r else "–"
+        split = f"{r['user_s']:.2f} / {r['system_s']:.2f}" if r.get("user_s") is not None else "–"
         lines.append(
             f"| {r['workload']} | {r['program']} | {r['playback_s']:.2f} | {cpu} | {ratio} | {split} | {r['wakeups']} | "
             f"{r['idle_wakeups']} in {r['idle_s']} s | {r['rss_kb'] / 1024:.1f} ({r['peak_rss_kb'] / 1024:.1f}) | {frame} | {processing} | {gesture} |")

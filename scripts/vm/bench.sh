@@ -58,7 +58,10 @@ cpu_ns() {
 
 # User and system CPU of PID (every thread), in clock ticks: /proc/PID/stat's utime and stime.
 # Where a program's CPU goes: its own code, or the kernel's (reading, waiting, waking).
-ticks() { sed 's/.*) //' /proc/"$1"/stat | awk '{print $12, $13}'; }
+# Prints "- -" when PID is gone.
+ticks() { sed 's/.*) //' /proc/"$1"/stat 2>/dev/null | awk '{print $12, $13}' | grep . || echo "- -"; }
+# seconds TICKS0 TICKS1: the difference in seconds, or null when either is unknown.
+seconds() { awk -v a="$1" -v b="$2" -v t="$clock_ticks" 'BEGIN {if (a == "-" || b == "-") print "null"; else printf "%.2f", (b - a) / t}'; }
 clock_ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
 
 # Voluntary context switches of every thread of PID: each is a wait that ended in a wakeup.
@@ -145,13 +148,14 @@ run_one() {
     idle1=$(wakeups "$pid")
     local cpu0 wake0 start end cpu1 wake1
     local user0 system0 user1 system1
-    read -r user0 system0 < <(ticks "$pid")
+    # (No process substitution: the VM's /dev has no /dev/fd.)
+    set -- $(ticks "$pid"); user0=$1 system0=$2
     cpu0=$(cpu_ns "$pid"); wake0=$(wakeups "$pid"); start=$(date +%s%N)
     evemu-play "$node" < "$events"
     end=$(date +%s%N)
     sleep 1
     cpu1=$(cpu_ns "$pid"); wake1=$(wakeups "$pid")
-    read -r user1 system1 < <(ticks "$pid")
+    set -- $(ticks "$pid"); user1=$1 system1=$2
     local rss hwm
     rss=$(status_kb "$pid" VmRSS); hwm=$(status_kb "$pid" VmHWM)
     kill -TERM "$pid"; wait "$pid" 2>/dev/null
@@ -167,8 +171,7 @@ run_one() {
     printf '{"workload": "%s", "program": "%s", "playback_s": %s, "cpu_s": %s, "user_s": %s, "system_s": %s, "wakeups": %s, "idle_wakeups": %s, "idle_s": %s, "rss_kb": %s, "peak_rss_kb": %s, "output_lines": %s, "gesture_kinds": %s, "latency": %s}\n' \
         "$workload" "$program" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", (b - a) / 1e9}')" \
         "$(awk -v a="$cpu0" -v b="$cpu1" 'BEGIN {printf "%.4f", (b - a) / 1e9}')" \
-        "$(awk -v a="$user0" -v b="$user1" -v t="$clock_ticks" 'BEGIN {printf "%.2f", (b - a) / t}')" \
-        "$(awk -v a="$system0" -v b="$system1" -v t="$clock_ticks" 'BEGIN {printf "%.2f", (b - a) / t}')" \
+        "$(seconds "$user0" "$user1")" "$(seconds "$system0" "$system1")" \
         $((wake1 - wake0)) $((idle1 - idle0)) "$idle_seconds" "${rss:-0}" "${hwm:-0}" "$lines" "$kinds" "$latency" >> "$results"
     say "$(tail -1 "$results")"
 }
