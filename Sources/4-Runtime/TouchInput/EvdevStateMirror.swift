@@ -46,8 +46,7 @@ public final class EvdevStateMirror {
     @exclusivity(unchecked) private var currentSlot: Int32
 
     /// The mirror of `device`'s state as libevdev holds it now (for a device just opened: its
-    /// axes and slots as the kernel reported them, every key released — libevdev does not read
-    /// the keys when it opens a device).
+    /// keys, axes and slots as the kernel reported them then).
     public init(of device: OpaquePointer) {
         keys = .allocate(capacity: 2 * Self.keyWords)
         keys.initialize(repeating: 0, count: 2 * Self.keyWords)
