@@ -49,17 +49,7 @@ struct EvdevStateMirrorTests {
         mirror.store(into: stored.pointer)
         #expect(Self.firstDifference(reference.pointer, stored.pointer) != nil, "half the stream changes nothing")
         mirror.load(from: reference.pointer)
-        var checks = 0
-        for event in events[half...] {
-            _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
-            mirror.apply(type: event.type, code: event.code, value: event.value)
-            guard event.isReport else { continue }
-            checks += 1
-            mirror.store(into: stored.pointer)
-            let difference = Self.firstDifference(reference.pointer, stored.pointer)
-            #expect(difference == nil, "after report \(checks)")
-            if difference != nil { return }
-        }
+        let checks = Self.expectTheSameState(events[half...], reference: reference.pointer, mirror: mirror, stored: stored.pointer)
         #expect(checks > 1_000)
     }
 
@@ -99,20 +89,30 @@ struct EvdevStateMirrorTests {
             libevdev_set_device_log_function(handle.pointer, { _, _, _, _, _, _, _, _ in }, LIBEVDEV_LOG_ERROR, nil)
         }
         let mirror = EvdevStateMirror(of: stored.pointer)
-        var checks = 0
-        for (index, event) in events.enumerated() {
-            _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
-            mirror.apply(type: event.type, code: event.code, value: event.value)
-            // A drop can come in the middle of a frame: compared after each event of the last
-            // ones (the ill-formed), after each report before them.
-            guard event.isReport || index >= events.count - checkedEachEvent else { continue }
-            checks += 1
-            mirror.store(into: stored.pointer)
-            let difference = Self.firstDifference(reference.pointer, stored.pointer)
-            #expect(difference == nil, "after event \(index)")
-            if difference != nil { return }
-        }
+        let checks = expectTheSameState(events[...], reference: reference.pointer, mirror: mirror, stored: stored.pointer,
+                                        checkedEachEvent: checkedEachEvent)
         #expect(checks > 2)
+    }
+
+    /// Each of `events` into `reference` through `libevdev_set_event_value` and into `mirror`;
+    /// after each report, and after each of the last `checkedEachEvent` events (a drop can come
+    /// in the middle of a frame), `mirror` stored into `stored` must hold `reference`'s state.
+    /// Returns how many times it was compared, up to the first difference.
+    static func expectTheSameState(_ events: ArraySlice<InputEvent>, reference: OpaquePointer, mirror: EvdevStateMirror,
+                                   stored: OpaquePointer, checkedEachEvent: Int = 0) -> Int {
+        var checks = 0
+        for index in events.indices {
+            let event = events[index]
+            _ = libevdev_set_event_value(reference, UInt32(event.type), UInt32(event.code), event.value)
+            mirror.apply(type: event.type, code: event.code, value: event.value)
+            guard event.isReport || index >= events.endIndex - checkedEachEvent else { continue }
+            checks += 1
+            mirror.store(into: stored)
+            let difference = firstDifference(reference, stored)
+            #expect(difference == nil, "after event \(index)")
+            if difference != nil { break }
+        }
+        return checks
     }
 
     /// What a device should not send, each followed by a report: a slot beyond the device's and a
