@@ -216,7 +216,9 @@ YAML
     if [ -n "$twin_node" ] && [ -n "$(block "$player_node")" ] && [ "$(block "$player_node")" = "$(block "$twin_node")" ]; then
         pass "owned touchpad: libinput list-devices gives the twin the device's attributes (name, size, tap, scroll, click methods, disable-while-typing)"
     else
-        fail "list-devices" "$(diff <(block "$player_node") <(block "$twin_node") | head -c 600)"
+        # Files, not process substitution: the VM's /dev has no /dev/fd.
+        block "$player_node" > "$out/own-list-devices.device.txt"; block "$twin_node" > "$out/own-list-devices.twin.txt"
+        fail "list-devices" "$(diff "$out/own-list-devices.device.txt" "$out/own-list-devices.twin.txt" | head -c 600)"
     fi
 
     # SIGKILL while a finger is down on the twin: the grab goes, the twin goes, the device is read again.
