@@ -48,7 +48,7 @@ final class ActionDispatcher {
     /// The next time something of the actions' is due: an action's timeout, a retry to reach
     /// the compositor.
     var nextDeadline: Instant? {
-        [runner.nextDeadline, compositor?.retryAt].compactMap { $0 }.min()
+        Instant.earliest(runner.nextDeadline, compositor?.retryAt)
     }
 
     /// After every wakeup: finished actions are collected, overdue ones stopped, and the

@@ -87,20 +87,28 @@ public final class GestureService {
             for session in runtime.sessions { dispatcher.applyFocus(to: session) }
         }
         // What the service waits for besides its descriptors: its parts' deadlines, the work of
-        // every turn once the events are handled, and the messages to write at its end.
-        loop.addTimer(next: { [weak self] in
-            guard let self else { return nil }
+        // every turn once the events are handled, and the messages to write at its end. These
+        // three run on every turn (every frame of a device): they hold the service unowned, and
+        // the service takes them back when it goes (deinit), as the runtime does with its own;
+        // a weak reference cost a load and a count on each call. The deadline is the earlier of
+        // two, compared, not an array made and searched on every turn.
+        let me = ObjectIdentifier(self)
+        loop.addTimer(owner: me, next: { [unowned(unsafe) self] in
             if hub.wantsTurnNow { return clock.now }
-            return [dispatcher.nextDeadline, hub.trimAt].compactMap { $0 }.min()
+            return Instant.earliest(dispatcher.nextDeadline, hub.trimAt)
         })
-        loop.afterEvents { [weak self] in
-            self?.hub.serveBacklog()
-            self?.dispatcher.tend()
+        loop.afterEvents(owner: me) { [unowned(unsafe) self] in
+            hub.serveBacklog()
+            dispatcher.tend()
         }
-        loop.endOfTurn { [weak self] in
-            self?.writeLines()
-            self?.hub.flushQueued()
+        loop.endOfTurn(owner: me) { [unowned(unsafe) self] in
+            writeLines()
+            hub.flushQueued()
         }
+    }
+
+    deinit {
+        loop.removeWork(of: ObjectIdentifier(self))
     }
 
     // MARK: - Running
