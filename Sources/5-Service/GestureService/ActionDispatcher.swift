@@ -54,8 +54,11 @@ final class ActionDispatcher {
     /// After every wakeup: finished actions are collected, overdue ones stopped, and the
     /// compositor's connection looked after.
     func tend() {
-        if !runner.running.isEmpty { runner.reap() }
-        if let deadline = runner.nextDeadline, deadline <= clock.now { runner.fireDeadlines() }
+        // Nothing runs on most turns (every frame of a device is one): then nothing is due.
+        if !runner.running.isEmpty {
+            runner.reap()
+            if let deadline = runner.nextDeadline, deadline <= clock.now { runner.fireDeadlines() }
+        }
         compositor?.tend()
     }
 
