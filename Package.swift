@@ -185,7 +185,7 @@ let package = Package(
         .executableTarget(
             name: "gestured-bench",
             dependencies: ["TouchEvents", "TouchRecordings", "Gestures", "CAllocationCounter", "GestureRuntime", "GestureTesting", "GestureProtocol", "TouchInput",
-                           "TouchInputTesting", "CLibevdev", .product(name: "Logging", package: "swift-log")],
+                           "TouchInputTesting", "CLibevdev", "GestureService", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Tools/gestured-bench"
         ),
         // Hostile socket clients against a running service (make test's short run, make soak).

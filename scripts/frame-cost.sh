@@ -7,7 +7,12 @@
 # decoder alone; then where the built-in layout's instructions go, by phase. Also what only a
 # kernel device adds before decoding: the device's state kept for a resynchronization after
 # SYN_DROPPED, by gestured's mirror (frame_instructions_mirror) and, for comparison, by
-# libevdev's own calls as gestured made them before (frame_instructions_libevdev_mirror).
+# libevdev's own calls as gestured made them before (frame_instructions_libevdev_mirror). And
+# the whole turn of `gestured run --no-socket`'s loop a frame (frame_instructions_service, with
+# every kind; frame_instructions_service_swipes): a GestureService reading a pipe device, each
+# frame written (one write(2)) and one turn of the loop — what the service adds around decode and
+# pipeline. (A pipe device reads until EAGAIN and keeps no state for a resynchronization: a kernel
+# device's turn differs by a read and the mirror; `make bench-vm-instructions` counts that one.)
 # Prints JSON.
 # RECORDING defaults to the long stream (evemu's 3M touchscreen, 29 s, up to 10 fingers).
 # Instruction counts do not depend on the machine's load; they do on the Swift version.
@@ -27,15 +32,16 @@ strip --strip-debug -o "$bench" .build/release/gestured-bench
 count() { # layout → instructions in playLivePart / decodeOnly
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" \
         --toggle-collect='*playLivePart*' --toggle-collect='*decodeOnly*' --toggle-collect='*irrorOnly*' \
+        --toggle-collect='*playServiceTurns*' \
         "$bench" --frame-cost "$1" "$recording" > "$out/$1.json" 2> "$out/$1.log" || { cat "$out/$1.log" >&2; exit 1; }
     awk '/^(summary|totals):/ {print $2; exit}' "$out/$1.out"
 }
 frames=0
 json="{\"recording\": \"$recording\""
-for layout in every swipes none decode mirror libevdev; do
+for layout in every swipes none decode mirror libevdev service service-swipes; do
     n=$(count $layout)
     frames=$(sed -E 's/.*"frames": ([0-9]+).*/\1/' "$out/$layout.json")
-    key=$layout; [ "$layout" = libevdev ] && key=libevdev_mirror
+    key=${layout//-/_}; [ "$layout" = libevdev ] && key=libevdev_mirror
     json+=", \"frame_instructions_$key\": $((n / frames))"
 done
 json+=", \"frames\": $frames"

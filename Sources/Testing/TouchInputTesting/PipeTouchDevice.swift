@@ -19,6 +19,9 @@ public final class PipeTouchDevice: TouchDevice {
     /// (nil: grabs succeed).
     public var grabRefusal: InputError?
     private var pending: [UInt8] = []
+    /// What each `read(2)` fills, allocated once: reading allocates nothing (as a kernel
+    /// device's reads do), so a benchmark's count is the service's.
+    private var buffer = [UInt8](repeating: 0, count: 64 * KernelInputEvents.recordSize)
     private var writerOpen = true
 
     public init(node: String, description: DeviceDescription) throws(InputError) {
@@ -67,7 +70,6 @@ public final class PipeTouchDevice: TouchDevice {
     }
 
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64 * KernelInputEvents.recordSize)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if n < 0 {

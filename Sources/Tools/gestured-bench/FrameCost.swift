@@ -9,9 +9,13 @@ import Glibc
 import CLibevdev
 import Foundation
 import GestureRuntime
+import GestureService
+import GestureTesting
 import Gestures
+import Logging
 import TouchEvents
 import TouchInput
+import TouchInputTesting
 import TouchRecordings
 
 /// The layouts whose frame cost `make bench` reports, each a root region the size of the surface.
@@ -31,6 +35,13 @@ enum FrameCostLayout: String, CaseIterable {
     /// The same state kept by libevdev itself (`libevdev_set_event_value` for every key and
     /// axis event): what `EvdevDevice` did before the mirror.
     case libevdev
+    /// The whole turn of `gestured run --no-socket`'s loop per frame, with every kind (the
+    /// built-in layout): a `GestureService` reading a pipe device (a frame written, one turn of
+    /// the loop: epoll, the device read, decoder, pipeline, the service's gesture routing and
+    /// its work at the end of every turn). What the service adds around decode + pipeline.
+    case service
+    /// The same with swipes of 1 to 5 fingers in 8 directions only (a configuration of those).
+    case serviceSwipes = "service-swipes"
 
     func layout(width: Double, height: Double, touchscreen: Bool) -> Layout {
         let root = Region(id: "root", frame: Rect(x: 0, y: 0, width: width, height: height))
@@ -39,7 +50,7 @@ enum FrameCostLayout: String, CaseIterable {
             return .standard(size: (width, height), touchscreen: touchscreen)
         case .swipes:
             for touches in 1...5 { root.add(SwipeRecognizer(directions: Set(SwipeDirection.allCases), touches: touches)) }
-        case .none, .decode, .mirror, .libevdev:
+        case .none, .decode, .mirror, .libevdev, .service, .serviceSwipes:
             break
         }
         return Layout(root: root)
@@ -74,12 +85,75 @@ func frameCost(layout name: String, path: String) -> Never {
             libevdevMirrorOnly(handle.pointer, events)
         case .every, .swipes, .none:
             playLivePart(session, events)
+        case .service, .serviceSwipes:
+            gestures = try serviceTurns(device: device.description, events: events, swipesOnly: kind == .serviceSwipes)
         }
         let frames = events.count { $0.isReport }
         print("{\"layout\": \"\(name)\", \"frames\": \(frames), \"events\": \(events.count), \"gestures\": \(gestures)}")
         exit(0)
     } catch {
         fail("\(error)")
+    }
+}
+
+/// Runs `events` through a `GestureService` as `gestured run --no-socket` has it (the built-in
+/// layout, or swipes only), on a pipe device: the frames encoded first, then counted in
+/// ``playServiceTurns(_:_:_:_:)``. Returns the gesture events the service saw.
+func serviceTurns(device: DeviceDescription, events: [InputEvent], swipesOnly: Bool) throws -> Int {
+    var options = GestureService.Options()
+    options.noSocket = true
+    var folder: String?
+    if swipesOnly {
+        var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fail("mkdtemp failed") }
+        folder = String(cString: made)
+        let path = folder! + "/swipes.yaml"
+        var yaml = "layout:\n  id: root\n  gestures:\n"
+        for touches in 1...5 {
+            yaml += "    - {kind: swipe, touches: \(touches), directions: [left, right, up, down, up-left, up-right, down-left, down-right]}\n"
+        }
+        try writeFileAtomically(yaml, to: path)
+        options.configPath = path
+    }
+    defer {
+        if let folder {
+            unlink(folder + "/swipes.yaml")
+            rmdir(folder)
+        }
+    }
+    let clock = ManualClock()
+    let monitor = ManualDeviceMonitor()
+    let logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+    let service = try GestureService(options: options, monitor: monitor, clock: clock, logger: logger) { _ in }
+    var gestures = 0
+    service.observer = { _ in gestures += 1 }
+    let pipe = try PipeTouchDevice(node: "/dev/input/bench", description: device)
+    monitor.plugIn(pipe)
+    try service.start()
+    service.runOnce(timeout: 0)  // the device taken in
+    // Each frame as the kernel would hand it over, encoded before the count starts.
+    var frames: [(time: Instant, bytes: [UInt8])] = []
+    var frame: [InputEvent] = []
+    for e in events {
+        frame.append(e)
+        guard e.isReport else { continue }
+        frames.append((e.time, KernelInputEvents.encode(frame)))
+        frame.removeAll(keepingCapacity: true)
+    }
+    playServiceTurns(service, clock, pipe.writeDescriptor, frames)
+    service.shutdown()
+    return gestures
+}
+
+/// The counted part of `service`: each frame written into the pipe (one `write(2)`) and one
+/// turn of the service's loop.
+@inline(never)
+func playServiceTurns(_ service: GestureService, _ clock: ManualClock, _ fd: Int32, _ frames: [(time: Instant, bytes: [UInt8])]) {
+    for frame in frames {
+        if frame.time > clock.now { clock.advance(to: frame.time) }
+        let written = frame.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        precondition(written == frame.bytes.count, "the pipe took part of a frame")
+        service.runOnce(timeout: 0)
     }
 }
 
