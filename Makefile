@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples docs new-package view-test view-test-firefox guard abuse abuse-robustness soak e2e release live-kiosk-release bench bench-vm libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs new-package view-test view-test-firefox guard abuse abuse-robustness soak e2e release live-kiosk-release bench bench-vm bench-vm-instructions libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -183,6 +183,19 @@ bench-vm: release
 	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-3600} scripts/vm/run.sh out/bench-vm 'GESTURED=.build-release/release/gestured $(if $(BENCH_BEFORE),GESTURED_BEFORE=.build-before/build/release/gestured) BENCH_ONLY=$(BENCH_ONLY) BENCH_REPEAT_LONG=$(or $(BENCH_REPEAT_LONG),3) scripts/vm/bench.sh' || status=$$?; \
 	[ -s out/bench-vm/bench.md ] && cat out/bench-vm/bench.md || echo "bench-vm: no results (see out/bench-vm/vm-console.log)"; \
 	exit $$status
+
+# The live readers' own work in the VM (scripts/vm/instructions.sh): gestured (every kind, swipes
+# only), lisgd and the floor each watch a uinput device under valgrind's callgrind while the long
+# stream plays (3 times slower than recorded, so that nothing is dropped); their user-space
+# instructions over the playback, per frame and against lisgd's. What `make bench-vm`'s CPU
+# seconds cannot show under emulation. Table and JSON in out/bench-vm-instructions/. Not part of
+# `make test` (about 10 minutes).
+bench-vm-instructions: release
+	@for tool in evemu-play lisgd valgrind; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd valgrind; break; }; done
+	@mkdir -p out/bench-vm-instructions && rm -f out/bench-vm-instructions/instructions.*
+	@# valgrind 3.19 cannot read the DWARF 5 Swift writes: a copy without the debug information.
+	strip --strip-debug -o out/bench-vm-instructions/gestured .build-release/release/gestured
+	@GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-2400} scripts/vm/run.sh out/bench-vm-instructions 'GESTURED=out/bench-vm-instructions/gestured scripts/vm/instructions.sh'
 
 # libinput on the same labelled recordings (scripts/vm/libinput-compare.sh in the VM: each
 # ChromiumOS recording `gestured evaluate` judges, played at its recorded pace while libinput
