@@ -6,6 +6,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CAllocationCounter
 import CLibevdev
 import Foundation
 import GestureRuntime
@@ -96,59 +97,87 @@ func frameCost(layout name: String, path: String) -> Never {
     }
 }
 
-/// Runs `events` through a `GestureService` as `gestured run --no-socket` has it (the built-in
-/// layout, or swipes only), on a pipe device: the frames encoded first, then counted in
-/// ``playServiceTurns(_:_:_:_:)``. Returns the gesture events the service saw.
-func serviceTurns(device: DeviceDescription, events: [InputEvent], swipesOnly: Bool) throws -> Int {
-    var options = GestureService.Options()
-    options.noSocket = true
-    var folder: String?
-    if swipesOnly {
-        var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fail("mkdtemp failed") }
-        folder = String(cString: made)
-        let path = folder! + "/swipes.yaml"
-        var yaml = "layout:\n  id: root\n  gestures:\n"
-        for touches in 1...5 {
-            yaml += "    - {kind: swipe, touches: \(touches), directions: [left, right, up, down, up-left, up-right, down-left, down-right]}\n"
+/// A `GestureService` as `gestured run --no-socket` has it (the built-in layout, or swipes of 1
+/// to 5 fingers in 8 directions only), on a pipe device with a manual clock, the device taken
+/// in; and `events` as the frames the kernel would hand over, encoded.
+struct ServiceBench {
+    let service: GestureService
+    let clock = ManualClock()
+    let pipe: PipeTouchDevice
+    let frames: [(time: Instant, bytes: [UInt8])]
+    private let monitor = ManualDeviceMonitor()
+    private var folder: String?
+
+    init(device: DeviceDescription, events: [InputEvent], swipesOnly: Bool) throws {
+        var options = GestureService.Options()
+        options.noSocket = true
+        if swipesOnly {
+            var template = Array("/tmp/gestured-bench-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { fail("mkdtemp failed") }
+            folder = String(cString: made)
+            var yaml = "layout:\n  id: root\n  gestures:\n"
+            for touches in 1...5 {
+                yaml += "    - {kind: swipe, touches: \(touches), directions: [left, right, up, down, up-left, up-right, down-left, down-right]}\n"
+            }
+            try writeFileAtomically(yaml, to: folder! + "/swipes.yaml")
+            options.configPath = folder! + "/swipes.yaml"
         }
-        try writeFileAtomically(yaml, to: path)
-        options.configPath = path
+        let logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+        service = try GestureService(options: options, monitor: monitor, clock: clock, logger: logger) { _ in }
+        pipe = try PipeTouchDevice(node: "/dev/input/bench", description: device)
+        monitor.plugIn(pipe)
+        try service.start()
+        service.runOnce(timeout: 0)  // the device taken in
+        var frames: [(time: Instant, bytes: [UInt8])] = []
+        var frame: [InputEvent] = []
+        for e in events {
+            frame.append(e)
+            guard e.isReport else { continue }
+            frames.append((e.time, KernelInputEvents.encode(frame)))
+            frame.removeAll(keepingCapacity: true)
+        }
+        self.frames = frames
     }
-    defer {
+
+    /// The service stops and the configuration written goes.
+    func finish() {
+        service.shutdown()
         if let folder {
             unlink(folder + "/swipes.yaml")
             rmdir(folder)
         }
     }
-    let clock = ManualClock()
-    let monitor = ManualDeviceMonitor()
-    let logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
-    let service = try GestureService(options: options, monitor: monitor, clock: clock, logger: logger) { _ in }
+}
+
+/// Runs `events` through a ``ServiceBench``, counted in ``playServiceTurns(_:_:_:_:)``. Returns
+/// the gesture events the service saw.
+func serviceTurns(device: DeviceDescription, events: [InputEvent], swipesOnly: Bool) throws -> Int {
+    let bench = try ServiceBench(device: device, events: events, swipesOnly: swipesOnly)
     var gestures = 0
-    service.observer = { _ in gestures += 1 }
-    let pipe = try PipeTouchDevice(node: "/dev/input/bench", description: device)
-    monitor.plugIn(pipe)
-    try service.start()
-    service.runOnce(timeout: 0)  // the device taken in
-    // Each frame as the kernel would hand it over, encoded before the count starts.
-    var frames: [(time: Instant, bytes: [UInt8])] = []
-    var frame: [InputEvent] = []
-    for e in events {
-        frame.append(e)
-        guard e.isReport else { continue }
-        frames.append((e.time, KernelInputEvents.encode(frame)))
-        frame.removeAll(keepingCapacity: true)
-    }
-    playServiceTurns(service, clock, pipe.writeDescriptor, frames)
-    service.shutdown()
+    bench.service.observer = { _ in gestures += 1 }
+    playServiceTurns(bench.service, bench.clock, bench.pipe.writeDescriptor, bench.frames[...])
+    bench.finish()
     return gestures
+}
+
+/// Heap allocations per frame of the service's whole turn (the built-in layout, a pipe device;
+/// the first fifth of the frames warm up, the rest are counted): what `gestured run` allocates
+/// for a frame besides the kernel's part.
+func serviceAllocationsPerFrame(device: DeviceDescription, events: [InputEvent]) throws -> Double {
+    let bench = try ServiceBench(device: device, events: events, swipesOnly: false)
+    let warmUp = bench.frames.count / 5
+    playServiceTurns(bench.service, bench.clock, bench.pipe.writeDescriptor, bench.frames[..<warmUp])
+    gestured_allocations_start()
+    playServiceTurns(bench.service, bench.clock, bench.pipe.writeDescriptor, bench.frames[warmUp...])
+    gestured_allocations_stop()
+    bench.finish()
+    return Double(gestured_allocations_count()) / Double(bench.frames.count - warmUp)
 }
 
 /// The counted part of `service`: each frame written into the pipe (one `write(2)`) and one
 /// turn of the service's loop.
 @inline(never)
-func playServiceTurns(_ service: GestureService, _ clock: ManualClock, _ fd: Int32, _ frames: [(time: Instant, bytes: [UInt8])]) {
+func playServiceTurns(_ service: GestureService, _ clock: ManualClock, _ fd: Int32, _ frames: ArraySlice<(time: Instant, bytes: [UInt8])>) {
     for frame in frames {
         if frame.time > clock.now { clock.advance(to: frame.time) }
         let written = frame.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -218,6 +218,7 @@ do {
     let hour = try hourJSON()
     let owned = ownedReadPath()
     let twinAllocations = twinFilterAllocationsPerFrame()
+    let serviceAllocations = try serviceAllocationsPerFrame(device: device, events: events)
     func byContacts(_ value: ((contacts: Int, shared: (Double, Double), owned: (Double, Double), twinWrites: Int)) -> Double) -> String {
         "{" + owned.map { "\"\($0.contacts)\": \(format2(value($0)))" }.joined(separator: ", ") + "}"
     }
@@ -247,6 +248,7 @@ do {
         "owned_read_path_frame_p50_us": \(byContacts { $0.owned.0 }), \
         "owned_read_path_frame_p99_us": \(byContacts { $0.owned.1 }), \
         "owned_twin_writes_per_frame": \(byContacts { Double($0.twinWrites) / (62.0 * 60) }), \
+        "service_turn_allocations_per_frame": \(format2(serviceAllocations)), \
         "twin_filter_allocations_per_frame": {\(twinAllocations.map { "\"\($0.contacts)\": \(format2($0.allocations))" }.joined(separator: ", "))}, \
         \(hour)}
         """)
