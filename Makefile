@@ -186,10 +186,11 @@ bench-vm: release
 
 # The live readers' own work in the VM (scripts/vm/instructions.sh): gestured (every kind, swipes
 # only), lisgd and the floor each watch a uinput device under valgrind's callgrind while the long
-# stream plays (3 times slower than recorded, so that nothing is dropped); their user-space
+# stream plays (5 times slower than recorded, so that nothing is dropped); their user-space
 # instructions over the playback, per frame and against lisgd's. What `make bench-vm`'s CPU
 # seconds cannot show under emulation. Table and JSON in out/bench-vm-instructions/. Not part of
-# `make test` (about 10 minutes).
+# `make test` (about 15 minutes; nothing else should load the machine meanwhile, or a program
+# may fall behind and the kernel drop events: the table says so).
 bench-vm-instructions: release
 	@for tool in evemu-play lisgd valgrind; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd valgrind; break; }; done
 	@mkdir -p out/bench-vm-instructions && rm -f out/bench-vm-instructions/instructions.*

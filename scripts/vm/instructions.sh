@@ -13,7 +13,7 @@
 # For each program in turn: a uinput device made from the recording's description, the program
 # started under callgrind, the counters zeroed once it has opened the device and is idle
 # (`callgrind_control -z`), the recording played (evemu-play), the counters dumped 3 s after its
-# end (`callgrind_control -d`). The recording is played BENCH_STRETCH (3) times slower than
+# end (`callgrind_control -d`). The recording is played BENCH_STRETCH (5) times slower than
 # recorded, so that the programs, slowed down by valgrind and the emulator, keep up: the frames
 # stay the same, the kernel drops nothing (each row says how many events its program read).
 #
@@ -31,7 +31,7 @@ set -u
 cd "$(dirname "$0")/../.."
 gestured=${GESTURED:-.build-release/release/gestured}
 recording=${RECORDING:-fixtures/recordings/evemu/3m.events}
-stretch=${BENCH_STRETCH:-3}
+stretch=${BENCH_STRETCH:-5}
 out=${VM_OUT:-/tmp/gestured-instructions}
 work=/tmp/gestured-instructions-work
 mkdir -p "$out" "$work"
