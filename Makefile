@@ -186,17 +186,19 @@ bench-vm: release
 
 # The live readers' own work in the VM (scripts/vm/instructions.sh): gestured (every kind, swipes
 # only), lisgd and the floor each watch a uinput device under valgrind's callgrind while the long
-# stream plays (5 times slower than recorded, so that nothing is dropped); their user-space
+# stream plays (3 times slower than recorded, so that nothing is dropped); their user-space
 # instructions over the playback, per frame and against lisgd's. What `make bench-vm`'s CPU
 # seconds cannot show under emulation. Table and JSON in out/bench-vm-instructions/. Not part of
-# `make test` (about 15 minutes; nothing else should load the machine meanwhile, or a program
+# `make test` (about 12 minutes; nothing else should load the machine meanwhile, or a program
 # may fall behind and the kernel drop events: the table says so).
 bench-vm-instructions: release
 	@for tool in evemu-play lisgd valgrind; do command -v $$tool >/dev/null || { scripts/install-deps.sh evemu-tools lisgd valgrind; break; }; done
 	@mkdir -p out/bench-vm-instructions && rm -f out/bench-vm-instructions/instructions.*
 	@# valgrind 3.19 cannot read the DWARF 5 Swift writes: a copy without the debug information.
 	strip --strip-debug -o out/bench-vm-instructions/gestured .build-release/release/gestured
-	@GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-2400} scripts/vm/run.sh out/bench-vm-instructions 'GESTURED=out/bench-vm-instructions/gestured scripts/vm/instructions.sh'
+	@status=0; GESTURED_VM_TIMEOUT=$${GESTURED_VM_TIMEOUT:-2400} scripts/vm/run.sh out/bench-vm-instructions 'GESTURED=out/bench-vm-instructions/gestured scripts/vm/instructions.sh' || status=$$?; \
+	[ -s out/bench-vm-instructions/instructions.md ] && cat out/bench-vm-instructions/instructions.md || echo "bench-vm-instructions: no results (see out/bench-vm-instructions/vm-console.log)"; \
+	exit $$status
 
 # libinput on the same labelled recordings (scripts/vm/libinput-compare.sh in the VM: each
 # ChromiumOS recording `gestured evaluate` judges, played at its recorded pace while libinput

@@ -29,7 +29,7 @@ trap 'rm -rf "$out"' EXIT
 bench=$out/gestured-bench
 strip --strip-debug -o "$bench" .build/release/gestured-bench
 
-count() { # layout → instructions in playLivePart / decodeOnly
+count() { # layout → instructions in its counted function (playLivePart, decodeOnly, mirrorOnly, libevdevMirrorOnly, playServiceTurns)
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" \
         --toggle-collect='*playLivePart*' --toggle-collect='*decodeOnly*' --toggle-collect='*irrorOnly*' \
         --toggle-collect='*playServiceTurns*' \

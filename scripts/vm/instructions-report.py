@@ -73,9 +73,12 @@ def main():
             events = calls_to(calls, r"^libevdev_next_event\b") - calls_to(calls, r"^libinput_dispatch\b")
         else:
             events = None
-        rows.append({"program": program, "instructions": total, "per_frame": round(total / args.frames),
+        rows.append({"program": program, "instructions": total, "per_frame": round(total / max(args.frames, 1)),
                      "wakeups": wakeups, "events_read": events})
     lisgd = next(r for r in rows if r["program"] == "lisgd")["instructions"]
+    if lisgd == 0 or args.frames == 0:
+        print("instructions-report: lisgd counted nothing, or the recording has no frame", file=sys.stderr)
+        return 1
     for r in rows:
         r["x_lisgd"] = round(r["instructions"] / lisgd, 2)
     read = {r["events_read"] for r in rows if r["events_read"] is not None}

@@ -90,8 +90,10 @@ public final class GestureService {
         // every turn once the events are handled, and the messages to write at its end. These
         // three run on every turn (every frame of a device): they hold the service unowned, and
         // the service takes them back when it goes (deinit), as the runtime does with its own;
-        // a weak reference cost a load and a count on each call. The deadline is the earlier of
-        // two, compared, not an array made and searched on every turn.
+        // a weak reference cost a load and a count on each call. (So the service must not be
+        // let go from within a turn of its loop — an observer dropping the last reference —
+        // which nothing here does.) The deadline is the earlier of two, compared, not arrays
+        // made and searched on every turn.
         let me = ObjectIdentifier(self)
         loop.addTimer(owner: me, next: { [unowned(unsafe) self] in
             if hub.wantsTurnNow { return clock.now }
