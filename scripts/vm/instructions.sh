@@ -48,6 +48,16 @@ for tool in valgrind callgrind_control evemu-device evemu-play lisgd python3 "$g
 done
 . scripts/vm/lib.sh
 
+# CPU nanoseconds of every thread of PID (schedstat's first field).
+cpu_ns() {
+    local total=0 ns rest t
+    for t in /proc/"$1"/task/*/schedstat; do
+        read -r ns rest < "$t" 2>/dev/null || continue
+        total=$((total + ns))
+    done
+    echo "$total"
+}
+
 # The recording with its times between events stretched: the same events and frames, slower.
 events=$work/stretched.events
 python3 - "$recording" "$stretch" "$events" <<'EOF' || { say "error: cannot stretch $recording"; exit 1; }
@@ -111,7 +121,16 @@ for program in gestured "gestured swipes" lisgd floor; do
         for _ in $(seq 1200); do grep -q "touch device added" "$out/$tag.log" && break; sleep 0.5; done
         grep -q "touch device added" "$out/$tag.log" || { say "error: $program never took the device"; cat "$out/$tag.log"; kill "$pid" "$device"; exit 1; } ;;
     esac
-    sleep 10
+    # Then until it is idle: under valgrind and the emulator a program starts for seconds after
+    # it opens the device (libinput's set-up, for one), and events played meanwhile pile up in
+    # the kernel until it drops them. Idle: under 20 ms of CPU in 2 s, twice in a row.
+    quiet=0
+    for _ in $(seq 150); do
+        before=$(cpu_ns "$pid"); sleep 2; after=$(cpu_ns "$pid")
+        if [ $((after - before)) -lt 20000000 ]; then quiet=$((quiet + 1)); else quiet=0; fi
+        [ "$quiet" -ge 2 ] && break
+    done
+    [ "$quiet" -ge 2 ] || { say "error: $program never went idle"; kill "$pid" "$device"; exit 1; }
     callgrind_control -z "$pid" > "$work/$tag.zero" 2>&1 || { say "error: callgrind_control -z failed"; cat "$work/$tag.zero"; status=1; }
     evemu-play "$node" < "$events"
     sleep 3
