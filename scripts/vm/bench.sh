@@ -46,16 +46,6 @@ for tool in evemu-device evemu-play lisgd "$debug_events" "$gestured"; do
     command -v "$tool" >/dev/null || { say "error: $tool is missing (make bench-vm installs evemu-tools, lisgd and libinput-tools)"; exit 1; }
 done
 
-# CPU nanoseconds of every thread of PID (schedstat's first field).
-cpu_ns() {
-    local total=0 ns rest t
-    for t in /proc/"$1"/task/*/schedstat; do
-        read -r ns rest < "$t" 2>/dev/null || continue
-        total=$((total + ns))
-    done
-    echo "$total"
-}
-
 # User and system CPU of PID (every thread), in clock ticks: /proc/PID/stat's utime and stime.
 # Where a program's CPU goes: its own code, or the kernel's (reading, waiting, waking).
 # Prints "- -" when PID is gone.
@@ -82,21 +72,11 @@ cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts
 chmod 644 "$work/own.yaml"
 
 # Swipes of 1 to 5 fingers in 8 directions and nothing else: lisgd's job, as gestured does it.
-{
-    echo "layout:"
-    echo "  id: root"
-    echo "  gestures:"
-    for fingers in 1 2 3 4 5; do
-        echo "    - {kind: swipe, touches: $fingers, directions: [left, right, up, down, up-left, up-right, down-left, down-right]}"
-    done
-} > "$work/swipes.yaml"
+write_swipes_config "$work/swipes.yaml"
 chmod 644 "$work/swipes.yaml"
 "$gestured" check-config "$work/swipes.yaml" > /dev/null || { say "error: the swipes-only configuration is refused"; exit 1; }
 
-lisgd_gestures=()
-for fingers in 1 2 3 4 5; do
-    for direction in LR RL DU UD DLUR DRUL URDL ULDR; do lisgd_gestures+=(-g "$fingers,$direction,*,*,R,:"); done
-done
+lisgd_swipes
 
 # run_one WORKLOAD PROGRAM DESCRIPTION EVENTS
 run_one() {
@@ -104,12 +84,8 @@ run_one() {
     local tag=$workload.${program// /}
     evemu-device "$description" > "$work/$tag.device" 2>&1 &
     local device=$!
-    local node=""
-    for _ in $(seq 300); do
-        node=$(grep -o '/dev/input/event[0-9]*' "$work/$tag.device" | head -1)
-        [ -n "$node" ] && break
-        sleep 0.1
-    done
+    local node
+    node=$(device_node "$work/$tag.device")
     [ -n "$node" ] || { say "error: evemu-device made no device for $description"; cat "$work/$tag.device"; kill $device; return 1; }
     udevadm settle --timeout=30
     local pid

@@ -48,16 +48,6 @@ for tool in valgrind callgrind_control evemu-device evemu-play lisgd python3 "$g
 done
 . scripts/vm/lib.sh
 
-# CPU nanoseconds of every thread of PID (schedstat's first field).
-cpu_ns() {
-    local total=0 ns rest t
-    for t in /proc/"$1"/task/*/schedstat; do
-        read -r ns rest < "$t" 2>/dev/null || continue
-        total=$((total + ns))
-    done
-    echo "$total"
-}
-
 # The recording with its times between events stretched: the same events and frames, slower.
 events=$work/stretched.events
 python3 - "$recording" "$stretch" "$events" <<'EOF' || { say "error: cannot stretch $recording"; exit 1; }
@@ -79,30 +69,15 @@ EOF
 frames=$(awk '$1 == "E:" && $3 == "0000" && $4 == "0000" {n++} END {print n + 0}' "$events")
 
 cc -O2 -o "$work/floor" scripts/vm/floor.c || { say "error: cannot build scripts/vm/floor.c"; exit 1; }
-{
-    echo "layout:"
-    echo "  id: root"
-    echo "  gestures:"
-    for fingers in 1 2 3 4 5; do
-        echo "    - {kind: swipe, touches: $fingers, directions: [left, right, up, down, up-left, up-right, down-left, down-right]}"
-    done
-} > "$work/swipes.yaml"
-lisgd_gestures=()
-for fingers in 1 2 3 4 5; do
-    for direction in LR RL DU UD DLUR DRUL URDL ULDR; do lisgd_gestures+=(-g "$fingers,$direction,*,*,R,:"); done
-done
+write_swipes_config "$work/swipes.yaml"
+lisgd_swipes
 
 status=0
 for program in gestured "gestured swipes" lisgd floor; do
     tag=${program// /-}
     evemu-device "$events" > "$work/$tag.device" 2>&1 &
     device=$!
-    node=""
-    for _ in $(seq 300); do
-        node=$(grep -o '/dev/input/event[0-9]*' "$work/$tag.device" | head -1)
-        [ -n "$node" ] && break
-        sleep 0.1
-    done
+    node=$(device_node "$work/$tag.device")
     [ -n "$node" ] || { say "error: evemu-device made no device"; cat "$work/$tag.device"; kill $device; exit 1; }
     udevadm settle --timeout=30
     rm -f "$out/$tag.callgrind"*
