@@ -11,11 +11,15 @@ public struct LibinputRecordWriter: Sendable {
     public var recordedFrom: String?
     /// The running kernel's release, for the `system:` block (`unknown` when not given).
     public var kernel: String?
+    /// The recording a player played into a virtual device and read back from it
+    /// (`gestured replay --uinput --as-played`), for the header comment.
+    public var playedFrom: String?
 
-    public init(source: String? = nil, recordedFrom: String? = nil, kernel: String? = nil) {
+    public init(source: String? = nil, recordedFrom: String? = nil, kernel: String? = nil, playedFrom: String? = nil) {
         self.source = source
         self.recordedFrom = recordedFrom
         self.kernel = kernel
+        self.playedFrom = playedFrom
     }
 
     /// The YAML text for `device`.
@@ -25,6 +29,10 @@ public struct LibinputRecordWriter: Sendable {
         out.line("# libinput record")
         if let source { out.line("# Converted by gestured from \(source.replacingNewlines)") }
         if let recordedFrom { out.line("# Recorded by gestured from \(recordedFrom.replacingNewlines)") }
+        if let playedFrom {
+            out.line("# Played by gestured from \(playedFrom.replacingNewlines) into a virtual device, and read back:")
+            out.line("# the events as the kernel passed them on, with the times it stamped them with")
+        }
         out.line("version: 1")
         out.line("ndevices: 1")
         out.line("libinput:")

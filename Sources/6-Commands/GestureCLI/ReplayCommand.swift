@@ -34,7 +34,10 @@ struct ReplayCommand: ParsableCommand {
             --wait-for-log FILE, until FILE names its node), and removes it --linger ms after the \
             last event. It names the node on stderr when it makes the device, and at the end says \
             how late the latest frame was written (each is written at its offset from the start, \
-            so lateness does not add up).
+            so lateness does not add up). --as-played FILE also reads the device back and writes \
+            what the kernel passed on to its readers, with the times it stamped, as a recording: \
+            replayed, it gives what a reader of the device should have recognized, even where the \
+            player fell behind (frames it owed are written, and stamped, together).
 
             Bad input stops with FILE:LINE: message and exit status 2.
 
@@ -87,6 +90,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --uinput: keep the device this long after the last event (ms).", valueName: "MS"))
     var linger: Double = 1000
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --uinput: write the events as the kernel passed them on, with its time stamps, to FILE (libinput record YAML).",
+        valueName: "FILE"))
+    var asPlayed: String?
+
     func validate() throws {
         try quirkOptions.validate()
         if let size, SurfaceSize(parsing: size) == nil {
@@ -96,6 +104,7 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("--uinput plays the recording into a device; it prints nothing else")
         }
         if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be more than 0 (1 plays in real time)") }
+        if asPlayed != nil && !uinput { throw ValidationError("--as-played is for --uinput: it writes what was played into the device") }
         if explain && (frames || summary) {
             throw ValidationError("--explain adds to the gesture output; it does not combine with --frames or --summary")
         }
@@ -112,6 +121,7 @@ struct ReplayCommand: ParsableCommand {
             player.speed = speed
             player.waitForLog = waitForLog
             player.lingerMilliseconds = linger
+            player.asPlayedPath = asPlayed
             var output = ProcessOutput()
             let status = player.run(output: &output)
             if status != CommandStatus.success { throw ExitCode(status) }
