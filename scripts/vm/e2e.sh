@@ -550,35 +550,35 @@ echo "== protocol v1: the greeting, and buttons of other processes (Python, and 
 # The fast taps land around (93, 65) mm on the built-in layout; the clients' buttons cover them.
 # The double tap the Swift client expects needs the player in pace (paced).
 clients_checks() {
-start_service clients --socket /tmp/gestured-clients.sock
-python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("/tmp/gestured-clients.sock"); print(s.makefile().readline(), end="")' > "$out/greeting.json"
-grep -q '^{"protocol": "gestured", "version": 1, "type": "greeting"' "$out/greeting.json" \
-    && pass "a raw client's first line is the greeting with the version" || fail "greeting" "$(head -c 300 "$out/greeting.json")"
-python3 examples/python/gestured_button.py --socket /tmp/gestured-clients.sock --frame 70 40 50 50 --taps 1 > "$out/python-client.txt" 2>&1 &
-python_client=$!
-wait_for "$out/python-client.txt" "registered the button"
-"$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.python.player.log"
-paced_logs+=("$out/clients.python.player.log")
-bounded_wait "$python_client"
-grep -q "^tap recognized on button at ([0-9.]*, [0-9.]*)$" "$out/python-client.txt" \
-    && pass "the Python example registered a button and got its tap (in the button's own coordinates)" \
-    || fail "python client" "$(cat "$out/python-client.txt")"
-"$gestured" listen --socket /tmp/gestured-clients.sock --region ok=70,40,50,50 --own-only --exit-after 1 --json \
-    > "$out/swift-client.jsonl" 2> "$out/swift-client.log" &
-swift_client=$!
-wait_for "$out/swift-client.log" "connected: gestured"
-"$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.swift.player.log"
-paced_logs+=("$out/clients.swift.player.log")
-bounded_wait "$swift_client"
-grep -q '"type": "gesture", .*"kind": "tap", "state": "recognized", "region": "ok", .*"taps": 2' "$out/swift-client.jsonl" \
-    && pass "the Swift client (gestured listen --region) registered a region and got its double tap" \
-    || fail "swift client" "$(cat "$out/swift-client.jsonl" "$out/swift-client.log")"
-grep -q '"region": "root"' "$out/swift-client.jsonl" && fail "swift client --own-only" "got the service's own gestures"
-stop_service
-# gestured run --json names a client's region as the client does, with which client.
-grep -c '"client": [0-9]' "$out/clients.live.jsonl" > "$out/clients.count" || true
-[ "$(cat "$out/clients.count")" -ge 2 ] && pass "the service recognised both clients' taps on their regions ($(cat "$out/clients.count") events)" \
-    || fail "client regions in the service" "$(cat "$out/clients.count")"
+    start_service clients --socket /tmp/gestured-clients.sock
+    python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("/tmp/gestured-clients.sock"); print(s.makefile().readline(), end="")' > "$out/greeting.json"
+    grep -q '^{"protocol": "gestured", "version": 1, "type": "greeting"' "$out/greeting.json" \
+        && pass "a raw client's first line is the greeting with the version" || fail "greeting" "$(head -c 300 "$out/greeting.json")"
+    python3 examples/python/gestured_button.py --socket /tmp/gestured-clients.sock --frame 70 40 50 50 --taps 1 > "$out/python-client.txt" 2>&1 &
+    python_client=$!
+    wait_for "$out/python-client.txt" "registered the button"
+    "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.python.player.log"
+    paced_logs+=("$out/clients.python.player.log")
+    bounded_wait "$python_client"
+    grep -q "^tap recognized on button at ([0-9.]*, [0-9.]*)$" "$out/python-client.txt" \
+        && pass "the Python example registered a button and got its tap (in the button's own coordinates)" \
+        || fail "python client" "$(cat "$out/python-client.txt")"
+    "$gestured" listen --socket /tmp/gestured-clients.sock --region ok=70,40,50,50 --own-only --exit-after 1 --json \
+        > "$out/swift-client.jsonl" 2> "$out/swift-client.log" &
+    swift_client=$!
+    wait_for "$out/swift-client.log" "connected: gestured"
+    "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.swift.player.log"
+    paced_logs+=("$out/clients.swift.player.log")
+    bounded_wait "$swift_client"
+    grep -q '"type": "gesture", .*"kind": "tap", "state": "recognized", "region": "ok", .*"taps": 2' "$out/swift-client.jsonl" \
+        && pass "the Swift client (gestured listen --region) registered a region and got its double tap" \
+        || fail "swift client" "$(cat "$out/swift-client.jsonl" "$out/swift-client.log")"
+    grep -q '"region": "root"' "$out/swift-client.jsonl" && fail "swift client --own-only" "got the service's own gestures"
+    stop_service
+    # gestured run --json names a client's region as the client does, with which client.
+    grep -c '"client": [0-9]' "$out/clients.live.jsonl" > "$out/clients.count" || true
+    [ "$(cat "$out/clients.count")" -ge 2 ] && pass "the service recognised both clients' taps on their regions ($(cat "$out/clients.count") events)" \
+        || fail "client regions in the service" "$(cat "$out/clients.count")"
 }
 paced clients clients_checks
 
