@@ -4,6 +4,7 @@
 # PASS or FAIL; the last line is "e2e: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
+. scripts/vm/lib.sh
 gestured=${GESTURED:-.build/debug/gestured}
 echo "testing $gestured"
 out=${VM_OUT:-/tmp/gestured-e2e}
@@ -603,12 +604,16 @@ echo "== idle: no wakeups, small"
 # announcing them. Those announcements would wake the service (its hotplug monitor) in the window.
 udevadm settle --timeout=30
 start_service idle --no-socket
-"$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 15000 2>/dev/null &
+"$gestured" replay fixtures/synthetic/drag-without-lift.yaml --uinput --wait-for-log "$log" --linger 86400000 2>/dev/null &
 player=$!
-# The drag's last move, then the device stays with nothing happening.
+# The drag's last move, then the device stays with nothing happening (until the player is stopped).
 wait_for "$out/idle.live.jsonl" '"dx": 80.0' || fail "idle" "the drag never arrived"
 udevadm settle --timeout=30
-sleep 0.5
+# Idle once its CPU time stands still for 0.5 s (up to 10 s).
+for _ in $(seq 20); do
+    before=$(cpu_ns "$service"); sleep 0.5
+    [ "$(cpu_ns "$service")" = "$before" ] && break
+done
 timeout -s INT 5 strace -f -c -o "$out/idle.strace" -p "$service" 2>/dev/null
 calls=$(awk '$NF == "total" {print $4}' "$out/idle.strace" 2>/dev/null)
 others=$(awk 'NR > 2 && $NF != "total" && $NF !~ /^-+$/ && $NF != "restart_syscall" && $NF != "epoll_wait" && $NF != "clock_gettime" && $NF != "timerfd_settime" {print $NF}' "$out/idle.strace" 2>/dev/null | tr '\n' ' ')
