@@ -83,6 +83,10 @@ struct ExecutableTests {
         let asPlayed = try runGestured(["replay", fixture("synthetic/palm-during-touch.yaml"), "--as-played", "/tmp/x.yaml"])
         #expect(asPlayed.status == 64)
         #expect(asPlayed.stderr.contains("--as-played is for --uinput: it writes what was played into the device"))
+        // Refused before any device is made (this machine may have no uinput at all).
+        let nowhere = try runGestured(["replay", fixture("synthetic/palm-during-touch.yaml"), "--uinput", "--as-played", "/nonexistent-folder/played.yaml"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr == "/nonexistent-folder/played.yaml: cannot write the recording as played there: No such file or directory\n")
         let help = try runGestured(["replay", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
