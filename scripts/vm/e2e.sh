@@ -159,9 +159,9 @@ lane() {  # lane NAME RECORDING [CONFIG]
     start_service "$name" --no-socket "${config_args[@]}"
     "$gestured" replay "$recording" --uinput --wait-for-log "$log" --as-played "$out/$name.played.yaml" 2> "$out/$name.player.log"
     stop_service
-    "$gestured" replay "$out/$name.played.yaml" --json "${config_args[@]}" > "$out/$name.replay.jsonl" 2> "$out/$name.replay.err"
+    replays "$out/$name.replay.jsonl" "${config_args[@]}" "$out/$name.played.yaml"
     if [ ! -s "$out/$name.replay.jsonl" ]; then
-        fail "$name" "the replay of the recording as played recognised nothing: $(cat "$out/$name.player.log" "$out/$name.replay.err")"
+        fail "$name" "the replay of the recording as played recognised nothing: $(cat "$out/$name.player.log" "$out/$name.replay.jsonl.err")"
     elif python3 scripts/vm/compare.py "$out/$name.replay.jsonl" "$out/$name.live.jsonl" > "$out/$name.compare.txt"; then
         pass "$name: $(cat "$out/$name.compare.txt") (the player at most $(player_lag "$out/$name.player.log") ms late)"
     else
@@ -300,7 +300,7 @@ dropped_lane() {
     if grep -q "sent what no device should" "$log"; then fail "$name: resynchronized" "$(grep "sent what no device should" "$log" | head -1)"; fi
     python3 scripts/vm/retime.py "$recording" "$out/$name.played.yaml" "${recording%.yaml}.collapsed.yaml" > "$out/$name.expected.yaml" 2> "$out/$name.retime.err" \
         || fail "$name: retimed" "$(cat "$out/$name.retime.err" "$out/$name.player.log")"
-    "$gestured" replay "$out/$name.expected.yaml" --json > "$out/$name.replay.jsonl" 2>/dev/null
+    replays "$out/$name.replay.jsonl" "$out/$name.expected.yaml"
     if python3 scripts/vm/compare.py "$out/$name.replay.jsonl" "$out/$name.live.jsonl" > "$out/$name.compare.txt"; then
         pass "$name: after the drop, contacts and gestures are right: $(cat "$out/$name.compare.txt") (the player at most $(player_lag "$out/$name.player.log") ms late)"
     else
@@ -550,6 +550,11 @@ kill "$listener" 2>/dev/null
 echo "== protocol v1: the greeting, and buttons of other processes (Python, and the Swift client in gestured listen)"
 # The fast taps land around (93, 65) mm on the built-in layout; the clients' buttons cover them.
 # The double tap the Swift client expects needs the player in pace (paced).
+# client_taps NAME: the fast taps played into the service for client NAME.
+client_taps() {
+    "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.$1.player.log"
+    paced_logs+=("$out/clients.$1.player.log")
+}
 clients_checks() {
     start_service clients --socket /tmp/gestured-clients.sock
     python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("/tmp/gestured-clients.sock"); print(s.makefile().readline(), end="")' > "$out/greeting.json"
@@ -558,8 +563,7 @@ clients_checks() {
     python3 examples/python/gestured_button.py --socket /tmp/gestured-clients.sock --frame 70 40 50 50 --taps 1 > "$out/python-client.txt" 2>&1 &
     python_client=$!
     wait_for "$out/python-client.txt" "registered the button"
-    "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.python.player.log"
-    paced_logs+=("$out/clients.python.player.log")
+    client_taps python
     bounded_wait "$python_client"
     grep -q "^tap recognized on button at ([0-9.]*, [0-9.]*)$" "$out/python-client.txt" \
         && pass "the Python example registered a button and got its tap (in the button's own coordinates)" \
@@ -568,8 +572,7 @@ clients_checks() {
         > "$out/swift-client.jsonl" 2> "$out/swift-client.log" &
     swift_client=$!
     wait_for "$out/swift-client.log" "connected: gestured"
-    "$gestured" replay "$ts/Atmel maXTouch Touchscreen.1-finger-fast-taps.events" --uinput --wait-for-log "$log" 2> "$out/clients.swift.player.log"
-    paced_logs+=("$out/clients.swift.player.log")
+    client_taps swift
     bounded_wait "$swift_client"
     grep -q '"type": "gesture", .*"kind": "tap", "state": "recognized", "region": "ok", .*"taps": 2' "$out/swift-client.jsonl" \
         && pass "the Swift client (gestured listen --region) registered a region and got its double tap" \

@@ -12,37 +12,44 @@ libinput_events() {
         | sed -E 's/^[-+ ]?event[0-9]+ +//; s/[[:space:]]+\+[0-9]+\.[0-9]+s[[:space:]]*/ /; s/[[:space:]]+$//'
 }
 
+# own_start NAME RECORDING OWNED: a player of RECORDING that makes its device and plays once
+# $out/own-NAME.ready names it (the caller writes "$player_node" there); its log joins
+# $paced_logs. Sets $own_player (its pid) and $player_node, and with OWNED "yes" $twin_node, the
+# twin the running service made for it. Returns 1 when no device was made, 2 when the service
+# did not own it.
+own_start() {
+    local name=$1 recording=$2 owned=$3
+    : > "$out/own-$name.ready"
+    "$gestured" replay "$recording" --uinput --wait-for-log "$out/own-$name.ready" --linger 1500 2> "$out/own-$name.player.log" &
+    own_player=$!
+    paced_logs+=("$out/own-$name.player.log")
+    twin_node=
+    wait_for "$out/own-$name.player.log" "/dev/input/event" || return 1
+    player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-$name.player.log" | head -1)
+    [ "$owned" = yes ] || return 0
+    wait_for "$log" "node=$player_node twin=" || return 2
+    twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
+}
+
 # own_play NAME RECORDING CONFIG [SERVICE ARGS...]: the service owning the device
 # RECORDING is played into, libinput reading its twin; sets $twin_log, $player_node,
-# $twin_node. With CONFIG "none": no service, libinput reading the device itself (the
-# baseline); then $twin_log is that log.
+# $twin_node. With CONFIG "running": the service started already. With CONFIG "none": no
+# service, libinput reading the device itself (the baseline); then $twin_log is that log.
 own_play() {
-    local name=$1 recording=$2 config=$3
+    local name=$1 recording=$2 config=$3 status=0
     shift 3
-    local ready=$out/own-$name.ready
-    rm -f "$ready"
-    : > "$ready"
-    if [ "$config" != none ]; then start_service "own-$name" --config "$config" "$@"; fi
-    "$gestured" replay "$recording" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-$name.player.log" &
-    local player=$!
-    paced_logs+=("$out/own-$name.player.log")
-    wait_for "$out/own-$name.player.log" "/dev/input/event" || { fail "own $name" "no virtual device"; return 1; }
-    player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-$name.player.log" | head -1)
-    local watched=$player_node
-    twin_node=
-    if [ "$config" != none ]; then
-        wait_for "$log" "node=$player_node twin=" || { fail "own $name" "the service did not own $player_node: $(tail -3 "$log")"; kill "$player"; return 1; }
-        twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
-        watched=$twin_node
-    fi
+    case $config in none | running) ;; *) start_service "own-$name" --config "$config" "$@" ;; esac
+    own_start "$name" "$recording" "$([ "$config" = none ] && echo no || echo yes)" || status=$?
+    [ "$status" = 1 ] && { fail "own $name" "no virtual device"; return 1; }
+    [ "$status" = 2 ] && { fail "own $name" "the service did not own $player_node: $(tail -3 "$log")"; kill "$own_player"; return 1; }
     twin_log=$out/own-$name.libinput.txt
-    "$debug_events" --device "$watched" > "$twin_log" 2>&1 &
+    "$debug_events" --device "${twin_node:-$player_node}" > "$twin_log" 2>&1 &
     local watch=$!
     wait_for "$twin_log" "DEVICE_ADDED"
-    echo "$player_node" > "$ready"
+    echo "$player_node" > "$out/own-$name.ready"
     # What to do while the devices are there (list them).
     if [ -n "${own_during:-}" ]; then eval "$own_during"; fi
-    wait "$player"
+    wait "$own_player"
     # The device went with its player (and the twin with it): libinput has said all it had.
     wait_for "$twin_log" "DEVICE_REMOVED"
     kill "$watch" 2>/dev/null
@@ -141,27 +148,7 @@ else
         "$gestured" listen --socket /tmp/gestured-own.sock --exclusion drawer=0,100,20,100 > /dev/null 2> "$out/own-listen.log" &
         listener=$!
         wait_for "$out/own-listen.log" "connected: gestured"
-        stop_service_keep=$service
-        own_play_in_service() {  # the service runs already
-            local ready=$out/own-edge.ready
-            : > "$ready"
-            "$gestured" replay "$syn/owned-edge-drags.yaml" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-edge.player.log" &
-            local player=$!
-            paced_logs+=("$out/own-edge.player.log")
-            wait_for "$out/own-edge.player.log" "/dev/input/event"
-            player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-edge.player.log" | head -1)
-            wait_for "$log" "node=$player_node twin="
-            twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
-            "$debug_events" --device "$twin_node" > "$out/own-edge.libinput.txt" 2>&1 &
-            local watch=$!
-            wait_for "$out/own-edge.libinput.txt" "DEVICE_ADDED"
-            echo "$player_node" > "$ready"
-            wait "$player"
-            wait_for "$out/own-edge.libinput.txt" "DEVICE_REMOVED"
-            kill "$watch"; wait "$watch" 2>/dev/null
-            libinput_events "$out/own-edge.libinput.txt" > "$out/own-edge.events.txt"
-        }
-        own_play_in_service
+        own_play edge "$syn/owned-edge-drags.yaml" running
         kill "$listener" 2>/dev/null
         stop_service
         e=$out/own-edge.events.txt
@@ -248,22 +235,15 @@ YAML
     # SIGKILL while a finger is down on the twin: the grab goes, the twin goes, the device is read again.
     own_kill() {
         start_service own-kill --no-socket --config "$own_config"
-        ready=$out/own-kill.ready
-        : > "$ready"
-        "$gestured" replay "$syn/owned-hold-then-tap.yaml" --uinput --wait-for-log "$ready" --linger 1500 2> "$out/own-kill.player.log" &
-        player=$!
-        paced_logs+=("$out/own-kill.player.log")
-        wait_for "$out/own-kill.player.log" "/dev/input/event"
-        player_node=$(grep -o '/dev/input/event[0-9]*' "$out/own-kill.player.log" | head -1)
-        wait_for "$log" "node=$player_node twin="
-        twin_node=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | head -1 | cut -d= -f2)
+        own_start kill "$syn/owned-hold-then-tap.yaml" yes
+        player=$own_player
         "$debug_events" --device "$twin_node" > "$out/own-kill.twin.txt" 2>&1 &
         twin_watch=$!
         "$debug_events" --device "$player_node" > "$out/own-kill.device.txt" 2>&1 &
         device_watch=$!
         wait_for "$out/own-kill.twin.txt" "DEVICE_ADDED"
         wait_for "$out/own-kill.device.txt" "DEVICE_ADDED"
-        echo "$player_node" > "$ready"
+        echo "$player_node" > "$out/own-kill.ready"
         # The recording plays from now: its finger holds 2 s, its tap lands at 2.1 s.
         played_at=$(date +%s.%N)
         wait_for "$out/own-kill.twin.txt" "TOUCH_DOWN"

@@ -11,6 +11,7 @@ AS_PLAYED frame's events are those of its RECORDING frame, some left out). An EX
 whose time no RECORDING frame has keeps its distance from the latest one before it.
 
 Fails (exit 2, with the reason) when AS_PLAYED's frames cannot be matched to RECORDING's."""
+import bisect
 import re
 import sys
 
@@ -69,8 +70,8 @@ def main():
     known = sorted(mapping)
 
     def moved(t):
-        before = [k for k in known if k <= t]
-        base = before[-1] if before else known[0]
+        i = bisect.bisect_right(known, t)
+        base = known[i - 1] if i else known[0]
         return mapping[base] + (t - base)
 
     with open(sys.argv[3]) as f:
