@@ -525,3 +525,76 @@ struct TwinFilterTests {
         ])
     }
 }
+
+/// `end-owned-touches: lift` (docs/ownership.md, "Compositors"): where the compositor drops
+/// libinput's cancel, an owned touch the app had ends with a plain lift, where the app last saw
+/// it, in the frame the gesture takes it.
+@Suite("An owned touch ended by a lift")
+struct TwinFilterLiftEndingTests {
+    var screen: TwinFilter {
+        var filter = TwinFilter(description: .testTouchscreen)!
+        filter.ending = .lift
+        return filter
+    }
+
+    @Test func anOwnedTouchLiftsAtOnceWhereTheAppLastSawItAndIsWithheldAfter() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 7, x: 100, y: 200) }
+        f.frame(10) { $0.move(0, x: 150) }
+        f.frame(20) { $0.move(0, x: 200) }
+        f.frame(30) { $0.up(0) }
+        f.frame(100) { $0.down(0, id: 8, x: 50, y: 50) }
+        var filter = screen
+        #expect(play(f, through: &filter, own: [(10, 0)]) == [
+            "slot 0, id 7, x 100, y 200, touch 1",
+            "id -1, touch 0",                  // no palm first: libinput reads TOUCH_UP
+            "id 8, x 50, y 50, touch 1",       // the slot's tool is still a finger
+        ])
+    }
+
+    @Test func aTouchOwnedAsItLiftsEndsWithItsLift() {
+        var filter = screen
+        #expect(play(tapFrames(liftAt: 80), through: &filter, own: [(80, 0)]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+    }
+
+    @Test func aWithheldLiftThatIsOwnedLaterIsLiftedThen() {
+        // A double tap's first tap stays down on the twin until the second tap is recognized.
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(60) { $0.up(0) }
+        f.frame(150) { $0.down(0, id: 2, x: 100, y: 100) }
+        var filter = screen
+        #expect(play(f, through: &filter, telling: [
+            60: { $0.holdLift(slot: 0, contact: 1) },
+            150: { $0.own(slot: 0, contact: 1); $0.own(slot: 0, contact: 2) },
+        ]) == [
+            "slot 0, id 1, x 100, y 100, touch 1",
+            "id -1, touch 0",
+        ])
+    }
+
+    @Test func aStopLiftsEveryTouchTheTwinHas() {
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100); $0.down(1, id: 2, x: 300, y: 100) }
+        var filter = screen
+        #expect(play(f, through: &filter) == ["slot 0, id 1, x 100, y 100, slot 1, id 2, x 300, y 100, touch 1"])
+        #expect(twinLines(filter.cancelAll(at: .zero + .milliseconds(5))) == [
+            "slot 0, id -1, slot 1, id -1, touch 0",
+        ])
+    }
+
+    @Test func aTouchpadKeepsItsPalmsWhateverTheEnding() {
+        var pad = TwinFilter(description: .testTouchpad)!
+        pad.ending = .lift
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(10) { $0.move(0, x: 150) }
+        #expect(play(f, through: &pad, own: [(10, 0)]) == [
+            "slot 0, id 1, x 100, y 100",
+            "x 150, palm",
+        ])
+    }
+}

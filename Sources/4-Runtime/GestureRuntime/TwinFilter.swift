@@ -1,3 +1,4 @@
+import Gestures
 import TouchEvents
 
 /// What an owned device's twin gets of its kernel frames — pure logic, no I/O and no clock:
@@ -12,7 +13,8 @@ import TouchEvents
 /// - **owned** (``own(slot:contact:)``: a gesture that owns its touches has it) — on a
 ///   touchscreen, a touch the twin has is **cancelled** there (`ABS_MT_TOOL_TYPE`
 ///   `MT_TOOL_PALM` in one frame, its lift in the next: libinput ends it with `TOUCH_CANCEL`,
-///   never `TOUCH_UP`) and the rest of its events are withheld; one the twin does not have yet
+///   never `TOUCH_UP`; or, with ``ending`` ``OwnedTouchEnding/lift``, lifted where it is, for a
+///   compositor that drops libinput's cancel) and the rest of its events are withheld; one the twin does not have yet
 ///   never reaches it. On a touchpad it stays on the twin as a palm (libinput leaves palms out
 ///   of pointer motion, scrolling, tapping and its own gestures), from the frame it is owned;
 /// - **lift withheld** (touchscreens: ``holdLift(slot:contact:)``, a gesture that owns its
@@ -55,6 +57,12 @@ public struct TwinFilter {
     public var holdBack: Duration {
         didSet { if kind != .touchscreen { holdBack = .zero } }
     }
+
+    /// How a touchscreen touch the twin has ends when it is owned: ``OwnedTouchEnding/cancel``
+    /// (a palm, then its lift: libinput's `TOUCH_CANCEL`) or ``OwnedTouchEnding/lift`` (its
+    /// lift alone, where it is: `TOUCH_UP`, for a compositor that drops libinput's cancel).
+    /// ``OwnedTouchEnding/automatic`` is the runtime's to resolve; here it cancels.
+    public var ending = OwnedTouchEnding.cancel
 
     /// A slot of the device.
     struct Slot {
@@ -372,8 +380,8 @@ public struct TwinFilter {
         return earliest
     }
 
-    /// Every touch the twin has is cancelled (a clean stop, the device going away): nothing
-    /// is left down on it, and no touch ends as a plain lift. The fingers still down on the
+    /// Every touch the twin has is cancelled (a clean stop, the device going away; lifted,
+    /// with ``ending`` ``OwnedTouchEnding/lift``): nothing is left down on it. The fingers still down on the
     /// device are withheld until they lift. The events for the twin.
     public mutating func cancelAll(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
@@ -596,14 +604,17 @@ public struct TwinFilter {
     }
 
     /// Touchscreens: owned contacts the twin has are cancelled — `MT_TOOL_PALM` in one frame,
-    /// the lift in the next. Touchpads: nothing (they stay as palms until they lift), unless
-    /// `force` (a stop: they lift).
+    /// the lift in the next — or, with ``ending`` ``OwnedTouchEnding/lift``, lifted where they
+    /// are. Touchpads: nothing (they stay as palms until they lift), unless `force` (a stop:
+    /// they lift).
     private mutating func cancelOwned(at time: Instant, force: Bool = false) {
         guard kind == .touchscreen || force else { return }
         var any = false
-        for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned && twinTool(t) != MTToolType.palm {
-            setTwinPalm(t, time: time)
-            any = true
+        if kind == .touchpad || ending != .lift {
+            for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned && twinTool(t) != MTToolType.palm {
+                setTwinPalm(t, time: time)
+                any = true
+            }
         }
         if any { endOutFrame(time) }
         any = false

@@ -58,8 +58,30 @@ public struct TouchOwnership: Sendable, Equatable {
     /// a touch reaches the apps at once, and one an owned gesture takes later is cancelled
     /// there. Touchpads ignore it (an owned touch turns palm there, which libinput leaves out).
     public var holdBack: Duration
+    /// How a touch the apps already had ends when an owning gesture takes it (a
+    /// configuration's `end-owned-touches`): with libinput's cancel, with a plain lift where
+    /// the compositor drops that cancel, or as the compositor reading the twin needs.
+    public var ending: OwnedTouchEnding
 
-    public init(holdBack: Duration = .zero) {
+    public init(holdBack: Duration = .zero, ending: OwnedTouchEnding = .automatic) {
         self.holdBack = holdBack
+        self.ending = ending
     }
+}
+
+/// How a touchscreen touch the apps already had ends on an owned device's twin when an
+/// owning gesture takes it (docs/ownership.md, "Compositors"). A compositor is to pass
+/// libinput's `TOUCH_CANCEL` on to the app as `wl_touch.cancel`; some drop it (cage, sway
+/// before 1.9, Hyprland, labwc), and there a cancelled touch stays down in the app for good.
+public enum OwnedTouchEnding: String, Sendable, Equatable, CaseIterable {
+    /// As the compositor reading the twin needs: a lift where it is known to drop libinput's
+    /// cancel, a cancel elsewhere (the runtime looks at the running compositor).
+    case automatic = "auto"
+    /// libinput's cancel (`MT_TOOL_PALM`, then the lift: `TOUCH_CANCEL`): an app that acts on
+    /// a lift does nothing.
+    case cancel
+    /// A plain lift where the touch is, at once, in the frame the gesture takes it: the app
+    /// reads the end of a touch (of a drag, for a swipe that has moved), and no touch is left
+    /// down where the compositor drops the cancel.
+    case lift
 }
