@@ -60,6 +60,28 @@ struct OwnershipConfigurationTests {
         #expect(bare.devices[0].holdBack == .milliseconds(25))
     }
 
+    /// `end-owned-touches` (issue 64): how a touch the apps had ends when an owning gesture
+    /// takes it; `auto` (the running compositor decides) unless the rule says.
+    @Test func ownedTouchesEndAsTheRuleSays() throws {
+        let c = try Configuration.parse(yaml: """
+            devices:
+              - match: {kind: touchscreen, name: "Atmel"}
+                own: true
+                end-owned-touches: lift   # cage drops libinput's cancel
+              - match: {kind: touchscreen, name: "ELAN"}
+                own: true
+                end-owned-touches: cancel
+              - match: {kind: touchscreen}
+                own: true
+            layout: {id: root}
+            """, path: "c.yaml")
+        #expect(c.devices.map(\.ownership?.ending) == [.lift, .cancel, .automatic])
+        let summary = c.summary
+        #expect(summary.contains("owns kind touchscreen, name \"Atmel\" (line 2), touches taken end with a lift:"))
+        #expect(summary.contains("(line 5), touches taken end with libinput's cancel:"))
+        #expect(summary.contains("(line 8), touches taken end as the running compositor needs:"))
+    }
+
     @Test func aGestureOwnsItsTouchesWhenItActsOnTheDesktopUnlessItOrItsRegionPassesThem() throws {
         let c = try Configuration.parse(yaml: Self.yaml, path: "c.yaml")
         let layout = c.makeLayout(rootSize: SurfaceSize(width: 200, height: 100)).layout
@@ -75,6 +97,10 @@ struct OwnershipConfigurationTests {
          "c.yaml:1:34: hold-back is a time in milliseconds from 0 to 1000 (60ms, or 60), not \"2s\""),
         ("devices: [{own: true, hold-back: 1500ms}]\nlayout: {id: root}",
          "c.yaml:1:34: hold-back is a time in milliseconds from 0 to 1000 (60ms, or 60), not \"1500ms\""),
+        ("devices: [{end-owned-touches: lift}]\nlayout: {id: root}",
+         "c.yaml:1:31: end-owned-touches says how an owned device's touches end for the apps: add own: true to this device rule"),
+        ("devices: [{own: true, end-owned-touches: release}]\nlayout: {id: root}",
+         "c.yaml:1:42: end-owned-touches is auto, cancel or lift, not \"release\""),
         ("devices: [{own: yes please}]\nlayout: {id: root}",
          "c.yaml:1:17: own must be true or false, not \"yes please\""),
         ("devices: [{own: \"true\"}]\nlayout: {id: root}",

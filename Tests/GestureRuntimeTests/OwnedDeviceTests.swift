@@ -297,4 +297,35 @@ struct OwnedDeviceTests {
         #expect(twin == nil)
         runtime.shutdown()
     }
+
+    /// `end-owned-touches: auto` (issue 64): the running compositor decides, looked at as the
+    /// device is owned and again once ``GestureRuntime/compositorRecheck`` has passed — a
+    /// kiosk's cage starts after the service.
+    @Test func automaticEndingFollowsTheCompositorRunning() throws {
+        var log: [String] = []
+        let runtime = try runtime(kiosk { log.append($0) })
+        final class Running { var compositor: RunningCompositor? }
+        let running = Running()
+        runtime.findCompositor = { running.compositor }
+        let device = try plug(runtime)
+        // No compositor yet: the swipe's touches are cancelled (palm, then lifted).
+        play(tapThenFourFingerSwipe(), into: device, runtime)
+        #expect(twinLines(twins.made[0].events).contains("slot 0, palm, slot 1, palm, slot 2, palm, slot 3, palm"))
+        // cage starts: within the recheck time nothing changes; after it, the next swipe's
+        // touches lift where they are.
+        running.compositor = RunningCompositor(name: "cage", pid: 300)
+        let before = twins.made[0].events.count
+        clock.advance(to: .zero + .seconds(10))
+        var later = KernelFrames()
+        for event in tapThenFourFingerSwipe().events {
+            later.add(event.type, event.code, event.value, at: event.time + .seconds(10))
+        }
+        play(later, into: device, runtime)
+        let lines = twinLines(Array(twins.made[0].events[before...]))
+        #expect(log == ["tap", "swipe recognized", "tap", "swipe recognized"])
+        #expect(!lines.contains { $0.contains("palm") })
+        #expect(lines.last == "slot 0, id -1, slot 1, id -1, slot 2, id -1, slot 3, id -1, touch 0")
+        #expect(logs.lines.contains { $0.contains("owned touches the apps had end with a lift") && $0.contains("cage drops libinput's touch cancel") })
+        runtime.shutdown()
+    }
 }

@@ -34,6 +34,12 @@ struct KernelFrames {
     mutating func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
         events.append(InputEvent(time: time, type: type, code: code, value: value))
     }
+
+    /// An event at `time` (frames shifted in time).
+    mutating func add(_ type: UInt16, _ code: UInt16, _ value: Int32, at time: Instant) {
+        self.time = time
+        add(type, code, value)
+    }
 }
 
 /// The twin's events as lines, one per frame (``RecordingTwin/lines(of:)``).

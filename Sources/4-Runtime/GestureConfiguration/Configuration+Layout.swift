@@ -69,7 +69,13 @@ extension Configuration {
         for rule in owned {
             let holdBack = rule.holdBack > .zero && rule.kind != .touchpad
                 ? ", new touches held back \(formatDecimal(Double(rule.holdBack.inMicroseconds) / 1000, places: 1)) ms" : ""
-            s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack): its gestures marked * take their touches from the apps\n"
+            let ending: String = switch rule.ending {
+            case _ where rule.kind == .touchpad: ""
+            case .automatic: ", touches taken end as the running compositor needs"
+            case .cancel: ", touches taken end with libinput's cancel"
+            case .lift: ", touches taken end with a lift"
+            }
+            s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack)\(ending): its gestures marked * take their touches from the apps\n"
         }
         // A layout's gestures take touches only where an owned device drives it.
         var ownedLayout = false

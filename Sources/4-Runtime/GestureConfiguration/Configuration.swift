@@ -81,10 +81,14 @@ public struct DeviceRule: Sendable, Equatable {
     /// `hold-back: 60ms` (owned touchscreens): how long a new touch is kept from the apps
     /// while it may still become part of an owned gesture.
     public var holdBack = Duration.zero
+    /// `end-owned-touches: auto | cancel | lift` (owned touchscreens): how a touch the apps had
+    /// ends when an owning gesture takes it — as the running compositor needs (`auto`, the
+    /// default), libinput's cancel, or a plain lift (for compositors that drop the cancel).
+    public var ending = OwnedTouchEnding.automatic
     public var line = 0
 
     /// What owning the device means under this rule, or nil when it is not owned.
-    public var ownership: TouchOwnership? { own ? TouchOwnership(holdBack: holdBack) : nil }
+    public var ownership: TouchOwnership? { own ? TouchOwnership(holdBack: holdBack, ending: ending) : nil }
 
     public init() {}
 

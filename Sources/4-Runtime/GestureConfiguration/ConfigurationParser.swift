@@ -184,7 +184,7 @@ struct ConfigurationParser {
 
     /// A device rule, and the node of the layout it names (checked once the layouts are read).
     private func device(_ node: Node) throws(ConfigurationError) -> (DeviceRule, Node?) {
-        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration", "own", "hold-back"])
+        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration", "own", "hold-back", "end-owned-touches"])
         var rule = DeviceRule()
         rule.line = node.mark?.line ?? 0
         if let match = m["match"] {
@@ -225,6 +225,16 @@ struct ConfigurationParser {
             rule.holdBack = try milliseconds(h, "hold-back", max: 1000)
             guard rule.own else {
                 throw fail(h, "hold-back keeps new touches from the apps of an owned device: add own: true to this device rule")
+            }
+        }
+        if let e = m["end-owned-touches"] {
+            let value = try string(e, "end-owned-touches")
+            guard let ending = OwnedTouchEnding(rawValue: value) else {
+                throw fail(e, "end-owned-touches is auto, cancel or lift, not \"\(value)\"")
+            }
+            rule.ending = ending
+            guard rule.own else {
+                throw fail(e, "end-owned-touches says how an owned device's touches end for the apps: add own: true to this device rule")
             }
         }
         return (rule, m["layout"])

@@ -19,6 +19,8 @@ extension GestureRuntime {
         }
         if let twin = entry.twin {
             twin.filter.holdBack = device.description.kind == .touchscreen ? ownership.holdBack : .zero
+            twin.ending = ownership.ending
+            resolveEnding(twin, device: device.description.name, at: clock.now, lookAgain: true)
             hook(twin, to: session)
             // Lifts the ended session held for its gestures were settled as it ended: they go now.
             if twin.claimedSinceWrite {
@@ -49,7 +51,9 @@ extension GestureRuntime {
             return
         }
         let twin = OwnedTwin(filter: filter, output: output)
+        twin.ending = ownership.ending
         entry.twin = twin
+        resolveEnding(twin, device: device.description.name, at: clock.now, lookAgain: true)
         hook(twin, to: session)
         logger.info("touch device owned: its twin stands in for it", metadata: metadata.merging([
             "twin": "\(output.node)", "hold_back_ms": "\(formatDecimal(filter.holdBack.inMilliseconds, places: 1, trailingZeros: .trimAll))",
@@ -61,12 +65,15 @@ extension GestureRuntime {
         // A new pipeline names the touches again (its ids start over).
         twin.filter.forgetNames()
         // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
-        session.pipeline.onTouchClaim = { [unowned(unsafe) twin] claim in
+        let name = session.description.name
+        session.pipeline.onTouchClaim = { [unowned(unsafe) twin, unowned(unsafe) self] claim in
             switch claim {
             case .landed(let slot, let contact):
                 twin.filter.name(slot: slot, contact: contact)
                 return
             case .owned(let slot, let contact):
+                // The compositor may have started, or changed, since the device was owned.
+                self.resolveEnding(twin, device: name, at: self.clock.now, lookAgain: false)
                 twin.filter.own(slot: slot, contact: contact)
             case .liftUndecided(let slot, let contact):
                 twin.filter.holdLift(slot: slot, contact: contact)
@@ -75,6 +82,28 @@ extension GestureRuntime {
             }
             twin.claimedSinceWrite = true
         }
+    }
+
+    /// The twin's ``TwinFilter/ending`` from its ``OwnedTwin/ending``: `automatic` looks at the
+    /// running compositor (``findCompositor``) when `lookAgain`, or when it last looked
+    /// ``compositorRecheck`` ago or more; a change is logged with its reason.
+    func resolveEnding(_ twin: OwnedTwin, device: String, at now: Instant, lookAgain: Bool) {
+        let resolved: OwnedTouchEnding, why: String, compositor: RunningCompositor?
+        switch twin.ending {
+        case .cancel, .lift:
+            resolved = twin.ending
+            why = "end-owned-touches: \(twin.ending.rawValue)"
+            compositor = nil
+        case .automatic:
+            if !lookAgain, let last = twin.compositorLookedAt, now < last + Self.compositorRecheck { return }
+            twin.compositorLookedAt = now
+            compositor = findCompositor()
+            (resolved, why) = RunningCompositor.ending(name: compositor?.name, version: compositor?.version)
+        }
+        guard resolved != twin.filter.ending || lookAgain else { return }
+        twin.filter.ending = resolved
+        logger.info(resolved == .lift ? "owned touches the apps had end with a lift" : "owned touches the apps had end with libinput's cancel",
+                    metadata: ["device": "\(device)", "why": "\(why)", "compositor": "\(compositor?.description ?? "none")"])
     }
 
     /// The compositor gets the device back: every touch the twin has is cancelled there, the

@@ -124,6 +124,15 @@ public final class GestureRuntime: @unchecked Sendable {
     public var makeTwin: (DeviceDescription, String) throws(InputError) -> any TwinOutput = { d, node throws(InputError) in
         try UInputDevice(twinOf: d, node: node)
     }
+    /// The Wayland compositor running (``RunningCompositor/find(proc:)``): an owned touchscreen with ``TouchOwnership/ending`` `automatic` ends its
+    /// owned touches as that compositor needs. Asked as a device is owned, and again as a
+    /// gesture takes touches once ``compositorRecheck`` has passed since it was last asked.
+    /// The initializers on a seat look at this machine's processes; the one with a monitor
+    /// (as tests use it) finds none unless set.
+    public var findCompositor: () -> RunningCompositor? = { nil }
+    /// How long what ``findCompositor`` said holds (5 s): a kiosk's compositor starts after the
+    /// service, and the first owning gesture after that finds it.
+    public static let compositorRecheck = Duration.seconds(5)
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     @exclusivity(unchecked) private var deliveredInFrame = false
 
@@ -172,6 +181,7 @@ public final class GestureRuntime: @unchecked Sendable {
             try LibinputSeat(seat: seat, logger: logger)
         }
         readSystemQuirks()
+        findCompositor = { RunningCompositor.find() }
     }
 
     /// Reads the system's quirks (``quirks``, ``quirksSystem``), logging every line the files

@@ -24,6 +24,9 @@ extension GestureService {
         public var environment: [String: String] = [:]
         /// Read libinput's quirks files for the devices (`gestured run` does; tests leave them out).
         public var readsQuirks = false
+        /// Look at the running compositor for owned touchscreens whose touches end as it needs
+        /// (`end-owned-touches: auto`; `gestured run` does; tests leave it out: they find none).
+        public var findsCompositor = false
 
         public init(configPath: String? = nil) {
             self.configPath = configPath

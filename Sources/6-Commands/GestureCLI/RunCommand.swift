@@ -81,6 +81,7 @@ struct RunCommand: ParsableCommand {
         options.measureLatency = latencyReport != nil
         options.environment = ProcessEnvironment.current
         options.readsQuirks = true
+        options.findsCompositor = true
         if let view {
             guard case .success(let address) = ListenAddress.parse(view) else {
                 if case .failure(let e) = ListenAddress.parse(view) { throw Self.refuse("--view \(e)") }
