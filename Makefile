@@ -84,6 +84,7 @@ live-kiosk-release: check-swift deps
 e2e: release live-kiosk-release
 	@command -v strace >/dev/null || scripts/install-deps.sh strace
 	@[ -x /usr/libexec/libinput/libinput-debug-events ] || scripts/install-deps.sh libinput-tools
+	@for tool in cage sway wev seatd Xwayland; do command -v $$tool >/dev/null || { scripts/install-deps.sh cage sway wev seatd xwayland; break; }; done
 	@status=0; scripts/vm/run.sh out/vm 'GESTURED=.build-release/release/gestured LIVE_KIOSK=.build-release/release/live-kiosk scripts/vm/e2e.sh' || status=$$?; \
 	grep -E '^(PASS|FAIL|e2e:)' out/vm/vm-console.log || echo "e2e: the VM did not run the lane (see out/vm/vm-console.log)"; \
 	exit $$status

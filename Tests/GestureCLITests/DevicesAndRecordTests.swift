@@ -1,5 +1,6 @@
 import DeviceQuirks
 import GestureReplay
+import GestureRuntime
 import Foundation
 import GestureCLI
 import Testing
@@ -62,6 +63,31 @@ struct DevicesCommandTests {
 
             """)
         #expect(out.standardError == "1 of 3 devices cannot be read by this user; see Access above\n")
+    }
+
+    /// Issue 64: the list ends with how an owned touchscreen's touches end under the
+    /// compositor running.
+    @Test func theListSaysHowOwnedTouchesEndUnderTheCompositorRunning() throws {
+        let list = try devices()
+        var runner = DevicesRunner(list: { list })
+        runner.compositor = { RunningCompositor(name: "cage", pid: 420) }
+        var out = CapturedOutput()
+        #expect(runner.run(output: &out) == 0)
+        #expect(out.standardOutput.hasSuffix("""
+              Fix:         join the input group
+
+            Compositor:  running: cage (pid 420)
+              Owned touchscreens (own: true, end-owned-touches: auto): touches an owning gesture takes from the apps end with a lift — cage drops libinput's touch cancel
+
+            """))
+        runner.compositor = { RunningCompositor(name: "sway", pid: 77, version: .init(1, 10)) }
+        out = CapturedOutput()
+        _ = runner.run(output: &out)
+        #expect(out.standardOutput.hasSuffix("end with libinput's cancel — sway 1.10 passes libinput's touch cancel on\n"))
+        runner.compositor = { nil }
+        out = CapturedOutput()
+        _ = runner.run(output: &out)
+        #expect(out.standardOutput.contains("Compositor:  running: none gestured knows\n"))
     }
 
     @Test func jsonHasOneObjectPerDevice() throws {

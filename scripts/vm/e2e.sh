@@ -601,6 +601,7 @@ kill -0 "$service" 2>/dev/null && pass "the service runs on after reloads" || fa
 stop_service
 
 . scripts/vm/ownership.sh
+. scripts/vm/compositors.sh
 
 echo "== idle: no wakeups, small"
 # The lanes before this one created and removed many devices; under emulation udevd can still be
@@ -636,7 +637,7 @@ kill "$player" 2>/dev/null
 kill "$keyboard" 2>/dev/null
 # Every check ran: a block that stopped early (a helper not defined, a sourced file missing)
 # would otherwise pass by saying nothing.
-expected_checks=${E2E_CHECKS:-58}
+expected_checks=${E2E_CHECKS:-72}
 if [ $((passed + failed)) -lt "$expected_checks" ]; then
     fail "the lane" "$((passed + failed)) checks gave a verdict, $expected_checks expected"
 fi

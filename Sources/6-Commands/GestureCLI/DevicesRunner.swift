@@ -1,5 +1,6 @@
 import DeviceQuirks
 import GestureProtocol
+import GestureRuntime
 import Gestures
 import TouchEvents
 import TouchInput
@@ -14,6 +15,10 @@ public struct DevicesRunner {
     public var quirks: QuirksDatabase?
     public var dmi: String?
     public var deviceTree: String?
+    /// Finds the running compositor (``RunningCompositor/find(proc:)``): where one is set and a
+    /// touchscreen is listed, the list ends with how an owned touchscreen's touches would end
+    /// here (`end-owned-touches: auto`). nil: not said.
+    public var compositor: (() -> RunningCompositor?)?
 
     public init(json: Bool = false, list: @escaping () throws(InputError) -> [TouchDeviceInfo] = TouchDeviceInventory.list) {
         self.json = json
@@ -46,8 +51,20 @@ public struct DevicesRunner {
         if !json {
             let denied = devices.filter { $0.access != .readable }.count
             if denied > 0 { output.warn("\(denied) of \(devices.count) devices cannot be read by this user; see Access above\n") }
+            if let compositor, devices.contains(where: { $0.kind == .touchscreen }) {
+                output.write("\n" + Self.ownedEnding(compositor()))
+            }
         }
         return 0
+    }
+
+    /// How a touchscreen's touches an owning gesture takes end with `end-owned-touches: auto`
+    /// under `compositor` (nil: none running).
+    static func ownedEnding(_ compositor: RunningCompositor?) -> String {
+        let (ending, why) = RunningCompositor.ending(name: compositor?.name, version: compositor?.version)
+        let running = compositor.map { "running: \($0)" } ?? "running: none gestured knows"
+        let how = ending == .lift ? "with a lift" : "with libinput's cancel"
+        return "Compositor:  \(running)\n  Owned touchscreens (own: true, end-owned-touches: auto): touches an owning gesture takes from the apps end \(how) — \(why)\n"
     }
 
     func readable(_ d: TouchDeviceInfo, first: Bool) -> String {
