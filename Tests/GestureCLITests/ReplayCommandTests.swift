@@ -282,4 +282,52 @@ struct ExplainTests {
         }
         #expect(lines.filter { $0.contains(#""state": "recognized""#) }.count == 5)
     }
+
+    /// Issue 64: for a device its configuration owns, --explain shows each touch's fate on the
+    /// twin and what the app beneath gets — without hardware.
+    func ownedExplain(_ ending: String, _ mode: ReplayRunner.Mode = .explain) throws -> [String] {
+        let folder = NSTemporaryDirectory() + "gestured-own-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            devices:
+              - match: {kind: touchscreen}
+                own: true
+                end-owned-touches: \(ending)
+            layout:
+              id: root
+              gestures:
+                - {kind: swipe, touches: 4, directions: [down], action: {exec: [/bin/true]}}
+                - {kind: tap, action: {emit: true}}
+            """.write(toFile: folder + "/own.yaml", atomically: true, encoding: .utf8)
+        var output = CapturedOutput()
+        var runner = ReplayRunner(recordingPath: fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"), mode: mode)
+        runner.configPath = folder + "/own.yaml"
+        #expect(runner.run(output: &output) == 0)
+        return output.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test func anOwnedDevicesTouchesShowTheirFateOnTheTwin() throws {
+        let lines = try ownedExplain("cancel")
+        #expect(Array(lines.suffix(10)) == [
+            "  0.249810s  touch 1 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
+            "  0.249810s  touch 2 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
+            "  0.249810s  touch 3 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
+            "  0.249810s  touch 4 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
+            "  0.249810s  swipe recognized  root  4 touches  down  at 96.8, 65.0  moved 1.3, 16.5",
+            "  0.249810s  touch 1 on the twin: owned → ended by cancel (libinput's cancel)",
+            "  0.249810s  touch 2 on the twin: owned → ended by cancel (libinput's cancel)",
+            "  0.249810s  touch 3 on the twin: owned → ended by cancel (libinput's cancel)",
+            "  0.249810s  touch 4 on the twin: owned → ended by cancel (libinput's cancel)",
+            "the app beneath (own: true, owned touches end with libinput's cancel): 4 touches ended by cancel; the others whole",
+        ])
+        let lifted = try ownedExplain("lift")
+        #expect(lifted.last == "the app beneath (own: true, owned touches end with a lift): 4 touches ended by lift; the others whole")
+        #expect(lifted.contains("  0.249810s  touch 4 on the twin: owned → ended by lift (the compositor drops libinput's cancel)"))
+        let json = try ownedExplain("cancel", .explainJSON)
+        #expect(json.contains(#"{"time": 0.24981, "contact": 4, "state": "twin", "from": "owned", "to": "ended by cancel", "why": "libinput's cancel"}"#))
+        for line in json {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import GestureRuntime
+import Gestures
 import Testing
 import TouchEvents
 import TouchInputTesting
@@ -601,6 +602,97 @@ struct TwinFilterLiftEndingTests {
         #expect(play(f, through: &pad, own: [(10, 0)]) == [
             "slot 0, id 1, x 100, y 100",
             "x 150, palm",
+        ])
+    }
+}
+
+/// A touch's fate on the twin is one state, changed in one place that tells each change
+/// (``TwinFilter/onFateChange``: the runtime logs it, `replay --explain` prints it).
+@Suite("A touch's fate on the twin")
+struct TwinFilterFateTests {
+    final class Fates { var lines: [String] = [] }
+
+    /// A filter whose fate changes are written as "ms: touch ID: FROM → TO (WHY)".
+    func filter(holdBack: Duration = .zero, ending: OwnedTouchEnding = .cancel) -> (TwinFilter, Fates) {
+        var filter = TwinFilter(description: .testTouchscreen, holdBack: holdBack)!
+        filter.ending = ending
+        let fates = Fates()
+        filter.onFateChange = { id, _, from, to, time, why in
+            fates.lines.append("\((time - .zero).inMilliseconds): touch \(id): \(from) → \(to) (\(why))")
+        }
+        return (filter, fates)
+    }
+
+    @Test func aTouchTheAppHadIsOwnedThenEndedByACancel() {
+        var (filter, fates) = filter()
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 7, x: 100, y: 200) }
+        f.frame(10) { $0.move(0, x: 150) }
+        _ = play(f, through: &filter, telling: [10: { $0.own(slot: 0, contact: 7) }])
+        #expect(fates.lines == [
+            "10.0: touch 7: passed → owned (a gesture that owns its touches took it from the app)",
+            "10.0: touch 7: owned → ended by cancel (libinput's cancel)",
+        ])
+    }
+
+    @Test func withALiftEndingItIsEndedByALift() {
+        var (filter, fates) = filter(ending: .lift)
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 7, x: 100, y: 200) }
+        f.frame(10) { $0.move(0, x: 150) }
+        _ = play(f, through: &filter, telling: [10: { $0.own(slot: 0, contact: 7) }])
+        #expect(fates.lines.last == "10.0: touch 7: owned → ended by lift (the compositor drops libinput's cancel)")
+    }
+
+    @Test func aHeldBackTouchIsOwnedUnseenOrPassedWhenItsTimeIsUp() {
+        var (owned, ownedFates) = filter(holdBack: .milliseconds(60))
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(20) { $0.move(0, x: 140) }
+        _ = play(f, through: &owned, telling: [20: { $0.own(slot: 0, contact: 1) }])
+        #expect(ownedFates.lines == [
+            "0.0: touch 1: passed → held back (it landed where an owning gesture may take it)",
+            "20.0: touch 1: held back → owned (a gesture that owns its touches took it: the twin never sees it)",
+        ])
+        var (passed, passedFates) = filter(holdBack: .milliseconds(60))
+        _ = play(f, through: &passed, telling: [:])
+        _ = passed.deadlinePassed(.zero + .milliseconds(60))
+        #expect(passedFates.lines.last == "60.0: touch 1: held back → passed (its hold-back is over)")
+    }
+
+    @Test func aWithheldLiftIsOwnedOrSettledOrMakesRoom() {
+        // A double tap's first tap: its lift waits, then the second tap owns it.
+        var (owned, ownedFates) = filter()
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100) }
+        f.frame(60) { $0.up(0) }
+        f.frame(150) { $0.down(0, id: 2, x: 100, y: 100) }
+        _ = play(f, through: &owned, telling: [
+            60: { $0.holdLift(slot: 0, contact: 1) },
+            150: { $0.own(slot: 0, contact: 1) },
+        ])
+        #expect(ownedFates.lines == [
+            "60.0: touch 1: passed → lift withheld (it lifted while an owning gesture may still take it)",
+            "150.0: touch 1: lift withheld → owned (a gesture that owns its touches took it from the app)",
+            "150.0: touch 1: owned → ended by cancel (libinput's cancel)",
+        ])
+        // The double tap fails: the lift goes.
+        var (settled, settledFates) = filter()
+        _ = play(tapFrames(liftAt: 60), through: &settled, telling: [60: { $0.holdLift(slot: 0, contact: 1) }])
+        settled.settle(slot: 0, contact: 1)
+        #expect(settledFates.lines.last == "60.0: touch 1: lift withheld → passed (no gesture will own it)")
+    }
+
+    @Test func aHeldBackTouchsLiftCanBeWithheldTooAndOutlastItsHoldBack() {
+        var (filter, fates) = filter(holdBack: .milliseconds(60))
+        _ = play(tapFrames(liftAt: 40), through: &filter, telling: [40: { $0.holdLift(slot: 0, contact: 1) }])
+        _ = filter.deadlinePassed(.zero + .milliseconds(60))
+        filter.settle(slot: 0, contact: 1)
+        #expect(fates.lines == [
+            "0.0: touch 1: passed → held back (it landed where an owning gesture may take it)",
+            "40.0: touch 1: held back → held back, lift withheld (it lifted while an owning gesture may still take it)",
+            "60.0: touch 1: held back, lift withheld → lift withheld (its hold-back is over)",
+            "60.0: touch 1: lift withheld → passed (no gesture will own it)",
         ])
     }
 }

@@ -30,6 +30,13 @@ public enum RecordingReplay {
         /// Every touch sequence, in the order each was over: where it landed, its fingers, its
         /// gestures and failures; and each touch that hit no region (`region` nil).
         public var sequences: [SequenceEnd]
+        /// With `twin`, for a device its rules own: each touch's fate on the twin, in order,
+        /// and the twin's kernel events (what the compositor, then the app, gets).
+        public var twinFates: [TwinFate] = []
+        public var twinEvents: [InputEvent] = []
+        /// The ending owned touches had on the twin (``TouchOwnership/ending``; `auto` is shown
+        /// as libinput's cancel: a replay looks at no compositor). nil: not owned, or no twin asked.
+        public var twinEnding: OwnedTouchEnding?
     }
 
     /// A touch sequence that was over (`GesturePipeline.sequenceObserver`), with its place among
@@ -49,6 +56,21 @@ public enum RecordingReplay {
         /// Why, with numbers: "pressure 212 ≥ 180".
         public var why: String
         /// How many gestures, and how many failures, had been reported then (its place among them).
+        public var afterGestures: Int
+        public var afterFailures: Int
+    }
+
+    /// A touch's change of fate on an owned device's twin (``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:twin:)``
+    /// with `twin`): what the app beneath gets of it.
+    public struct TwinFate: Sendable {
+        public var time: Instant
+        /// The pipeline's name for the touch (-1: not named yet), and its slot on the device.
+        public var contact: Int
+        public var slot: Int
+        public var from: TwinFilter.Fate
+        public var to: TwinFilter.Fate
+        public var why: String
+        /// How many gestures and failures came before it.
         public var afterGestures: Int
         public var afterFailures: Int
     }
@@ -76,7 +98,7 @@ public enum RecordingReplay {
         path: String, descPath: String? = nil, deviceIndex: Int? = nil, size: SurfaceSize? = nil,
         layout: Layout? = nil, screen: Screen? = nil, rules: (any DeviceRules)? = nil, configure: ((GesturePipeline) -> Void)? = nil,
         onFrame: ((TouchFrame) -> Void)? = nil, beforeDecoding: ((RecordedDevice) -> Void)? = nil,
-        quirks: QuirksDatabase? = nil, dmi: String? = nil
+        quirks: QuirksDatabase? = nil, dmi: String? = nil, twin: Bool = false
     ) throws(RecordingError) -> Result {
         let (recording, device, session) = try prepare(path: path, descPath: descPath, deviceIndex: deviceIndex, size: size,
                                                        layout: layout, screen: screen, rules: rules,
@@ -98,11 +120,42 @@ public enum RecordingReplay {
         pipeline.sequenceObserver = { sequences.append(SequenceEnd(report: $0, afterGestures: gestures.count, afterFailures: failures.count)) }
         session.onFrame = onFrame
         configure?(pipeline)
-        try device.forEachEvent(path: path) { event throws(DecodeError) in try session.process(event) }
+        // An owned device's twin, as the runtime runs it: what the app beneath would get.
+        var filter: TwinFilter?
+        var fates: [TwinFate] = []
+        var twinEvents: [InputEvent] = []
+        if twin, let ownership = session.ownership, var made = TwinFilter(description: device.description, holdBack: ownership.holdBack) {
+            made.ending = ownership.ending == .lift ? .lift : .cancel
+            made.onFateChange = { contact, slot, from, to, time, why in
+                fates.append(TwinFate(time: time, contact: contact, slot: slot, from: from, to: to, why: why,
+                                      afterGestures: gestures.count, afterFailures: failures.count))
+            }
+            filter = made
+            pipeline.onTouchClaim = { claim in filter?.hear(claim) }
+        }
+        try device.forEachEvent(path: path) { event throws(DecodeError) in
+            guard filter != nil else { return try session.process(event) }
+            if let due = filter?.nextDeadline, due <= event.time, let out = filter?.deadlinePassed(due) { twinEvents += out }
+            filter?.add(event)
+            try session.process(event)
+            if event.isReport, let out = filter?.endFrame() { twinEvents += out }
+        }
         session.finish()
-        return Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
-                      mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
-                      warnings: session.warnings, quirks: session.quirks, sequences: sequences)
+        if filter != nil {
+            // Whatever is left: held-back touches go when their time is up; the recording's end
+            // is the device going away.
+            while let due = filter?.nextDeadline, let out = filter?.deadlinePassed(due) { twinEvents += out }
+            if let out = filter?.cancelAll(at: device.events.last?.time ?? .zero) { twinEvents += out }
+        }
+        var result = Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
+                            mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
+                            warnings: session.warnings, quirks: session.quirks, sequences: sequences)
+        if let filter {
+            result.twinFates = fates
+            result.twinEvents = twinEvents
+            result.twinEnding = filter.ending
+        }
+        return result
     }
 
     /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:)``

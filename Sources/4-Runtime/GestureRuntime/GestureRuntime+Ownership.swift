@@ -52,6 +52,13 @@ extension GestureRuntime {
         }
         let twin = OwnedTwin(filter: filter, output: output)
         twin.ending = ownership.ending
+        if logger.logLevel <= .debug {
+            // Each touch's fate on the twin, as the contact filter logs its roles.
+            let logger = logger, name = device.description.name
+            twin.filter.onFateChange = { contact, slot, from, to, _, why in
+                logger.debug("touch \(contact) on the twin: \(from) → \(to) (\(why))", metadata: ["device": "\(name)", "slot": "\(slot)"])
+            }
+        }
         entry.twin = twin
         resolveEnding(twin, device: device.description.name, at: clock.now, lookAgain: true)
         hook(twin, to: session)
@@ -67,20 +74,9 @@ extension GestureRuntime {
         // Unretained: the session's pipeline goes before the twin does (see `letGo`, `end`).
         let name = session.description.name
         session.pipeline.onTouchClaim = { [unowned(unsafe) twin, unowned(unsafe) self] claim in
-            switch claim {
-            case .landed(let slot, let contact):
-                twin.filter.name(slot: slot, contact: contact)
-                return
-            case .owned(let slot, let contact):
-                // The compositor may have started, or changed, since the device was owned.
-                self.resolveEnding(twin, device: name, at: self.clock.now, lookAgain: false)
-                twin.filter.own(slot: slot, contact: contact)
-            case .liftUndecided(let slot, let contact):
-                twin.filter.holdLift(slot: slot, contact: contact)
-            case .settled(let slot, let contact):
-                twin.filter.settle(slot: slot, contact: contact)
-            }
-            twin.claimedSinceWrite = true
+            // The compositor may have started, or changed, since the device was owned.
+            if case .owned = claim { self.resolveEnding(twin, device: name, at: self.clock.now, lookAgain: false) }
+            if twin.filter.hear(claim) { twin.claimedSinceWrite = true }
         }
     }
 

@@ -84,21 +84,77 @@ public struct TwinFilter {
         var down = false
         /// Began in the frame being read.
         var began = false
-        /// Owned by a gesture.
-        var owned = false
-        /// Held back: since when.
-        var heldSince: Instant?
+        /// What becomes of it on the twin: changed only by ``TwinFilter/setFate(_:_:at:)``.
+        fileprivate(set) var fate = Fate.passed
         /// Its slot on the twin (-1: the twin does not have it).
         var twinSlot = -1
-        /// Its lift is withheld from the twin until it is owned or settled.
-        var liftHeld = false
-        /// When its lift was withheld (`liftsWithheld` then): the oldest goes first to make room.
-        var liftHeldOrder = 0
         /// Its tool type as it landed (`ABS_MT_TOOL_TYPE`; finger where the device has none).
         var tool = MTToolType.finger
-        /// No gesture will own it: it is not held back.
+        /// No gesture will own it (the pipeline settled it): it is not held back, and goes to
+        /// the twin as soon as its place in the held-back queue allows.
         var settled = false
+
+        /// Owned by a gesture: taken, or ended on the twin since.
+        var owned: Bool {
+            switch fate {
+            case .owned, .endedByCancel, .endedByLift: true
+            default: false
+            }
+        }
+        /// Held back: since when.
+        var heldSince: Instant? {
+            if case .heldBack(let since, _) = fate { return since }
+            return nil
+        }
+        /// Its lift is withheld from the twin until it is owned or settled.
+        var liftHeld: Bool { liftHeldOrder != nil }
+        /// When its lift was withheld (`liftsWithheld` then): the oldest goes first to make room.
+        var liftHeldOrder: Int? {
+            switch fate {
+            case .liftWithheld(let order), .heldBack(_, let order?): order
+            default: nil
+            }
+        }
     }
+
+    /// What becomes of a touch on the twin — one state per touch, each change logged
+    /// (``onFateChange``).
+    public enum Fate: Equatable, Sendable, CustomStringConvertible {
+        /// Its events go to the twin as the device sent them.
+        case passed
+        /// Kept from the twin since `since` (``holdBack``), while an owning gesture may take it;
+        /// with `liftWithheld`, it lifted meanwhile and that lift waits too (its number, in
+        /// the order lifts were withheld).
+        case heldBack(since: Instant, liftWithheld: Int?)
+        /// A gesture that owns its touches took it: withheld from now on; the twin, if it had
+        /// it, ends it (on a touchpad it stays there as a palm until it lifts).
+        case owned
+        /// It lifted on the device while an owning gesture may still take it: down on the twin
+        /// until it is owned or settled (`order`: the oldest goes first to make room).
+        case liftWithheld(order: Int)
+        /// Owned, and ended on the twin with libinput's cancel (a palm, then its lift).
+        case endedByCancel
+        /// Owned, and ended on the twin with a plain lift (``ending`` ``OwnedTouchEnding/lift``).
+        case endedByLift
+
+        public var description: String {
+            switch self {
+            case .passed: "passed"
+            case .heldBack(_, nil): "held back"
+            case .heldBack(_, _?): "held back, lift withheld"
+            case .owned: "owned"
+            case .liftWithheld: "lift withheld"
+            case .endedByCancel: "ended by cancel"
+            case .endedByLift: "ended by lift"
+            }
+        }
+    }
+
+    /// Hears each touch's change of fate: the pipeline's name for it (-1: not named yet), its
+    /// slot on the device, the fates before and after, when (the latest event read, or the
+    /// hold-back deadline passed), and why. The runtime logs it at debug level; `replay
+    /// --explain` prints it.
+    public var onFateChange: ((_ contact: Int, _ slot: Int, _ from: Fate, _ to: Fate, _ time: Instant, _ why: String) -> Void)?
 
     /// The per-slot axes mirrored, `ABS_MT_TOUCH_MAJOR` (0x30) … `ABS_MT_TOOL_Y` (0x3d) and
     /// the rest of the multitouch range: a code's index is `code - 0x30`.
@@ -231,14 +287,35 @@ public struct TwinFilter {
         frameContacts.append(contact)
     }
 
+    /// What the gesture pipeline says of a touch (`GesturePipeline.onTouchClaim`): it landed
+    /// (its name from then on), is owned, lifts undecided, or is settled. False for a landing
+    /// (nothing for the twin to write).
+    @discardableResult
+    public mutating func hear(_ claim: TouchClaim) -> Bool {
+        switch claim {
+        case .landed(let slot, let contact):
+            name(slot: slot, contact: contact)
+            return false
+        case .owned(let slot, let contact):
+            own(slot: slot, contact: contact)
+        case .liftUndecided(let slot, let contact):
+            holdLift(slot: slot, contact: contact)
+        case .settled(let slot, let contact):
+            settle(slot: slot, contact: contact)
+        }
+        return true
+    }
+
     /// The contact the gesture pipeline named `contact` (``name(slot:contact:)``; without one,
     /// the latest in `slot`) is owned until it lifts: `GesturePipeline.onTouchClaim` says so.
     public mutating func own(slot: Int, contact id: Int = -1) {
-        guard let c = find(slot: slot, id: id) else { return }
-        contacts[c].owned = true
-        if contacts[c].heldSince != nil {
+        guard let c = find(slot: slot, id: id), !contacts[c].owned else { return }
+        let wasHeld = contacts[c].heldSince != nil
+        let why = wasHeld ? "a gesture that owns its touches took it: the twin never sees it"
+            : contacts[c].twinSlot >= 0 ? "a gesture that owns its touches took it from the app" : "a gesture that owns its touches took it"
+        setFate(c, .owned, at: lastTime, why)
+        if wasHeld {
             // Never shown: the twin does not get it at all.
-            contacts[c].heldSince = nil
             dropHeld(contact: c)
         }
     }
@@ -248,10 +325,13 @@ public struct TwinFilter {
     /// there) until it is owned (cancelled) or settled (``settle(slot:contact:)``: lifted). A touchpad's
     /// owned touches are palms from the frame a gesture takes them: nothing is withheld there.
     public mutating func holdLift(slot: Int, contact id: Int) {
-        guard kind == .touchscreen, let c = find(slot: slot, id: id) else { return }
-        contacts[c].liftHeld = true
+        guard kind == .touchscreen, let c = find(slot: slot, id: id), !contacts[c].owned, !contacts[c].liftHeld else { return }
         liftsWithheld += 1
-        contacts[c].liftHeldOrder = liftsWithheld
+        if case .heldBack(let since, _) = contacts[c].fate {
+            setFate(c, .heldBack(since: since, liftWithheld: liftsWithheld), at: lastTime, "it lifted while an owning gesture may still take it")
+        } else {
+            setFate(c, .liftWithheld(order: liftsWithheld), at: lastTime, "it lifted while an owning gesture may still take it")
+        }
     }
 
     /// The gesture pipeline knows the latest contact in `slot` as `id` from now on (it tells
@@ -274,7 +354,7 @@ public struct TwinFilter {
     /// and the names are forgotten.
     public mutating func startOver() {
         for c in contacts.indices where contacts[c].inUse && contacts[c].liftHeld {
-            contacts[c].liftHeld = false
+            releaseLift(c, at: lastTime, "the pipeline started over: its word on the touch is lost")
             liftsSettled = true
         }
         forgetNames()
@@ -287,7 +367,7 @@ public struct TwinFilter {
         guard let c = find(slot: slot, id: id), !contacts[c].owned else { return }
         contacts[c].settled = true
         if contacts[c].liftHeld {
-            contacts[c].liftHeld = false
+            releaseLift(c, at: lastTime, "no gesture will own it")
             liftsSettled = true
         }
     }
@@ -299,7 +379,9 @@ public struct TwinFilter {
         var starting = 0
         for c in contacts.indices where contacts[c].inUse && contacts[c].began {
             contacts[c].tool = deviceAxes[contacts[c].slot * Self.axes + Self.toolAxis]
-            if !contacts[c].owned && !contacts[c].settled && holdBack > .zero { contacts[c].heldSince = lastTime }
+            if !contacts[c].owned && !contacts[c].settled && holdBack > .zero {
+                setFate(c, .heldBack(since: lastTime, liftWithheld: nil), at: lastTime, "it landed where an owning gesture may take it")
+            }
             if passes(c) && contacts[c].twinSlot < 0 { starting += 1 }
         }
         makeRoom(for: starting, at: lastTime)
@@ -355,6 +437,8 @@ public struct TwinFilter {
     /// between frames); owned ones that the twin had are cancelled. The events for the twin.
     public mutating func deadlinePassed(_ time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
+        // The pipeline's word at this deadline (a touch settled, owned) is dated by it.
+        if time > lastTime { lastTime = time }
         releaseHeld(at: time, lifted: false)
         finishChanges(at: time)
         return out
@@ -386,9 +470,11 @@ public struct TwinFilter {
     public mutating func cancelAll(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
         for c in contacts.indices where contacts[c].inUse {
-            if contacts[c].twinSlot >= 0 { contacts[c].owned = true }
-            contacts[c].heldSince = nil
-            contacts[c].liftHeld = false
+            if contacts[c].twinSlot >= 0 {
+                if !contacts[c].owned { setFate(c, .owned, at: time, "the device is let go") }
+            } else if !contacts[c].owned && contacts[c].fate != .passed {
+                setFate(c, .passed, at: time, "the device is let go: the twin never gets it")
+            }
         }
         held.removeAll(keepingCapacity: true)
         heldContacts.removeAll(keepingCapacity: true)
@@ -403,6 +489,26 @@ public struct TwinFilter {
 
     /// True while the twin has a contact in its slot `slot`.
     public func twinHas(slot: Int) -> Bool { slot >= 0 && slot < twinUsers.count && twinUsers[slot] >= 0 }
+
+    // MARK: - Fates
+
+    /// The one place a touch's fate changes: told to ``onFateChange``.
+    private mutating func setFate(_ c: Int, _ fate: Fate, at time: Instant, _ why: @autoclosure () -> String) {
+        let from = contacts[c].fate
+        guard from != fate else { return }
+        contacts[c].fate = fate
+        onFateChange?(contacts[c].id, contacts[c].slot, from, fate, time, why())
+    }
+
+    /// The contact's withheld lift is let go (it goes to the twin with the next lifts written,
+    /// or at once to make room): held back, it stays held back.
+    private mutating func releaseLift(_ c: Int, at time: Instant, _ why: @autoclosure () -> String) {
+        if case .heldBack(let since, _?) = contacts[c].fate {
+            setFate(c, .heldBack(since: since, liftWithheld: nil), at: time, why())
+        } else if case .liftWithheld = contacts[c].fate {
+            setFate(c, .passed, at: time, why())
+        }
+    }
 
     // MARK: - Contacts
 
@@ -520,10 +626,10 @@ public struct TwinFilter {
             for t in twinUsers.indices where twinUsers[t] >= 0 {
                 let c = twinUsers[t]
                 guard contacts[c].liftHeld && !contacts[c].owned && !contacts[c].down else { continue }
-                if oldest < 0 || contacts[c].liftHeldOrder < contacts[oldest].liftHeldOrder { oldest = c }
+                if oldest < 0 || contacts[c].liftHeldOrder ?? 0 < contacts[oldest].liftHeldOrder ?? 0 { oldest = c }
             }
             guard oldest >= 0 else { break }
-            contacts[oldest].liftHeld = false
+            releaseLift(oldest, at: time, "every slot of the twin is taken: the oldest withheld lift makes room")
             lift(oldest, time: time)
             lifted = true
             free += 1
@@ -619,7 +725,15 @@ public struct TwinFilter {
         if any { endOutFrame(time) }
         any = false
         for t in twinUsers.indices where twinUsers[t] >= 0 && contacts[twinUsers[t]].owned {
-            lift(twinUsers[t], time: time)
+            let c = twinUsers[t]
+            lift(c, time: time)
+            if kind == .touchscreen && contacts[c].fate == .owned {
+                if ending == .lift {
+                    setFate(c, .endedByLift, at: time, "the compositor drops libinput's cancel")
+                } else {
+                    setFate(c, .endedByCancel, at: time, "libinput's cancel")
+                }
+            }
             any = true
         }
         if any {
@@ -689,7 +803,11 @@ public struct TwinFilter {
         }
         held.removeLast(held.count - kept)
         heldContacts.removeLast(heldContacts.count - kept)
-        for c in contacts.indices where all || contacts[c].settled { contacts[c].heldSince = nil }
+        for c in contacts.indices where contacts[c].inUse && (all || contacts[c].settled) {
+            guard case .heldBack(_, let order) = contacts[c].fate else { continue }
+            let why = all ? "its hold-back is over" : "no gesture will own it"
+            if let order { setFate(c, .liftWithheld(order: order), at: time, why) } else { setFate(c, .passed, at: time, why) }
+        }
         forgetHeldFramesIfNoneIsHeld()
     }
 

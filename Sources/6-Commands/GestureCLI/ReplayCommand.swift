@@ -27,7 +27,10 @@ struct ReplayCommand: ParsableCommand {
             When no gesture fires, stderr says what the touches hit: each touch sequence, where it \
             landed, with how many fingers, and why its recognizers failed ("2 landed on `screen` \
             with 1 finger: no gesture for 1 finger there"); the exit status stays 0. --explain \
-            lists every failure, and each touch that no recognizer could take.
+            lists every failure, and each touch that no recognizer could take; for a device \
+            the configuration owns (own: true), each touch's fate on its twin (passed, held \
+            back, owned, lift withheld, ended by cancel or by lift) and, at the end, what the \
+            app beneath gets ("auto" endings shown as libinput's cancel).
 
             --uinput plays the recording into a virtual device instead (needs /dev/uinput), with \
             its original timing or --speed X; it waits until udev has the device (and, with \

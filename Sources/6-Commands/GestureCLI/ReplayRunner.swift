@@ -71,7 +71,8 @@ public struct ReplayRunner: Sendable {
                     guard mode == .frames || mode == .framesJSON else { return }
                     frames.append(frame)
                 },
-                beforeDecoding: { device in origin = device.firstEventTime }, quirks: quirks, dmi: dmi)
+                beforeDecoding: { device in origin = device.firstEventTime }, quirks: quirks, dmi: dmi,
+                twin: mode == .explain || mode == .explainJSON)
             let device = result.device
             let description = device.description
             logger.debug("read recording", metadata: [
@@ -131,8 +132,15 @@ public struct ReplayRunner: Sendable {
                     add(r.ended, after: s.afterGestures, order: 2 * s.afterFailures + 1, readable,
                         json: "\"state\": \"no-gesture\", \"region\": \(r.region.map(jsonString) ?? "null"), \"fingers\": \(r.fingers)")
                 }
+                // An owned device's twin: each touch's fate, what the app beneath gets of it.
+                for f in result.twinFates {
+                    add(f.time, after: f.afterGestures, order: 2 * f.afterFailures, "touch \(f.contact) on the twin: \(f.from) → \(f.to) (\(f.why))",
+                        json: "\"contact\": \(f.contact), \"state\": \"twin\", \"from\": \(jsonString(f.from.description)), "
+                            + "\"to\": \(jsonString(f.to.description)), \"why\": \(jsonString(f.why))")
+                }
                 // Equal keys keep the order they were added in.
                 for line in Self.stablySorted(lines, by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
+                if mode == .explain, let ending = result.twinEnding { output.write(Self.twinSummary(result, ending: ending)) }
             case .summary:
                 output.write(summary(result, stats))
             }
@@ -145,6 +153,34 @@ public struct ReplayRunner: Sendable {
             output.warn("\(error)\n")
             return CommandStatus.badInput
         }
+    }
+
+    /// What the app beneath an owned device gets, by the touches' last fates on the twin:
+    /// `the app beneath (own: true, owned touches end with libinput's cancel): 4 touches
+    /// ended by cancel, 1 never shown; the others whole`.
+    static func twinSummary(_ result: RecordingReplay.Result, ending: OwnedTouchEnding) -> String {
+        var last: [Int: TwinFilter.Fate] = [:]
+        var order: [Int] = []
+        for f in result.twinFates where f.contact >= 0 {
+            if last[f.contact] == nil { order.append(f.contact) }
+            last[f.contact] = f.to
+        }
+        var counts: [(String, Int)] = []
+        func count(_ what: String) {
+            if let i = counts.firstIndex(where: { $0.0 == what }) { counts[i].1 += 1 } else { counts.append((what, 1)) }
+        }
+        for contact in order {
+            switch last[contact] {
+            case .endedByCancel: count("ended by cancel")
+            case .endedByLift: count("ended by lift")
+            case .owned: count("never shown")
+            default: count("whole")
+            }
+        }
+        let how = ending == .lift ? "with a lift" : "with libinput's cancel"
+        let told = counts.filter { $0.0 != "whole" }.map { "\($0.1) touch\($0.1 == 1 ? "" : "es") \($0.0)" }
+        return "the app beneath (own: true, owned touches end \(how)): "
+            + (told.isEmpty ? "every touch whole" : told.joined(separator: ", ") + "; the others whole") + "\n"
     }
 
     /// Why nothing fired, for stderr: each touch sequence, grouped by where it landed, its
