@@ -119,7 +119,7 @@ struct CheckConfigWarningsTests {
 
             """)
         // The summary says which devices are owned, and marks the gestures that take their touches.
-        #expect(r.out.standardOutput.contains("  owns kind touchscreen (line 5), new touches held back 60.0 ms: its gestures marked * take their touches from the apps\n"))
+        #expect(r.out.standardOutput.contains("  owns kind touchscreen (line 5), new touches held back 60.0 ms, touches taken end as the running compositor needs: its gestures marked * take their touches from the apps\n"))
     }
 
     /// As root, run runs no `exec` action unless asked to.
@@ -151,7 +151,7 @@ struct CheckConfigWarningsTests {
                   action: {emit: true}
             """)
         #expect(r.out.standardOutput.hasSuffix("""
-              owns kind touchscreen (line 2): its gestures marked * take their touches from the apps
+              owns kind touchscreen (line 2), touches taken end as the running compositor needs: its gestures marked * take their touches from the apps
               screen: swipe(3 touches, left/right/up/down)*, tap(1 tap, 1 touch)
 
             """))
