@@ -454,6 +454,16 @@ write("fixtures/synthetic/owned-tap-drag.yaml",
        "gets both as they are."],
       [device_block(*TS) + frames_block(frames)])
 
+# A tap at (50, 50) mm, then 10 s later another at the same place: played into one device, the
+# kernel leaves the second tap's position out (unchanged in its slot). The real-kernel lane
+# starts the service between them: a twin made then must still put the second tap there.
+frames = [(0, down(0, 9001, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (80000, up(0) + [(EV_KEY, BTN_TOUCH, 0)]),
+          (10000000, down(0, 9002, 500, 500) + [(EV_KEY, BTN_TOUCH, 1)]), (10080000, up(0) + [(EV_KEY, BTN_TOUCH, 0)])]
+write("fixtures/synthetic/owned-tap-again.yaml",
+      ["libinput record", "Synthetic (scripts/make-synthetic-fixtures.py): a tap at (50, 50) mm, then 10 s later",
+       "another at the same place, whose position the kernel leaves out (unchanged in its slot)."],
+      [device_block(*TS) + frames_block(frames)])
+
 # Four fingers landing in one frame and flicking 40 mm down in 80 ms (a frame every 10 ms),
 # recognized as a swipe within 60 ms of landing: with hold-back: 60ms the app never sees it.
 xs4 = [1000, 1300, 1600, 1900]

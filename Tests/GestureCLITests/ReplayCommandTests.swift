@@ -285,7 +285,11 @@ struct ExplainTests {
 
     /// Issue 64: for a device its configuration owns, --explain shows each touch's fate on the
     /// twin and what the app beneath gets — without hardware.
-    func ownedExplain(_ ending: String, _ mode: ReplayRunner.Mode = .explain) throws -> [String] {
+    func ownedExplain(_ ending: String, _ mode: ReplayRunner.Mode = .explain, recording: String = "recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events",
+                      gestures: String = """
+                          - {kind: swipe, touches: 4, directions: [down], action: {exec: [/bin/true]}}
+                          - {kind: tap, action: {emit: true}}
+                      """) throws -> [String] {
         let folder = NSTemporaryDirectory() + "gestured-own-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -297,11 +301,10 @@ struct ExplainTests {
             layout:
               id: root
               gestures:
-                - {kind: swipe, touches: 4, directions: [down], action: {exec: [/bin/true]}}
-                - {kind: tap, action: {emit: true}}
+            \(gestures)
             """.write(toFile: folder + "/own.yaml", atomically: true, encoding: .utf8)
         var output = CapturedOutput()
-        var runner = ReplayRunner(recordingPath: fixture("recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events"), mode: mode)
+        var runner = ReplayRunner(recordingPath: fixture(recording), mode: mode)
         runner.configPath = folder + "/own.yaml"
         #expect(runner.run(output: &output) == 0)
         return output.standardOutput.split(separator: "\n").map(String.init)
@@ -319,11 +322,23 @@ struct ExplainTests {
             "  0.249810s  touch 2 on the twin: owned → ended by cancel (libinput's cancel)",
             "  0.249810s  touch 3 on the twin: owned → ended by cancel (libinput's cancel)",
             "  0.249810s  touch 4 on the twin: owned → ended by cancel (libinput's cancel)",
-            "the app beneath (own: true, owned touches end with libinput's cancel): 4 touches ended by cancel; the others whole",
+            "the app beneath (own: true, owned touches end with libinput's cancel): 4 touches ended by cancel; every other touch whole",
         ])
         let lifted = try ownedExplain("lift")
-        #expect(lifted.last == "the app beneath (own: true, owned touches end with a lift): 4 touches ended by lift; the others whole")
-        #expect(lifted.contains("  0.249810s  touch 4 on the twin: owned → ended by lift (the compositor drops libinput's cancel)"))
+        #expect(lifted.last == "the app beneath (own: true, owned touches end with a lift): 4 touches ended by lift; every other touch whole")
+        #expect(lifted.contains("  0.249810s  touch 4 on the twin: owned → ended by lift (a plain lift: end-owned-touches, for a compositor that drops libinput's cancel)"))
+        // A double tap bound to a program beside a shared tap: its two taps are cancelled, and
+        // the single tap after it reaches the app whole once the double tap has failed.
+        let double = try ownedExplain("auto", recording: "synthetic/owned-double-tap.yaml", gestures: """
+                - {kind: tap, taps: 2, action: {exec: [/bin/true]}}
+                - {kind: tap}
+            """)
+        #expect(Array(double.suffix(4)) == [
+            "  1.380000s  tap(2 taps, 1 touch)@root failed: no tap 2 within 300.0 ms",
+            "  1.380000s  tap recognized  root  1 touch  taps 1  at 100.0, 100.0",
+            "  1.380000s  touch 3 on the twin: lift withheld → passed (no gesture will own it)",
+            "the app beneath (own: true, owned touches end as the compositor needs: shown with libinput's cancel): 2 touches ended by cancel; every other touch whole",
+        ])
         let json = try ownedExplain("cancel", .explainJSON)
         #expect(json.contains(#"{"time": 0.24981, "contact": 4, "state": "twin", "from": "owned", "to": "ended by cancel", "why": "libinput's cancel"}"#))
         for line in json {

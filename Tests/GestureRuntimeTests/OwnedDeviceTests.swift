@@ -328,4 +328,43 @@ struct OwnedDeviceTests {
         #expect(logs.lines.contains { $0.contains("owned touches the apps had end with a lift") && $0.contains("cage drops libinput's touch cancel") })
         runtime.shutdown()
     }
+
+    /// Issue 64, the tap "at the screen's corner": a device touched before the service owned it
+    /// keeps its slots' values, and the kernel leaves a value out where it does not change. A
+    /// tap where the last touch in its slot was brings no position; the twin, made since, must
+    /// still put it there.
+    @Test func aTouchThatBringsNoPositionLandsOnTheTwinWhereTheDeviceHasIt() throws {
+        let runtime = try runtime(kiosk { _ in })
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
+        device.currentSlotValues = [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]]
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        var f = KernelFrames()
+        f.frame(0) { $0.add(EventType.abs, AbsCode.mtSlot, 0); $0.add(EventType.abs, AbsCode.mtTrackingID, 9) }
+        f.frame(60) { $0.up(0) }
+        play(f, into: device, runtime)
+        #expect(twinLines(twins.made[0].events) == ["slot 0, id 9, x 500, y 700, touch 1", "id -1, touch 0"])
+        runtime.shutdown()
+    }
+
+    /// The same, for gestured's own gestures (owned or not): a tap that brings no position
+    /// lands where the device's slot has it, not at 0 (a region at the screen's corner).
+    @Test func aTapThatBringsNoPositionIsRecognizedWhereTheDeviceHasIt() throws {
+        var log: [String] = []
+        let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.onTap { g in log.append("tap at \(g.location.x), \(g.location.y)") }
+        let runtime = try runtime(Layout(root: root), ownership: nil)
+        let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
+        device.currentSlotValues = [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]]
+        monitor.plugIn(device)
+        runtime.runOnce(timeout: 0)
+        var f = KernelFrames()
+        f.frame(0) { $0.add(EventType.abs, AbsCode.mtSlot, 0); $0.add(EventType.abs, AbsCode.mtTrackingID, 9) }
+        f.frame(60) { $0.up(0) }
+        play(f, into: device, runtime)
+        clock.advance(to: .zero + .seconds(1))
+        runtime.runOnce(timeout: 0)
+        #expect(log == ["tap at 50.0, 70.0"])
+        runtime.shutdown()
+    }
 }

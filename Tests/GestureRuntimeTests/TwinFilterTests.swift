@@ -641,7 +641,7 @@ struct TwinFilterFateTests {
         f.frame(0) { $0.down(0, id: 7, x: 100, y: 200) }
         f.frame(10) { $0.move(0, x: 150) }
         _ = play(f, through: &filter, telling: [10: { $0.own(slot: 0, contact: 7) }])
-        #expect(fates.lines.last == "10.0: touch 7: owned → ended by lift (the compositor drops libinput's cancel)")
+        #expect(fates.lines.last == "10.0: touch 7: owned → ended by lift (a plain lift: end-owned-touches, for a compositor that drops libinput's cancel)")
     }
 
     @Test func aHeldBackTouchIsOwnedUnseenOrPassedWhenItsTimeIsUp() {
@@ -681,6 +681,19 @@ struct TwinFilterFateTests {
         _ = play(tapFrames(liftAt: 60), through: &settled, telling: [60: { $0.holdLift(slot: 0, contact: 1) }])
         settled.settle(slot: 0, contact: 1)
         #expect(settledFates.lines.last == "60.0: touch 1: lift withheld → passed (no gesture will own it)")
+    }
+
+    @Test func aTouchThatLandsAndLiftsInOneFrameKeepsItsWithheldLiftWhileHeldBack() {
+        var (filter, fates) = filter(holdBack: .milliseconds(60))
+        var f = KernelFrames()
+        f.frame(0) { $0.down(0, id: 1, x: 100, y: 100); $0.up(0) }
+        #expect(play(f, through: &filter, telling: [0: { $0.holdLift(slot: 0, contact: 1) }]) == [])
+        #expect(fates.lines == [
+            "0.0: touch 1: passed → lift withheld (it lifted while an owning gesture may still take it)",
+            "0.0: touch 1: lift withheld → held back, lift withheld (it landed where an owning gesture may take it)",
+        ])
+        // Its hold-back over, it reaches the twin, still down there until it is decided.
+        #expect(twinLines(filter.deadlinePassed(.zero + .milliseconds(60))) == ["slot 0, id 1, x 100, y 100, touch 1"])
     }
 
     @Test func aHeldBackTouchsLiftCanBeWithheldTooAndOutlastItsHoldBack() {

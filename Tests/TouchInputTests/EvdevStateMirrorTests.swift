@@ -53,6 +53,29 @@ struct EvdevStateMirrorTests {
         #expect(checks > 1_000)
     }
 
+    /// What an owned device's twin is told of the device's slots as it is made (issue 64):
+    /// each slot's values as libevdev has them.
+    @Test func aMirrorSaysEachSlotsValuesAsLibevdevHasThem() throws {
+        let device = try Recording.load(path: Self.fixture(Self.recordings[0])).device(nil)
+        var events: [InputEvent] = []
+        try device.forEachEvent(path: Self.fixture(Self.recordings[0])) { events.append($0) }
+        let reference = try LibevdevHandle(description: device.description)
+        for event in events.prefix(events.count / 3) {
+            _ = libevdev_set_event_value(reference.pointer, UInt32(event.type), UInt32(event.code), event.value)
+        }
+        let rows = EvdevStateMirror(of: reference.pointer).slotValues()
+        #expect(rows.count == Int(libevdev_get_num_slots(reference.pointer)))
+        var compared = 0
+        for (slot, row) in rows.enumerated() {
+            for code in [AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtTrackingID] {
+                #expect(row[code] == libevdev_get_slot_value(reference.pointer, UInt32(slot), UInt32(code)))
+                compared += 1
+            }
+        }
+        #expect(rows.contains { ($0[AbsCode.mtPositionX] ?? 0) != 0 }, "some slot was touched")
+        #expect(compared == 3 * rows.count)
+    }
+
     /// libevdev's fake multitouch: a device with `ABS_RESERVED` has no slots, even with an
     /// `ABS_MT_SLOT` axis, and its slot events are kept as an axis's value (here the long
     /// stream's events on such a device).

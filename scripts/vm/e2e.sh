@@ -637,7 +637,7 @@ kill "$player" 2>/dev/null
 kill "$keyboard" 2>/dev/null
 # Every check ran: a block that stopped early (a helper not defined, a sourced file missing)
 # would otherwise pass by saying nothing.
-expected_checks=${E2E_CHECKS:-72}
+expected_checks=${E2E_CHECKS:-74}
 if [ $((passed + failed)) -lt "$expected_checks" ]; then
     fail "the lane" "$((passed + failed)) checks gave a verdict, $expected_checks expected"
 fi

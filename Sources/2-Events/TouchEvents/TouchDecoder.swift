@@ -117,6 +117,23 @@ public struct TouchDecoder: Sendable {
         }
     }
 
+    /// A live device's multitouch values in each slot as it has them when opened (by code;
+    /// `ABS_MT_POSITION_X` …): the kernel leaves a value out of the events to come where it
+    /// does not change, so a touch that lands where the last one in its slot was brings no
+    /// position of its own. (The description's `AbsInfo.value`s say nothing of the slots: the
+    /// kernel keeps a multitouch axis's values per slot, not there.) Slots in use are left alone.
+    public mutating func seed(slotValues: [[UInt16: Int32]]) {
+        guard mode == .slots else { return }
+        for (i, row) in slotValues.enumerated() where i < slots.count && slots[i].state == .idle {
+            if let v = row[AbsCode.mtPositionX] { slots[i].x = v }
+            if let v = row[AbsCode.mtPositionY] { slots[i].y = v }
+            if let v = row[AbsCode.mtPressure] { slots[i].pressure = v }
+            if let v = row[AbsCode.mtTouchMajor] { slots[i].major = v }
+            if let v = row[AbsCode.mtTouchMinor] { slots[i].minor = v }
+            if let v = row[AbsCode.mtToolType] { slots[i].toolType = v }
+        }
+    }
+
     /// Feeds one event. When it completes a frame (a `SYN_REPORT`), `emit` is called with
     /// it — twice when a contact began and ended within one frame, so that every contact
     /// is seen to begin before it ends. Frames with no contacts are emitted only when the

@@ -35,8 +35,10 @@ public enum RecordingReplay {
         public var twinFates: [TwinFate] = []
         public var twinEvents: [InputEvent] = []
         /// The ending owned touches had on the twin (``TouchOwnership/ending``; `auto` is shown
-        /// as libinput's cancel: a replay looks at no compositor). nil: not owned, or no twin asked.
+        /// as libinput's cancel: a replay looks at no compositor), and the one the device rule
+        /// asked for. nil: not owned, or no twin asked.
         public var twinEnding: OwnedTouchEnding?
+        public var twinEndingAsked: OwnedTouchEnding?
     }
 
     /// A touch sequence that was over (`GesturePipeline.sequenceObserver`), with its place among
@@ -127,7 +129,10 @@ public enum RecordingReplay {
         if twin, let ownership = session.ownership, var made = TwinFilter(description: device.description, holdBack: ownership.holdBack) {
             made.ending = ownership.ending == .lift ? .lift : .cancel
             made.onFateChange = { contact, slot, from, to, time, why in
-                fates.append(TwinFate(time: time, contact: contact, slot: slot, from: from, to: to, why: why,
+                // The pipeline's word at a deadline comes dated by the latest event: it is no
+                // earlier than the gestures and failures reported before it.
+                let latest = max(time, gestures.last?.time ?? time, failures.last?.time ?? time)
+                fates.append(TwinFate(time: latest, contact: contact, slot: slot, from: from, to: to, why: why,
                                       afterGestures: gestures.count, afterFailures: failures.count))
             }
             filter = made
@@ -142,10 +147,13 @@ public enum RecordingReplay {
         }
         session.finish()
         if filter != nil {
-            // Whatever is left: held-back touches go when their time is up; the recording's end
-            // is the device going away.
+            // Whatever is left: what the pipeline decided at its last deadlines, held-back
+            // touches when their time is up; then the recording's end is the device going away.
+            let last = max(device.events.last?.time ?? .zero, gestures.last?.time ?? .zero, failures.last?.time ?? .zero)
+            if let out = filter?.ownershipChanged(at: last) { twinEvents += out }
             while let due = filter?.nextDeadline, let out = filter?.deadlinePassed(due) { twinEvents += out }
-            if let out = filter?.cancelAll(at: device.events.last?.time ?? .zero) { twinEvents += out }
+            let end = max(last, filter?.nextDeadline ?? last)
+            if let out = filter?.cancelAll(at: end) { twinEvents += out }
         }
         var result = Result(recording: recording, device: device, surface: session.surface, layout: session.layout,
                             mapping: session.mapping, gestures: gestures, failures: failures, leftOut: leftOut,
@@ -154,6 +162,7 @@ public enum RecordingReplay {
             result.twinFates = fates
             result.twinEvents = twinEvents
             result.twinEnding = filter.ending
+            result.twinEndingAsked = session.ownership?.ending
         }
         return result
     }

@@ -154,6 +154,12 @@ public final class DeviceSession {
         try decoder.process(event) { deliver($0) }
     }
 
+    /// The device's multitouch values in each slot as it has them now (``TouchDecoder/seed(slotValues:)``):
+    /// a live device may have been touched before the session began.
+    public func seed(slotValues: [[UInt16: Int32]]) {
+        decoder.seed(slotValues: slotValues)
+    }
+
     /// After a decoding error: every contact is cancelled (gestures in progress end
     /// `cancelled`) and decoding starts afresh.
     public func recover(at time: Instant) {

@@ -29,7 +29,7 @@ extension GestureRuntime {
             }
             return
         }
-        guard let filter = TwinFilter(description: device.description, holdBack: ownership.holdBack) else {
+        guard var filter = TwinFilter(description: device.description, holdBack: ownership.holdBack) else {
             logger.warning("cannot own the device: only a multitouch device with slots (protocol B) can be owned; it is read without owning it",
                            metadata: metadata)
             return
@@ -50,6 +50,8 @@ extension GestureRuntime {
                          metadata: metadata.merging(["error": "\(error.message)"]) { a, _ in a })
             return
         }
+        // The device may have been touched before: what its slots hold, the kernel will not repeat.
+        filter.seed(slotValues: device.slotValues())
         let twin = OwnedTwin(filter: filter, output: output)
         twin.ending = ownership.ending
         if logger.logLevel <= .debug {

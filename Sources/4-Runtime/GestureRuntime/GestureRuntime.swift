@@ -181,7 +181,7 @@ public final class GestureRuntime: @unchecked Sendable {
             try LibinputSeat(seat: seat, logger: logger)
         }
         readSystemQuirks()
-        findCompositor = { RunningCompositor.find() }
+        findCompositor = RunningCompositor.finder()
     }
 
     /// Reads the system's quirks (``quirks``, ``quirksSystem``), logging every line the files
@@ -496,6 +496,9 @@ public final class GestureRuntime: @unchecked Sendable {
         session.pipeline.observer = { [unowned(unsafe) self, unowned(unsafe) session] g in
             self.deliver(g, session)
         }
+        // Touched before (the service restarted, the configuration reloaded): what its slots
+        // hold, the kernel will not send again.
+        session.seed(slotValues: device.slotValues())
         devices.entry(node: device.node)?.session = session
         saidNoDevices = false
         if let entry = devices.entry(node: device.node) { setUpOwnership(entry, session) }

@@ -1,5 +1,6 @@
 import Gestures
 import SystemLoop
+import TouchEvents
 
 #if canImport(Glibc)
 import Glibc
@@ -72,10 +73,30 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
         version.map { "\(name) \($0.major).\($0.minor) (pid \(pid))" } ?? "\(name) (pid \(pid))"
     }
 
+    /// A finder for ``GestureRuntime/findCompositor``: ``find(proc:askVersion:)``, asking sway
+    /// its version once per process (a compositor that keeps running keeps its version).
+    public static func finder(proc: String = "/proc") -> () -> RunningCompositor? {
+        final class Asked { var versions: [Int32: Version?] = [:] }
+        let asked = Asked()
+        return {
+            guard var found = find(proc: proc, askVersion: false) else { return nil }
+            if found.name == "sway" {
+                if let known = asked.versions[found.pid] {
+                    found.version = known
+                } else {
+                    found.version = swayVersion(proc: proc, pid: found.pid)
+                    asked.versions = [found.pid: found.version]
+                }
+            }
+            return found
+        }
+    }
+
     /// The compositor running on this machine: the first process (lowest pid) under `proc`
-    /// whose name the table knows, with sway's version asked of its IPC socket. nil: none.
-    /// It reads `comm` of every process (a few milliseconds), and never runs a program.
-    public static func find(proc: String = "/proc") -> RunningCompositor? {
+    /// whose name the table knows, with sway's version asked of its IPC socket (unless not
+    /// `askVersion`). nil: none. It reads `comm` of every process (a few milliseconds), and
+    /// never runs a program.
+    public static func find(proc: String = "/proc", askVersion: Bool = true) -> RunningCompositor? {
         guard let dir = opendir(proc) else { return nil }
         defer { closedir(dir) }
         var found: RunningCompositor?
@@ -88,7 +109,7 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
                   knownNames.contains(comm) else { continue }
             found = RunningCompositor(name: comm, pid: pid)
         }
-        if var sway = found, sway.name == "sway" {
+        if askVersion, var sway = found, sway.name == "sway" {
             sway.version = swayVersion(proc: proc, pid: sway.pid)
             found = sway
         }
@@ -96,8 +117,10 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// sway's version, asked of its IPC socket (`GET_VERSION`): `$XDG_RUNTIME_DIR` of its
-    /// environment (else `/run/user/UID`), `sway-ipc.UID.PID.sock`. nil when it does not answer
-    /// within a quarter of a second.
+    /// environment (else `/run/user/UID`), `sway-ipc.UID.PID.sock`. The path must be a socket
+    /// (not a link) of sway's user, and the process at the other end sway itself: the service
+    /// may run as root, and another user may name a process `sway`. nil when it is not, or
+    /// does not answer within 100 ms in all.
     static func swayVersion(proc: String, pid: Int32) -> Version? {
         guard let status = readSmallFile("\(proc)/\(pid)/status"),
               let uidLine = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }),
@@ -109,8 +132,14 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
                 runtimeDirectory = String(variable.dropFirst("XDG_RUNTIME_DIR=".count))
             }
         }
-        guard let fd = try? UnixSocket.connect(to: "\(runtimeDirectory)/sway-ipc.\(uid).\(pid).sock") else { return nil }
+        let path = "\(runtimeDirectory)/sway-ipc.\(uid).\(pid).sock"
+        var socketStatus = stat()
+        guard lstat(path, &socketStatus) == 0, socketStatus.st_mode & S_IFMT == S_IFSOCK, Int(socketStatus.st_uid) == uid else { return nil }
+        guard let fd = try? UnixSocket.connect(to: path) else { return nil }
         defer { UnixSocket.close(fd) }
+        guard UnixSocket.peerProcess(fd) == pid else { return nil }
+        UnixSocket.setNonBlocking(fd)
+        let deadline = MonotonicClock().now + .milliseconds(100)
         var request = Array("i3-ipc".utf8)
         withUnsafeBytes(of: UInt32(0)) { request += $0 }
         withUnsafeBytes(of: UInt32(7)) { request += $0 }  // GET_VERSION
@@ -118,8 +147,10 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while reply.count < 1 << 16 {
+            let left = (deadline - MonotonicClock().now).inMilliseconds
+            guard left > 0 else { return nil }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 250) == 1 else { return nil }
+            guard poll(&poller, 1, Int32(left.rounded(.up))) == 1 else { return nil }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { break }
             reply += buffer[0..<n]

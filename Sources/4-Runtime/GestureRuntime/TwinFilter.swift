@@ -240,6 +240,19 @@ public struct TwinFilter {
         out.reserveCapacity(512)
     }
 
+    /// The device's multitouch values in each slot as it has them now (``TouchDevice/slotValues()``;
+    /// by code, the slot and tracking id ignored): the kernel leaves a value out of the events
+    /// to come where it does not change, so a touch that lands where the last one in its slot
+    /// was brings no position of its own — the twin, made after those touches, must get it
+    /// from here (without it, such a touch lands at 0 on the twin: the screen's corner).
+    public mutating func seed(slotValues: [[UInt16: Int32]]) {
+        for (slot, row) in slotValues.enumerated() where slot < slots.count {
+            for (code, value) in row where code >= AbsCode.mtTouchMajor && code <= AbsCode.max && code != AbsCode.mtTrackingID {
+                deviceAxes[slot * Self.axes + Int(code - AbsCode.mtTouchMajor)] = value
+            }
+        }
+    }
+
     /// The filter for a device's description (multitouch protocol B), or nil when it has no
     /// slots: only such a device can be owned.
     public init?(description: DeviceDescription, holdBack: Duration = .zero) {
@@ -380,7 +393,9 @@ public struct TwinFilter {
         for c in contacts.indices where contacts[c].inUse && contacts[c].began {
             contacts[c].tool = deviceAxes[contacts[c].slot * Self.axes + Self.toolAxis]
             if !contacts[c].owned && !contacts[c].settled && holdBack > .zero {
-                setFate(c, .heldBack(since: lastTime, liftWithheld: nil), at: lastTime, "it landed where an owning gesture may take it")
+                // (It may have lifted in this very frame, its lift withheld already.)
+                setFate(c, .heldBack(since: lastTime, liftWithheld: contacts[c].liftHeldOrder), at: lastTime,
+                        "it landed where an owning gesture may take it")
             }
             if passes(c) && contacts[c].twinSlot < 0 { starting += 1 }
         }
@@ -470,11 +485,8 @@ public struct TwinFilter {
     public mutating func cancelAll(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
         for c in contacts.indices where contacts[c].inUse {
-            if contacts[c].twinSlot >= 0 {
-                if !contacts[c].owned { setFate(c, .owned, at: time, "the device is let go") }
-            } else if !contacts[c].owned && contacts[c].fate != .passed {
-                setFate(c, .passed, at: time, "the device is let go: the twin never gets it")
-            }
+            // What the twin never got is forgotten below (its held-back events are dropped).
+            if contacts[c].twinSlot >= 0 && !contacts[c].owned { setFate(c, .owned, at: time, "the device is let go") }
         }
         held.removeAll(keepingCapacity: true)
         heldContacts.removeAll(keepingCapacity: true)
@@ -729,7 +741,7 @@ public struct TwinFilter {
             lift(c, time: time)
             if kind == .touchscreen && contacts[c].fate == .owned {
                 if ending == .lift {
-                    setFate(c, .endedByLift, at: time, "the compositor drops libinput's cancel")
+                    setFate(c, .endedByLift, at: time, "a plain lift: end-owned-touches, for a compositor that drops libinput's cancel")
                 } else {
                     setFate(c, .endedByCancel, at: time, "libinput's cancel")
                 }

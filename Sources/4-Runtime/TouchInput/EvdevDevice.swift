@@ -26,6 +26,7 @@ public final class EvdevDevice {
     /// libevdev's own mirror is brought up to date from it only for a sync, and its values are
     /// stale at any other time.
     private let mirror: EvdevStateMirror
+    var stateMirror: EvdevStateMirror { mirror }
     /// What each `read(2)` fills, allocated once (when the device is open): reading allocates
     /// nothing.
     private let buffer: UnsafeMutablePointer<input_event>

@@ -90,6 +90,18 @@ public final class EvdevStateMirror {
         currentSlot = libevdev_get_current_slot(device)
     }
 
+    /// Each slot's multitouch values (`ABS_MT_*` but `ABS_MT_SLOT`, by code) as the device has
+    /// them now; empty for a device without slots.
+    public func slotValues() -> [[UInt16: Int32]] {
+        (0..<max(Int(slotCount), 0)).map { slot in
+            var row: [UInt16: Int32] = [:]
+            for i in 1..<Self.mtCodes where has(axis: Int(ABS_MT_SLOT) + i) {
+                row[UInt16(Int(ABS_MT_SLOT) + i)] = slots[slot * Self.mtCodes + i]
+            }
+            return row
+        }
+    }
+
     /// One event read from the device, as `libevdev_set_event_value` would take it; only key
     /// and axis events are kept (libevdev would keep switches and LEDs too).
     @inline(__always)

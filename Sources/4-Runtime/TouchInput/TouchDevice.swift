@@ -16,6 +16,10 @@ public protocol TouchDevice: AnyObject {
     /// Takes the device's events for this reader alone (`EVIOCGRAB`), or lets them go: what
     /// owning a device starts with.
     func setGrabbed(_ grabbed: Bool) throws(InputError)
+    /// Each multitouch slot's values (`ABS_MT_*` but the slot, by code) as the device has them
+    /// now — what the kernel leaves out of the events to come where they do not change (an
+    /// owned device's twin, made now, must be told them). Empty where not known.
+    func slotValues() -> [[UInt16: Int32]]
 }
 
 extension TouchDevice {
@@ -24,11 +28,15 @@ extension TouchDevice {
     public func setGrabbed(_ grabbed: Bool) throws(InputError) {
         if grabbed { throw InputError(path: node, message: "cannot grab: this kind of device cannot be grabbed") }
     }
+
+    /// Not known for a device of your own: none.
+    public func slotValues() -> [[UInt16: Int32]] { [] }
 }
 
 extension EvdevDevice: TouchDevice {
     public var node: String { path }
     public var resynchronizesAfterDrops: Bool { true }
+    public func slotValues() -> [[UInt16: Int32]] { stateMirror.slotValues() }
 }
 
 /// What the service hears about devices.

@@ -64,7 +64,7 @@ public final class GestureService {
         wire()
         if options.measureLatency { runtime.latency = LatencyMeter() }
         if options.readsQuirks { runtime.readSystemQuirks() }
-        if options.findsCompositor { runtime.findCompositor = { RunningCompositor.find() } }
+        if options.findsCompositor { runtime.findCompositor = RunningCompositor.finder() }
     }
 
     /// Each part hears what it needs of the others.

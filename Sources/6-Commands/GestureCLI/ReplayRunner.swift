@@ -140,7 +140,7 @@ public struct ReplayRunner: Sendable {
                 }
                 // Equal keys keep the order they were added in.
                 for line in Self.stablySorted(lines, by: { ($0.place, $0.order) < ($1.place, $1.order) }) { output.write(line.text) }
-                if mode == .explain, let ending = result.twinEnding { output.write(Self.twinSummary(result, ending: ending)) }
+                if mode == .explain, result.twinEnding != nil { output.write(Self.twinSummary(result)) }
             case .summary:
                 output.write(summary(result, stats))
             }
@@ -157,8 +157,9 @@ public struct ReplayRunner: Sendable {
 
     /// What the app beneath an owned device gets, by the touches' last fates on the twin:
     /// `the app beneath (own: true, owned touches end with libinput's cancel): 4 touches
-    /// ended by cancel, 1 never shown; the others whole`.
-    static func twinSummary(_ result: RecordingReplay.Result, ending: OwnedTouchEnding) -> String {
+    /// ended by cancel, 1 never shown; every other touch whole`.
+    static func twinSummary(_ result: RecordingReplay.Result) -> String {
+        let touchpad = result.device.description.kind == .touchpad
         var last: [Int: TwinFilter.Fate] = [:]
         var order: [Int] = []
         for f in result.twinFates where f.contact >= 0 {
@@ -173,14 +174,17 @@ public struct ReplayRunner: Sendable {
             switch last[contact] {
             case .endedByCancel: count("ended by cancel")
             case .endedByLift: count("ended by lift")
-            case .owned: count("never shown")
+            case .owned: count(touchpad ? "kept as palms" : "never shown")
             default: count("whole")
             }
         }
-        let how = ending == .lift ? "with a lift" : "with libinput's cancel"
+        let how = touchpad ? "owned touches stay as palms, which libinput leaves out"
+            : result.twinEnding == .lift ? "owned touches end with a lift"
+            : result.twinEndingAsked == .automatic ? "owned touches end as the compositor needs: shown with libinput's cancel"
+            : "owned touches end with libinput's cancel"
         let told = counts.filter { $0.0 != "whole" }.map { "\($0.1) touch\($0.1 == 1 ? "" : "es") \($0.0)" }
-        return "the app beneath (own: true, owned touches end \(how)): "
-            + (told.isEmpty ? "every touch whole" : told.joined(separator: ", ") + "; the others whole") + "\n"
+        return "the app beneath (own: true, \(how)): "
+            + (told.isEmpty ? "every touch whole" : told.joined(separator: ", ") + "; every other touch whole") + "\n"
     }
 
     /// Why nothing fired, for stderr: each touch sequence, grouped by where it landed, its

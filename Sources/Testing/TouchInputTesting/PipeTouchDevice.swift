@@ -18,6 +18,9 @@ public final class PipeTouchDevice: TouchDevice {
     /// What a grab fails with, as a real device's does when another program holds it
     /// (nil: grabs succeed).
     public var grabRefusal: InputError?
+    /// What ``slotValues()`` says the device's slots hold (a device touched before it was
+    /// opened): none by default.
+    public var currentSlotValues: [[UInt16: Int32]] = []
     private var pending: [UInt8] = []
     /// What each `read(2)` fills, allocated once: reading allocates nothing (as a kernel
     /// device's reads do), so a benchmark's count is the service's.
@@ -63,6 +66,8 @@ public final class PipeTouchDevice: TouchDevice {
             offset += n
         }
     }
+
+    public func slotValues() -> [[UInt16: Int32]] { currentSlotValues }
 
     public func setGrabbed(_ grabbed: Bool) throws(InputError) {
         if grabbed, let grabRefusal { throw grabRefusal }
