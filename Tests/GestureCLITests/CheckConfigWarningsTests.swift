@@ -122,6 +122,21 @@ struct CheckConfigWarningsTests {
         #expect(r.out.standardOutput.contains("  owns kind touchscreen (line 5), new touches held back 60.0 ms, touches taken end as the running compositor needs: its gestures marked * take their touches from the apps\n"))
     }
 
+    @Test func anEndingOnATouchpad() throws {
+        let r = try check("""
+            devices:
+              - match: {kind: touchpad}
+                own: true
+                end-owned-touches: lift
+            layout:
+              id: pad
+            """)
+        #expect(r.out.standardError == """
+            \(r.path):2: warning: end-owned-touches applies only to owned touchscreens: a touchpad's owned touches stay on its twin as palms, which libinput leaves out, so it is ignored
+
+            """)
+    }
+
     /// As root, run runs no `exec` action unless asked to.
     @Test func execActionsCheckedAsRoot() throws {
         let r = try check(Self.fine, uid: 0)

@@ -73,6 +73,12 @@ extension Configuration {
                 message: "hold-back applies only to owned touchscreens (`own: true`): "
                     + "a touchpad's touches are owned by their count as they land, so it is ignored"))
         }
+        for rule in devices where rule.ending != .automatic && rule.kind == .touchpad {
+            found.append(ConfigurationWarning(
+                path: path, line: rule.line,
+                message: "end-owned-touches applies only to owned touchscreens: a touchpad's owned touches stay on its twin "
+                    + "as palms, which libinput leaves out, so it is ignored"))
+        }
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 

@@ -14,8 +14,8 @@ struct CheckConfigCommand: ParsableCommand {
             What gestured run would refuse or never reach is a warning on stderr \
             (FILE:LINE:COLUMN: warning: message), and with --strict an error (no summary, exit 2): a file \
             its group or everyone may write (run refuses it: it runs commands); a region wholly \
-            outside its root; a layout no device rule drives; hold-back on a touchpad rule (a \
-            touchpad's touches are owned as they land); exec actions when checked as root without service.actions-as-root.
+            outside its root; a layout no device rule drives; hold-back or end-owned-touches \
+            on a touchpad rule (a touchpad's touches are owned as they land, and stay as palms); exec actions when checked as root without service.actions-as-root.
 
             Examples:
               gestured check-config examples/kiosk.yaml
