@@ -72,27 +72,27 @@ struct RunningCompositorTests {
         // answers) is not asked.
         try FileManager.default.removeItem(atPath: socketPath)
         let elsewhere = root.appendingPathComponent("elsewhere.sock").path
-        let other = try Self.answerAsSway(at: elsewhere)
+        let other = try Self.answerAsSway(at: elsewhere, waitingMilliseconds: 200)
         try FileManager.default.createSymbolicLink(atPath: socketPath, withDestinationPath: elsewhere)
         #expect(RunningCompositor.find(proc: root.appendingPathComponent("proc").path)?.version == nil)
-        other.cancel()
+        other.wait()
     }
 
-    /// A listener at `path` that answers one `GET_VERSION` as sway 1.7 does, from a thread.
+    /// A listener at `path` that answers one `GET_VERSION` as sway 1.7 does, from a thread
+    /// (which gives up after `waitingMilliseconds` without a client).
     final class Answerer: @unchecked Sendable {
         let listener: Int32
         let done = DispatchSemaphore(value: 0)
         init(listener: Int32) { self.listener = listener }
         func wait() { done.wait(); UnixSocket.close(listener) }
-        func cancel() { UnixSocket.close(listener) }
     }
 
-    static func answerAsSway(at path: String) throws -> Answerer {
+    static func answerAsSway(at path: String, waitingMilliseconds: Int32 = 2000) throws -> Answerer {
         let answerer = Answerer(listener: try UnixSocket.listen(at: path).fd)
         Thread {
             defer { answerer.done.signal() }
             var poller = pollfd(fd: answerer.listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 2000) == 1, let client = UnixSocket.accept(answerer.listener) else { return }
+            guard poll(&poller, 1, waitingMilliseconds) == 1, let client = UnixSocket.accept(answerer.listener) else { return }
             defer { UnixSocket.close(client) }
             var request = [UInt8](repeating: 0, count: 14)
             var got = 0

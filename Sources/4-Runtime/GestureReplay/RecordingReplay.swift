@@ -34,7 +34,7 @@ public enum RecordingReplay {
         /// and the twin's kernel events (what the compositor, then the app, gets).
         public var twinFates: [TwinFate] = []
         public var twinEvents: [InputEvent] = []
-        /// The ending owned touches had on the twin (``TouchOwnership/ending``; `auto` is shown
+        /// The ending owned touches had on the twin (`TouchOwnership.ending`; `auto` is shown
         /// as libinput's cancel: a replay looks at no compositor), and the one the device rule
         /// asked for. nil: not owned, or no twin asked.
         public var twinEnding: OwnedTouchEnding?
@@ -167,7 +167,7 @@ public enum RecordingReplay {
         return result
     }
 
-    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:)``
+    /// Loads `path` and makes the session a replay plays it through (as ``run(path:descPath:deviceIndex:size:layout:screen:rules:configure:onFrame:beforeDecoding:quirks:dmi:twin:)``
     /// does, for a player that feeds the events itself: `gestured view`). Throws a `FILE:LINE`
     /// error for a recording that cannot be read, or has no touch device the layout can use.
     public static func prepare(

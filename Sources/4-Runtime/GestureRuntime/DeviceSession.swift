@@ -154,7 +154,7 @@ public final class DeviceSession {
         try decoder.process(event) { deliver($0) }
     }
 
-    /// The device's multitouch values in each slot as it has them now (``TouchDecoder/seed(slotValues:)``):
+    /// The device's multitouch values in each slot as it has them now (`TouchDecoder.seed(slotValues:)`):
     /// a live device may have been touched before the session began.
     public func seed(slotValues: [[UInt16: Int32]]) {
         decoder.seed(slotValues: slotValues)

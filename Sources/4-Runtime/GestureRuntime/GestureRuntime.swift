@@ -124,7 +124,7 @@ public final class GestureRuntime: @unchecked Sendable {
     public var makeTwin: (DeviceDescription, String) throws(InputError) -> any TwinOutput = { d, node throws(InputError) in
         try UInputDevice(twinOf: d, node: node)
     }
-    /// The Wayland compositor running (``RunningCompositor/find(proc:)``): an owned touchscreen with ``TouchOwnership/ending`` `automatic` ends its
+    /// The Wayland compositor running (``RunningCompositor/find(proc:askVersion:)``): an owned touchscreen with `TouchOwnership.ending` `automatic` ends its
     /// owned touches as that compositor needs. Asked as a device is owned, and again as a
     /// gesture takes touches once ``compositorRecheck`` has passed since it was last asked.
     /// The initializers on a seat look at this machine's processes; the one with a monitor

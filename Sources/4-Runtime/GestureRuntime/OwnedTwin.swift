@@ -12,7 +12,7 @@ final class OwnedTwin {
     /// Touches were owned, or undecided lifts settled, since the twin was last written to (a
     /// gesture recognized, or one that failed, at a deadline, between frames).
     var claimedSinceWrite = false
-    /// How its owned touches are to end (``TouchOwnership/ending``); `automatic` is resolved
+    /// How its owned touches are to end (`TouchOwnership.ending`); `automatic` is resolved
     /// into ``TwinFilter/ending`` from the running compositor, looked at again once
     /// ``compositorLookedAt`` is older than ``GestureRuntime/compositorRecheck``.
     var ending = OwnedTouchEnding.automatic

@@ -8,7 +8,7 @@ import Glibc
 
 /// The Wayland compositor running on this machine, as far as its process says, and how a
 /// touch an owning gesture takes must end on an owned touchscreen's twin for its apps
-/// (``TouchOwnership/ending`` `automatic`; docs/ownership.md, "Compositors").
+/// (`TouchOwnership.ending` `automatic`; docs/ownership.md, "Compositors").
 ///
 /// A compositor is to pass libinput's `TOUCH_CANCEL` on to the app as `wl_touch.cancel`.
 /// Read in their sources (2026): mutter, KWin, niri and sway 1.9 and later do; cage (every

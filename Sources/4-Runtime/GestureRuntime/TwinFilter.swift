@@ -13,7 +13,7 @@ import TouchEvents
 /// - **owned** (``own(slot:contact:)``: a gesture that owns its touches has it) — on a
 ///   touchscreen, a touch the twin has is **cancelled** there (`ABS_MT_TOOL_TYPE`
 ///   `MT_TOOL_PALM` in one frame, its lift in the next: libinput ends it with `TOUCH_CANCEL`,
-///   never `TOUCH_UP`; or, with ``ending`` ``OwnedTouchEnding/lift``, lifted where it is, for a
+///   never `TOUCH_UP`; or, with ``ending`` `OwnedTouchEnding.lift`, lifted where it is, for a
 ///   compositor that drops libinput's cancel) and the rest of its events are withheld; one the twin does not have yet
 ///   never reaches it. On a touchpad it stays on the twin as a palm (libinput leaves palms out
 ///   of pointer motion, scrolling, tapping and its own gestures), from the frame it is owned;
@@ -58,10 +58,10 @@ public struct TwinFilter {
         didSet { if kind != .touchscreen { holdBack = .zero } }
     }
 
-    /// How a touchscreen touch the twin has ends when it is owned: ``OwnedTouchEnding/cancel``
-    /// (a palm, then its lift: libinput's `TOUCH_CANCEL`) or ``OwnedTouchEnding/lift`` (its
+    /// How a touchscreen touch the twin has ends when it is owned: `OwnedTouchEnding.cancel`
+    /// (a palm, then its lift: libinput's `TOUCH_CANCEL`) or `OwnedTouchEnding.lift` (its
     /// lift alone, where it is: `TOUCH_UP`, for a compositor that drops libinput's cancel).
-    /// ``OwnedTouchEnding/automatic`` is the runtime's to resolve; here it cancels.
+    /// `OwnedTouchEnding.automatic` is the runtime's to resolve; here it cancels.
     public var ending = OwnedTouchEnding.cancel
 
     /// A slot of the device.
@@ -134,7 +134,7 @@ public struct TwinFilter {
         case liftWithheld(order: Int)
         /// Owned, and ended on the twin with libinput's cancel (a palm, then its lift).
         case endedByCancel
-        /// Owned, and ended on the twin with a plain lift (``ending`` ``OwnedTouchEnding/lift``).
+        /// Owned, and ended on the twin with a plain lift (``ending`` `OwnedTouchEnding.lift`).
         case endedByLift
 
         public var description: String {
@@ -240,7 +240,7 @@ public struct TwinFilter {
         out.reserveCapacity(512)
     }
 
-    /// The device's multitouch values in each slot as it has them now (``TouchDevice/slotValues()``;
+    /// The device's multitouch values in each slot as it has them now (`TouchDevice.slotValues()`;
     /// by code, the slot and tracking id ignored): the kernel leaves a value out of the events
     /// to come where it does not change, so a touch that lands where the last one in its slot
     /// was brings no position of its own — the twin, made after those touches, must get it
@@ -480,7 +480,7 @@ public struct TwinFilter {
     }
 
     /// Every touch the twin has is cancelled (a clean stop, the device going away; lifted,
-    /// with ``ending`` ``OwnedTouchEnding/lift``): nothing is left down on it. The fingers still down on the
+    /// with ``ending`` `OwnedTouchEnding.lift`): nothing is left down on it. The fingers still down on the
     /// device are withheld until they lift. The events for the twin.
     public mutating func cancelAll(at time: Instant) -> [InputEvent] {
         out.removeAll(keepingCapacity: true)
@@ -722,7 +722,7 @@ public struct TwinFilter {
     }
 
     /// Touchscreens: owned contacts the twin has are cancelled — `MT_TOOL_PALM` in one frame,
-    /// the lift in the next — or, with ``ending`` ``OwnedTouchEnding/lift``, lifted where they
+    /// the lift in the next — or, with ``ending`` `OwnedTouchEnding.lift`, lifted where they
     /// are. Touchpads: nothing (they stay as palms until they lift), unless `force` (a stop:
     /// they lift).
     private mutating func cancelOwned(at time: Instant, force: Bool = false) {

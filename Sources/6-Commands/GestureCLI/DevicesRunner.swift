@@ -15,7 +15,7 @@ public struct DevicesRunner {
     public var quirks: QuirksDatabase?
     public var dmi: String?
     public var deviceTree: String?
-    /// Finds the running compositor (``RunningCompositor/find(proc:)``): where one is set and a
+    /// Finds the running compositor (``RunningCompositor/find(proc:askVersion:)``): where one is set and a
     /// touchscreen is listed, the list ends with how an owned touchscreen's touches would end
     /// here (`end-owned-touches: auto`). nil: not said.
     public var compositor: (() -> RunningCompositor?)?
