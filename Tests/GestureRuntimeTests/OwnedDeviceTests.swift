@@ -47,8 +47,10 @@ struct OwnedDeviceTests {
         return runtime
     }
 
-    func plug(_ runtime: GestureRuntime, refuseGrab: Bool = false) throws -> PipeTouchDevice {
+    /// A pipe touchscreen plugged in; with `slotValues`, one touched before (what its slots hold).
+    func plug(_ runtime: GestureRuntime, refuseGrab: Bool = false, slotValues: [[UInt16: Int32]] = []) throws -> PipeTouchDevice {
         let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
+        device.currentSlotValues = slotValues
         if refuseGrab { device.grabRefusal = InputError(path: device.node, message: "cannot grab: another program holds the device (Device or resource busy)") }
         monitor.plugIn(device)
         runtime.runOnce(timeout: 0)
@@ -329,20 +331,22 @@ struct OwnedDeviceTests {
         runtime.shutdown()
     }
 
+    /// A tap in slot 0 that brings no position (the kernel's, where the slot's did not change).
+    static let tapWithoutPosition = {
+        var f = KernelFrames()
+        f.frame(0) { $0.add(EventType.abs, AbsCode.mtSlot, 0); $0.add(EventType.abs, AbsCode.mtTrackingID, 9) }
+        f.frame(60) { $0.up(0) }
+        return f
+    }()
+
     /// Issue 64, the tap "at the screen's corner": a device touched before the service owned it
     /// keeps its slots' values, and the kernel leaves a value out where it does not change. A
     /// tap where the last touch in its slot was brings no position; the twin, made since, must
     /// still put it there.
     @Test func aTouchThatBringsNoPositionLandsOnTheTwinWhereTheDeviceHasIt() throws {
         let runtime = try runtime(kiosk { _ in })
-        let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
-        device.currentSlotValues = [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]]
-        monitor.plugIn(device)
-        runtime.runOnce(timeout: 0)
-        var f = KernelFrames()
-        f.frame(0) { $0.add(EventType.abs, AbsCode.mtSlot, 0); $0.add(EventType.abs, AbsCode.mtTrackingID, 9) }
-        f.frame(60) { $0.up(0) }
-        play(f, into: device, runtime)
+        let device = try plug(runtime, slotValues: [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]])
+        play(Self.tapWithoutPosition, into: device, runtime)
         #expect(twinLines(twins.made[0].events) == ["slot 0, id 9, x 500, y 700, touch 1", "id -1, touch 0"])
         runtime.shutdown()
     }
@@ -354,14 +358,8 @@ struct OwnedDeviceTests {
         let root = Region(id: "screen", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         root.onTap { g in log.append("tap at \(g.location.x), \(g.location.y)") }
         let runtime = try runtime(Layout(root: root), ownership: nil)
-        let device = try PipeTouchDevice(node: "/dev/input/event7", description: .testTouchscreen)
-        device.currentSlotValues = [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]]
-        monitor.plugIn(device)
-        runtime.runOnce(timeout: 0)
-        var f = KernelFrames()
-        f.frame(0) { $0.add(EventType.abs, AbsCode.mtSlot, 0); $0.add(EventType.abs, AbsCode.mtTrackingID, 9) }
-        f.frame(60) { $0.up(0) }
-        play(f, into: device, runtime)
+        let device = try plug(runtime, slotValues: [[AbsCode.mtPositionX: 500, AbsCode.mtPositionY: 700, AbsCode.mtTrackingID: -1]])
+        play(Self.tapWithoutPosition, into: device, runtime)
         clock.advance(to: .zero + .seconds(1))
         runtime.runOnce(timeout: 0)
         #expect(log == ["tap at 50.0, 70.0"])
