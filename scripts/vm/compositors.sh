@@ -202,7 +202,10 @@ comp_lane() {
     app_ready "$player_node" && echo "$player_node" > "$out/own-comp-$comp-again.ready"
     for _ in $(seq 100); do tail -n +"$((mark + 1))" "$wev_log" | grep -q 'wl_touch\] up' && break; sleep 0.1; done
     echo "    $(date +%T) $comp: the first tap is in; the service starts"
-    start_service "comp-$comp-again" --config "$comp_config"
+    # (Not start_service: with a device there already, the service never says "touch devices".)
+    log=$out/comp-$comp-again.service.log
+    "$gestured" run --json --config "$comp_config" > "$out/comp-$comp-again.live.jsonl" 2> "$log" &
+    service=$!
     local again_twin=
     wait_for "$log" "node=$player_node twin=" && again_twin=$(grep "node=$player_node twin=" "$log" | grep -o 'twin=/dev/input/event[0-9]*' | cut -d= -f2)
     [ -n "$again_twin" ] && wait_open "$comp_pid" "$again_twin" && echo "    $comp has the twin of a device touched before $(date +%T.%N | cut -c1-12)"

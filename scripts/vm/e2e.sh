@@ -130,14 +130,8 @@ start_service() {
     log=$out/$name.service.log
     "$gestured" run --json "$@" > "$out/$name.live.jsonl" 2> "$log" &
     service=$!
-    # Ready once libinput has the seat and the service has said what it found: no touch device
-    # yet ("touch devices"), or one added (the first had cost 30 s before the second was looked for).
-    for _ in $(seq 300); do
-        grep -qE "touch devices|touch device added" "$log" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "timed out waiting for the service to say what it found in $log" >&2
-    return 1
+    # Ready once libinput has the seat and the service has said what it found.
+    wait_for "$log" "touch devices" || wait_for "$log" "touch device added"
 }
 
 stop_service() {
