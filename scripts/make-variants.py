@@ -70,6 +70,19 @@ for numbers (no source file; the device's description from fixtures/recordings):
            is on the line from 83 to 182 ms). A swipe up. The seeded ones start elsewhere and
            mirror it left and right.
 
+Variants made from issue 65's descriptions of real recordings of boards this corpus does not
+hold (the mechanisms it names; the link Atmel pad's description, 102 x 68 mm at 20 units/mm,
+where the issue names no pad):
+
+- pointer1: (issue 65, item 1) one finger moving the pointer: it lands anywhere but the
+           bottom 12%, pressing 13-35% of the range, moves 1.0-1.7 mm per 10 ms (one report
+           every 10 ms) in a straight or gently curving line (its heading turning up to 20
+           degrees), 15-25 mm within 100-350 ms, then goes on looping (circles of 6-12 mm
+           at 20-60 mm/s) or stopping (+-0.1 mm of noise) for 1-7 s (1-2 s here, to keep
+           the files small: what follows the stroke is the same all along). The fourth
+           has a second finger join 20-30 mm below it once it stops, and click (BTN_LEFT
+           held 80-150 ms) before both lift. A pan of one: the pointer, never a swipe.
+
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
 (fixtures/chromiumos/LICENSE).
@@ -647,6 +660,78 @@ def curve1(rng, first):
     return frames
 
 
+LINK = "fixtures/chromiumos/link/one_finger_tracking.bottom_left_to_top_right.normal-link-fw_1.0.AA-robot-20130806_222025.evemu"
+BTN_LEFT = 0x110
+
+
+def pointer1(rng, first, n=0):
+    """Issue 65's item 1, as evemu events: (time, [(type, code, value)]) per frame, on the link
+    Atmel pad (2040 x 1360 at 20 units/mm, pressure 0-255)."""
+    import math
+    u, width, height = 20.0, 102.0, 68.0
+    x, y = rng.uniform(10, width - 10), rng.uniform(8, height * 0.88 - 4)
+    speed = rng.uniform(1.0, 1.7)          # mm per 10 ms
+    length = rng.uniform(15, 25)           # mm, within 100-350 ms at that speed
+    heading = rng.uniform(0, 2 * math.pi)
+    turn = math.radians(rng.uniform(-20, 20))   # the stroke's whole turn: straight or gently curving
+    # Keep the stroke on the pad: head toward the pad's middle when it would leave.
+    ex, ey = x + length * math.cos(heading), y + length * math.sin(heading)
+    if not (3 < ex < width - 3 and 3 < ey < height * 0.88):
+        heading = math.atan2(height * 0.44 - y, width / 2 - x)
+    pressure = rng.randint(round(0.13 * 255), round(0.35 * 255))
+    loops = n % 2 == 0
+    clicks = n == 3
+    frames, t, gone = [], 0.0, 0.0
+    steps = max(1, round(length / speed))
+    positions = [(x, y)]
+    for i in range(steps):
+        a = heading + turn * i / steps
+        x, y = x + speed * math.cos(a), y + speed * math.sin(a)
+        positions.append((x, y))
+    after = rng.uniform(1.0, 2.0)
+    radius, around = rng.uniform(6, 12), rng.uniform(20, 60)
+    cx, cy = x - radius * math.cos(heading), y - radius * math.sin(heading)
+    for i in range(1, round(after / 0.010) + 1):
+        if loops:
+            angle = heading + around * 0.010 * i / radius
+            positions.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        else:
+            positions.append((x + rng.uniform(-0.1, 0.1), y + rng.uniform(-0.1, 0.1)))
+    last = None
+    for i, (px, py) in enumerate(positions):
+        ux, uy = int(round(px * u)), int(round(py * u))
+        events = [(ABS, SLOT, 0)]
+        if last is None:
+            events += [(ABS, TRACKING, 1)]
+        if last is None or last[0] != ux:
+            events.append((ABS, MT_X, ux))
+        if last is None or last[1] != uy:
+            events.append((ABS, MT_Y, uy))
+        p = max(0, min(255, pressure + rng.randint(-3, 3)))
+        events.append((ABS, MT_PRESSURE, p))
+        if last is None:
+            events += [(KEY, BTN_TOUCH, 1), (KEY, TOOL_FINGER, 1)]
+        events += [(ABS, ABS_X, ux), (ABS, ABS_Y, uy), (ABS, ABS_PRESSURE, p)]
+        frames.append((round(i * 0.010, 6), events))
+        last = (ux, uy)
+    t = len(positions) * 0.010
+    if clicks:
+        # A second finger joins 20-30 mm below the stopped pointer and clicks.
+        below = rng.uniform(20, 30)
+        sx, sy = int(round(last[0] + rng.uniform(-5, 5) * u)), int(round(min(height - 2, last[1] / u + below) * u))
+        frames.append((t, [(ABS, SLOT, 1), (ABS, TRACKING, 2), (ABS, MT_X, sx), (ABS, MT_Y, sy), (ABS, MT_PRESSURE, pressure),
+                           (KEY, TOOL_FINGER, 0), (KEY, TOOL_DOUBLE, 1)]))
+        press = t + rng.uniform(0.06, 0.12)
+        hold = rng.uniform(0.08, 0.15)
+        frames.append((press, [(ABS, SLOT, 1), (ABS, MT_PRESSURE, min(255, pressure + 20)), (KEY, BTN_LEFT, 1)]))
+        frames.append((press + hold, [(ABS, MT_PRESSURE, pressure), (KEY, BTN_LEFT, 0)]))
+        t = press + hold + 0.05
+        frames.append((t, [(ABS, SLOT, 1), (ABS, TRACKING, -1), (KEY, TOOL_DOUBLE, 0), (KEY, TOOL_FINGER, 1)]))
+        t += 0.03
+    frames.append((t, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0), (KEY, TOOL_FINGER, 0), (ABS, ABS_PRESSURE, 0)]))
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -654,7 +739,9 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
                           "issue 45 item 2: a pinch on a touchscreen whose second finger lands 175 ms after the first"),
              "curve1": ("tablet", curve1, 4, {"device": "tablet-screen", "label": "swipe", "touches": 1, "repetitions": 1,
                                               "direction": "up"},
-                        "issue 45 item 3: a one-finger flick up on a tablet that starts right and up, then curves up and left")}
+                        "issue 45 item 3: a one-finger flick up on a tablet that starts right and up, then curves up and left"),
+             "pointer1": (LINK, pointer1, 4, {"device": "link", "label": "pan", "touches": 1, "repetitions": 1, "direction": None},
+                          "issue 65 item 1: one finger moving the pointer, a quick stroke then looping or stopping")}
 
 
 def described(out_dir, records):
@@ -671,10 +758,12 @@ def described(out_dir, records):
             seed = zlib.crc32(f"{name}:{n}".encode())
             rel = f"{name}/{name}-{n}.evemu"
             source = {None: "# The device's description written from the issue's: a 272 x 181 mm panel at 15 units/mm.\n",
+                      LINK: f"# The device's description from {LINK} (GPL-2.0-only, fixtures/chromiumos/LICENSE).\n",
                       "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n"}.get(
                 device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
             lines = [f"# EVEMU 1.3\n# Variant '{name}' {n} by scripts/make-variants.py (seed {seed}): {note}.\n", source] + header
-            for t, events in make(random.Random(seed), n == 0):
+            maker = make if make.__code__.co_argcount == 2 else (lambda rng, first, make=make, n=n: make(rng, first, n))
+            for t, events in maker(random.Random(seed), n == 0):
                 for typ, code, value in events + [(SYN, 0, 0)]:
                     lines.append(f"E: {t + 0.000001:.6f} {typ:04x} {code:04x} {value}\n")
             with open(os.path.join(out_dir, rel), "w") as f:

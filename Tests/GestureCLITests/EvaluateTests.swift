@@ -29,10 +29,28 @@ struct EvaluateTests {
     }
 
     func judge(_ label: String, touches: Int? = nil, repetitions: Int? = nil, direction: String? = nil,
-               _ gestures: [Gesture]) -> Judgement {
+               touchpad: Bool = false, _ gestures: [Gesture]) -> Judgement {
         Judgement.judge(EvaluationLabel(file: "f", device: "d", label: label, touches: touches, repetitions: repetitions,
                                         direction: direction),
-                        gestures: gestures, stroke: .zero...(.zero + .milliseconds(400)))
+                        gestures: gestures, stroke: .zero...(.zero + .milliseconds(400)), touchpad: touchpad)
+    }
+
+    /// On a touchpad one finger is the pointer: a one-finger swipe is a false gesture, and a
+    /// one-finger swipe label is right as a pan going one of its ways (as a swipe is judged).
+    @Test func oneFingerOnATouchpadIsJudgedAsThePointer() {
+        let pan = [g(.pan, .began, touches: 1, at: 100), g(.pan, .ended, touches: 1, at: 300, translation: Point(x: 61.5, y: -14.8))]
+        let swipe = [g(.swipe, .recognized, touches: 1, at: 120, direction: .right)]
+        // A pointer's stroke with a swipe behind its pan: right on a touchscreen, not on a touchpad.
+        #expect(judge("pan", touches: 1, pan + swipe).right)
+        #expect(judge("pan", touches: 1, touchpad: true, pan + swipe).why == "1 false: swipe/1")
+        // A one-finger swipe label on a touchpad: the pan, along one of the diagonal's ways.
+        #expect(judge("swipe", touches: 1, direction: "up-right", touchpad: true, pan) == Judgement(
+            right: true, recognized: "pan/1", falseGestures: [], why: "", decisionShare: nil))
+        #expect(judge("swipe", touches: 1, direction: "up-left", touchpad: true, pan).why == "panned 61.5, -14.8 mm: not up-left")
+        #expect(judge("swipe", touches: 1, direction: "up-right", pan).why == "no swipe")
+        // Two fingers are no pointer: their swipe is still a swipe.
+        let two = [g(.swipe, .recognized, touches: 2, at: 120, direction: .up)]
+        #expect(judge("swipe", touches: 2, direction: "up", touchpad: true, two).right)
     }
 
     /// A log's pan or pinch that only began says nothing of its movement or scale: the verdict
@@ -324,7 +342,7 @@ struct EvaluateTests {
     /// The labelled corpora — the ChromiumOS touchpads (link and alex) and the public evemu and
     /// xorg recordings, replayed with libinput 1.22's quirks: no class may fall below its floor in the corpus's floors.json — floors
     /// only go up, as recognition gets better.
-    @Test(arguments: [("chromiumos", 483), ("chromiumos/variants", 190), ("recordings", 25)])
+    @Test(arguments: [("chromiumos", 483), ("chromiumos/variants", 194), ("recordings", 25)])
     func theCorpusStaysAboveItsFloors(_ corpus: String, files: Int) throws {
         let folder = fixture(corpus)
         let labels = try EvaluateRunner.loadLabels(folder + "/labels.json").get()

@@ -498,6 +498,25 @@ struct TouchpadPolicyTests {
         #expect(screen.simultaneousKinds == [.swipe, .pinch, .rotate])
     }
 
+    /// One finger on a touchpad is the pointer (issue 65, item 1): a quick stroke, 20 mm in
+    /// 150 ms at 133 mm/s, then resting, is a pan of one in the built-in touchpad layout, never
+    /// a swipe — libinput and the ChromiumOS gestures library have no one-finger swipe. On a
+    /// touchscreen the same stroke is a swipe.
+    @Test func oneFingerOnATouchpadIsThePointerNotASwipe() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 30, y: 30, pressure: 60)
+        for step in 1...15 { s.move(1, at: .milliseconds(Double(step) * 10), x: 30 + Double(step) * 20 / 15, y: 30, pressure: 60) }
+        s.up(1, at: .milliseconds(450))
+        let pad = Layout.standard(size: (100, 60), touchscreen: false)
+        #expect(!pad.root.recognizers.contains { ($0 as? SwipeRecognizer)?.touches == 1 })
+        #expect(run(pad, s, policy: Self.touchpad).filter { !$0.contains(" changed ") } == [
+            "100.0ms pan began root touches=1 at 43.3,30.0 d=13.3,0.0",
+            "450.0ms pan ended root touches=1 at 50.0,30.0 d=20.0,0.0",
+        ])
+        let screen = run(Layout.standard(size: (100, 60), touchscreen: true), s, policy: .touchscreen)
+        #expect(screen.contains { $0.contains("swipe recognized root touches=1") })
+    }
+
     /// One finger rests while another moves round it: the pair turns about their centroid about
     /// as far as the motion moves them. On a touchpad, where a finger often rests while another
     /// scrolls, that is a two-finger pan; on a touchscreen it is a rotation.

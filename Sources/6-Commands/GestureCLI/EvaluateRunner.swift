@@ -160,7 +160,7 @@ public struct EvaluateRunner: Sendable {
                 try GestureLog.read(path: folder + "/" + label.file + ".jsonl", origin: result.device.firstEventTime)
             } ?? result.gestures.map(JudgedGesture.init)
             let stroke = first.flatMap { f in last.map { f...max(f, $0) } }
-            let judgement = Judgement.judge(label, gestures: gestures, stroke: stroke)
+            let judgement = Judgement.judge(label, gestures: gestures, stroke: stroke, touchpad: result.device.description.kind == .touchpad)
             report.add(label, judgement, surface: result.surface.size.description)
             each(label, judgement, result, gestures, frames)
         }

@@ -14,7 +14,12 @@ import TouchEvents
 ///   swipe of N fingers when it starts; the first pan of N fingers goes the labelled way (see
 ///   ``matches(_:direction:)``).
 /// - `swipe`: a swipe of N fingers the labelled way (either way of a diagonal); nothing but
-///   pans and swipes of N fingers.
+///   pans and swipes of N fingers. On a touchpad a one-finger swipe is a false gesture for
+///   both, and a one-finger `swipe` label is judged as a `pan`:
+///   one finger there moves the pointer (libinput and the ChromiumOS gestures library have no
+///   one-finger swipe, and neither has the built-in layout), so its stroke is right as pointer
+///   motion, its first pan going the way a swipe would have been judged: along one of the
+///   labelled ways, at least as far as across it.
 /// - `pinch-in` / `pinch-out`: only pinches, the first ending smaller / larger than it began.
 /// - `negative-click`, `negative-palm`: no gesture at all.
 ///
@@ -47,13 +52,19 @@ public struct Judgement: Sendable, Equatable {
     }
 
     /// Judges `gestures` (a replay's, in order) against `label`; `stroke` is the time from the
-    /// first touch to the last lift.
-    public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?) -> Judgement {
-        judge(label, gestures: gestures.map(JudgedGesture.init), stroke: stroke)
+    /// first touch to the last lift; `touchpad`: the recording is a touchpad's.
+    public static func judge(_ label: EvaluationLabel, gestures: [Gesture], stroke: ClosedRange<Instant>?, touchpad: Bool = false) -> Judgement {
+        judge(label, gestures: gestures.map(JudgedGesture.init), stroke: stroke, touchpad: touchpad)
     }
 
     /// Judges `gestures` (a replay's, or a gesture log's lines, in order) against `label`.
-    public static func judge(_ label: EvaluationLabel, gestures: [JudgedGesture], stroke: ClosedRange<Instant>?) -> Judgement {
+    public static func judge(_ label: EvaluationLabel, gestures: [JudgedGesture], stroke: ClosedRange<Instant>?, touchpad: Bool = false) -> Judgement {
+        var swipeOfPointer = false
+        var label = label
+        if touchpad, label.label == "swipe", label.touches == 1 {
+            label.label = "pan"
+            swipeOfPointer = true
+        }
         let restsBeforeMotion = ["pan", "swipe", "negative-click"].contains(label.label)
         let starts = gestures.indices.filter { i in
             let g = gestures[i]
@@ -66,7 +77,8 @@ public struct Judgement: Sendable, Equatable {
         let allowed: (JudgedGesture) -> Bool = switch label.label {
         case "tap", "multi-tap": { $0.kind == .tap && touchesMatch($0) }
         case "long-press": { $0.kind == .longPress && touchesMatch($0) }
-        case "pan", "swipe": { ($0.kind == .pan || $0.kind == .swipe) && touchesMatch($0) }
+        // On a touchpad one finger is the pointer: a one-finger swipe there is a false gesture.
+        case "pan", "swipe": { ($0.kind == .pan || ($0.kind == .swipe && !(touchpad && $0.touches == 1))) && touchesMatch($0) }
         case "pinch-in", "pinch-out": { $0.kind == .pinch }
         default: { _ in false }
         }
@@ -89,7 +101,10 @@ public struct Judgement: Sendable, Equatable {
             if let pan = starts.first(where: { $0.kind == .pan && touchesMatch($0) }) ?? starts.first(where: { $0.kind == .pan }) {
                 let end = gestures.last { $0.kind == .pan && $0.startTime == pan.startTime }
                 if let direction = label.direction, let end {
-                    if let t = end.translation, !matches(t, direction: direction) {
+                    // A pointer's swipe goes one of its ways, as a swipe is judged (its four
+                    // directions): along one of them at least as far as across it.
+                    let ways = swipeOfPointer ? direction.split(separator: "-").map(String.init) : [direction]
+                    if let t = end.translation, !ways.contains(where: { matches(t, direction: $0) }) {
                         why = "panned \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1)) mm: not \(direction)"
                     } else if end.translation == nil {
                         why = "the pan's movement is not known: not \(direction)"

@@ -186,7 +186,9 @@ public final class Layout {
     /// - edge pan from all four edges (touchscreens only: on a touchpad an edge means nothing);
     /// - taps of 1 and 2 taps with 1 to 5 touches;
     /// - long press with 1 to 5 touches;
-    /// - pan with 1 to 5 touches; swipe with 1 to 5 touches in four directions;
+    /// - pan with 1 to 5 touches; swipe in four directions with 1 to 5 touches on a
+    ///   touchscreen, 2 to 5 on a touchpad (one finger on a touchpad moves the pointer, as in
+    ///   libinput and the ChromiumOS gestures library: its stroke is a pan, never a swipe);
     /// - pinch and rotate;
     ///
     /// with pan, swipe, pinch and rotate allowed to succeed together on a touchscreen; on a
@@ -207,7 +209,10 @@ public final class Layout {
         }
         for touches in 1...5 { root.add(LongPressRecognizer(touches: touches)) }
         root.add(PanRecognizer(minimumTouches: 1, maximumTouches: 5))
-        for touches in 1...5 { root.add(SwipeRecognizer(touches: touches)) }
+        // One finger on a touchpad is the pointer: libinput and the ChromiumOS gestures library
+        // have no one-finger swipe, and a pointer's quick stroke (15–25 mm in 100–350 ms) is
+        // as fast as a flick.
+        for touches in (touchscreen ? 1 : 2)...5 { root.add(SwipeRecognizer(touches: touches)) }
         root.add(PinchRecognizer())
         root.add(RotateRecognizer())
         // A touchscreen lets a pan, a swipe, a pinch and a rotation happen at once (a map, a
