@@ -82,6 +82,11 @@ where the issue names no pad):
            the files small: what follows the stroke is the same all along). The fourth
            has a second finger join 20-30 mm below it once it stops, and click (BTN_LEFT
            held 80-150 ms) before both lift. A pan of one: the pointer, never a swipe.
+- noslot7: (issue 65, item 7) a recording where a new tracking id arrives on a slot that
+           still has a contact, with no -1 in between: two taps of one finger on slot 0
+           (each pressed 70-120 ms, 8-14 mm apart), the first one's -1 missing, the second
+           landing 200-280 ms after the first's last report. The decoder ends the first contact
+           where the new one begins and goes on (it stopped with exit status 2): two taps.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -732,6 +737,30 @@ def pointer1(rng, first, n=0):
     return frames
 
 
+def noslot7(rng, first, n=0):
+    """Issue 65's item 7, as evemu events: two one-finger taps on slot 0 of the link pad, the
+    first one's lift (tracking id -1) missing."""
+    import math
+    u = 20.0
+    x, y = (40.0, 30.0) if first else (rng.uniform(20, 80), rng.uniform(15, 50))
+    apart, angle = rng.uniform(8, 14), rng.uniform(0, 2 * math.pi)
+    frames, t = [], 0.0
+    for tap, (px, py) in enumerate([(x, y), (x + apart * math.cos(angle), y + apart * math.sin(angle))]):
+        ux, uy = int(round(px * u)), int(round(py * u))
+        pressure = rng.randint(40, 70)
+        press = rng.uniform(0.07, 0.12)
+        begin = [(ABS, TRACKING, 10 + tap), (ABS, MT_X, ux), (ABS, MT_Y, uy), (ABS, MT_PRESSURE, pressure)]
+        frames.append((t, ([(ABS, SLOT, 0)] if tap else []) + begin + ([(KEY, BTN_TOUCH, 1), (KEY, TOOL_FINGER, 1)] if tap == 0 else [])
+                       + [(ABS, ABS_X, ux), (ABS, ABS_Y, uy), (ABS, ABS_PRESSURE, pressure)]))
+        for k in range(1, round(press / 0.010)):
+            frames.append((t + k * 0.010, [(ABS, MT_PRESSURE, pressure - k), (ABS, ABS_PRESSURE, pressure - k)]))
+        t = frames[-1][0]
+        if tap == 1:
+            frames.append((t + 0.010, [(ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0), (KEY, TOOL_FINGER, 0), (ABS, ABS_PRESSURE, 0)]))
+        t += rng.uniform(0.20, 0.28)
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -741,7 +770,9 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
                                               "direction": "up"},
                         "issue 45 item 3: a one-finger flick up on a tablet that starts right and up, then curves up and left"),
              "pointer1": (LINK, pointer1, 4, {"device": "link", "label": "pan", "touches": 1, "repetitions": 1, "direction": None},
-                          "issue 65 item 1: one finger moving the pointer, a quick stroke then looping or stopping")}
+                          "issue 65 item 1: one finger moving the pointer, a quick stroke then looping or stopping"),
+             "noslot7": (LINK, noslot7, 4, {"device": "link", "label": "tap", "touches": 1, "repetitions": 2, "direction": None},
+                         "issue 65 item 7: two taps on one slot, the first one's lift missing")}
 
 
 def described(out_dir, records):

@@ -4,7 +4,6 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case negativeTime(Instant)
     case timeWentBackwards(previous: Instant, current: Instant)
     case slotOutOfRange(slot: Int32, slotCount: Int)
-    case trackingIDOnActiveSlot(slot: Int, current: Int32, new: Int32)
     case tooManyContacts(count: Int, limit: Int)
     /// A slot axis on a device whose `ABS_MT_SLOT` range holds no slot (maximum below minimum).
     case noSlots
@@ -17,8 +16,6 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "timestamp \(current) is earlier than the event before it (\(previous))"
         case .slotOutOfRange(let slot, let count):
             "ABS_MT_SLOT \(slot) is out of range: the device has \(count) slots (0-\(count - 1))"
-        case .trackingIDOnActiveSlot(let slot, let current, let new):
-            "tracking id \(new) on slot \(slot), which still has tracking id \(current) (no -1 in between)"
         case .tooManyContacts(let count, let limit):
             "\(count) contacts in one frame; at most \(limit) are decoded"
         case .noSlots:

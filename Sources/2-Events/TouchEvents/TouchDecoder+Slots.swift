@@ -76,7 +76,16 @@ extension TouchDecoder {
     @usableFromInline
     mutating func trackingID(_ value: Int32) throws(DecodeError) {
         let i = currentSlot
-        let s = slots[i]
+        var s = slots[i]
+        // A new tracking id on a slot that still has a contact: the old contact ended and the
+        // new one begins, as if a -1 had come between. The kernel passes it on and libinput
+        // goes on; an evtest recording that begins without ABS_MT_SLOT, its header saying
+        // another slot, puts a second contact on a slot in use so (issue 65, item 7).
+        if value >= 0, s.state == .active || s.state == .palm, value != s.trackingID {
+            try trackingID(-1)
+            s = slots[i]
+            replacedThisFrame = true
+        }
         if value < 0 {
             if s.state == .active {
                 let phase: TouchPhase = s.toolType == MTToolType.palm ? .cancelled : .ended
@@ -92,7 +101,8 @@ extension TouchDecoder {
         }
         switch s.state {
         case .active, .palm:
-            throw .trackingIDOnActiveSlot(slot: i, current: s.trackingID, new: value)
+            // The same tracking id again: the contact goes on.
+            break
         case .idle, .unknown:
             if i >= slotsInUse { slotsInUse = i + 1 }
             slots[i].state = .active
@@ -111,6 +121,7 @@ extension TouchDecoder {
     }
 
     mutating func reportSlots(time: Instant, emit: (TouchFrame) -> Void) {
+        if replacedThisFrame { reportReplacedContactsEnding(time: time, emit: emit) }
         // The last frame's contacts are overwritten, not emptied first: emptying the array is a
         // generic call of about 65 instructions, and a frame mostly has as many as the last.
         var written = 0
@@ -154,5 +165,21 @@ extension TouchDecoder {
         // Emptying an empty array is a call of about 50 instructions.
         if !finishedThisFrame.isEmpty { finishedThisFrame.removeAll(keepingCapacity: true) }
         while slotsInUse > 0 && slots[slotsInUse - 1].state == .idle { slotsInUse -= 1 }
+    }
+
+    /// A slot's contact was replaced by a new tracking id: a frame of the contacts that ended
+    /// (and those going on, unchanged) comes first, at the same time, so that the old contact
+    /// has lifted before the new one lands — as a finger does, whose -1 went missing.
+    mutating func reportReplacedContactsEnding(time: Instant, emit: (TouchFrame) -> Void) {
+        replacedThisFrame = false
+        frame.contacts.removeAll(keepingCapacity: true)
+        for f in finishedThisFrame where f.announced { frame.contacts.append(f.contact) }
+        for i in 0..<slotsInUse where slots[i].state == .active && !slots[i].began && slots[i].announced
+            && slots[i].toolType != MTToolType.palm {
+            frame.contacts.append(slotContact(i, .stationary))
+        }
+        frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
+        emitFrame(time: time, emit: emit)
+        finishedThisFrame.removeAll { $0.announced }
     }
 }

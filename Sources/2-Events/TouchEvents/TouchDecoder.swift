@@ -54,6 +54,9 @@ public struct TouchDecoder: Sendable {
     @usableFromInline var currentSlot: Int
     /// Contacts that ended or were cancelled during the current frame, in event order.
     var finishedThisFrame: [Finished] = []
+    /// A new tracking id replaced a slot's contact in the current frame: the contacts that
+    /// ended are reported in a frame of their own, before the ones that began.
+    var replacedThisFrame = false
 
     // Protocol A.
     var packet = Packet()
@@ -308,6 +311,7 @@ public struct TouchDecoder: Sendable {
                 slots[i].changed = false
             }
             finishedThisFrame.removeAll(keepingCapacity: true)
+            replacedThisFrame = false
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
         case .anonymous:
             for c in anonymousContacts { frame.contacts.append(anonymousContact(c, .cancelled)) }
