@@ -87,6 +87,14 @@ where the issue names no pad):
            (each pressed 70-120 ms, 8-14 mm apart), the first one's -1 missing, the second
            landing 200-280 ms after the first's last report. The decoder ends the first contact
            where the new one begins and goes on (it stopped with exit status 2): two taps.
+- lift4:   (issue 65, item 4) taps that slide as they lift, on a Synaptics pad with 2 slots,
+           no resolution (69 x 50 mm assumed) and no pressure per contact (alex's description
+           without ABS_MT_PRESSURE and with its resolutions 0): five taps a file, 450-600 ms
+           apart, reported every 12.6 ms. The whole-touch ABS_PRESSURE rises to 70-110 of 260
+           in 12-25 ms, holds 45-100 ms (the point rolling 1.5-2.4 mm meanwhile), then falls
+           over 4 reports (60, 26, 10, 5 of a peak of 100, scaled); once it is 24 or less,
+           BTN_TOUCH is 0 and the point slides 1-4.5 mm (0.5-2.6 mm a report) while
+           ABS_TOOL_WIDTH rises from 4 to 11-15; then it lifts. Five taps.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -761,6 +769,81 @@ def noslot7(rng, first, n=0):
     return frames
 
 
+ALEX = "fixtures/chromiumos/alex/click-any_angle_click.tap-alex-user-20120430_114808.evemu"
+TOOL_WIDTH = 0x1C
+
+
+def synaptics_without_mt_pressure(header):
+    """alex's description without ABS_MT_PRESSURE, and with no resolution: the Synaptics pad of
+    issue 65 (2 slots, whole-touch pressure 0-260, tool width 0-15)."""
+    out = []
+    for line in header:
+        if line.startswith("B: 03 "):
+            line = "B: 03 03 00 00 11 00 80 60 02\n"
+        if line.startswith("A: 3a "):
+            continue
+        if line.startswith("A: 18 "):
+            line = "A: 18 0 260 0 0 0\n"
+        if line.startswith("A: "):
+            parts = line.split()
+            parts[-1] = "0"
+            line = " ".join(parts) + "\n"
+        out.append(line)
+    return out
+
+
+def lift4(rng, first, n=0):
+    """Issue 65's item 4, as evemu events: five taps sliding as they lift, 12.6 ms reports, on
+    alex's axes (x 1472-5472, y 1408-4448; 69 x 50 mm assumed: 58 and 61 units/mm)."""
+    import math
+    ux, uy = (5472 - 1472) / 69.0, (4448 - 1408) / 50.0
+    frames, t = [], 0.0
+    dt = 0.0126
+    for tap in range(5):
+        x, y = rng.uniform(12, 57), rng.uniform(8, 40)
+        peak = rng.randint(70, 110)
+        rise = rng.choice((1, 2))                 # 12.6 or 25.2 ms to the peak
+        hold = rng.uniform(0.045, 0.100)
+        roll, roll_angle = rng.uniform(1.5, 2.4), rng.uniform(0, 2 * math.pi)
+        slide, slide_angle = rng.uniform(1.0, 4.5), rng.uniform(0, 2 * math.pi)
+        width_top = rng.randint(11, 15)
+        reports = []                              # (x mm, y mm, pressure, width, touching)
+        for k in range(rise):
+            reports.append((x, y, round(peak * (k + 1) / (rise + 1)) + 10, 4, True))
+        steps = max(1, round(hold / dt))
+        for k in range(steps + 1):
+            f = k / steps
+            reports.append((x + roll * f * math.cos(roll_angle), y + roll * f * math.sin(roll_angle),
+                            peak + rng.randint(-3, 3), 4, True))
+        rx, ry = reports[-1][0], reports[-1][1]
+        falls = [0.60, 0.26]
+        for share in falls:
+            reports.append((rx, ry, round(peak * share), 4 + (1 if share < 0.3 else 0), True))
+        # Below 25: BTN_TOUCH up, and the point slides while the width grows.
+        per = slide / 3
+        for k, share in enumerate((0.10, 0.05, 0.05), start=1):
+            reports.append((rx + per * k * math.cos(slide_angle), ry + per * k * math.sin(slide_angle),
+                            max(1, round(peak * share)), 4 + round((width_top - 4) * k / 3), False))
+        touching = False
+        for i, (px, py, p, w, touch) in enumerate(reports):
+            vx, vy = int(round(1472 + px * ux)), int(round(1408 + py * uy))
+            events = []
+            if i == 0:
+                events += [(ABS, SLOT, 0), (ABS, TRACKING, 100 + tap)]
+            events += [(ABS, MT_X, vx), (ABS, MT_Y, vy)]
+            if touch != touching:
+                events.append((KEY, BTN_TOUCH, 1 if touch else 0))
+                touching = touch
+            if i == 0:
+                events.append((KEY, TOOL_FINGER, 1))
+            events += [(ABS, ABS_X, vx), (ABS, ABS_Y, vy), (ABS, ABS_PRESSURE, p), (ABS, TOOL_WIDTH, w)]
+            frames.append((round(t + i * dt, 6), events))
+        t += len(reports) * dt
+        frames.append((round(t, 6), [(ABS, TRACKING, -1), (KEY, TOOL_FINGER, 0), (ABS, ABS_PRESSURE, 0), (ABS, TOOL_WIDTH, 0)]))
+        t += rng.uniform(0.45, 0.60)
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -772,7 +855,9 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
              "pointer1": (LINK, pointer1, 4, {"device": "link", "label": "pan", "touches": 1, "repetitions": 1, "direction": None},
                           "issue 65 item 1: one finger moving the pointer, a quick stroke then looping or stopping"),
              "noslot7": (LINK, noslot7, 4, {"device": "link", "label": "tap", "touches": 1, "repetitions": 2, "direction": None},
-                         "issue 65 item 7: two taps on one slot, the first one's lift missing")}
+                         "issue 65 item 7: two taps on one slot, the first one's lift missing"),
+             "lift4": (ALEX, lift4, 4, {"device": "synaptics-nomtp", "label": "tap", "touches": 1, "repetitions": 5, "direction": None},
+                       "issue 65 item 4: five taps sliding as they lift, BTN_TOUCH up below pressure 25, on a pad with no pressure per contact")}
 
 
 def described(out_dir, records):
@@ -785,11 +870,14 @@ def described(out_dir, records):
                 os.remove(os.path.join(folder, old))
         header = {None: ATMEL_SCREEN, "tablet": TABLET_SCREEN}.get(device) or [
             line for line in open(device) if line[:2] in ("N:", "I:", "P:", "B:", "A:")]
+        if device == ALEX:
+            header = synaptics_without_mt_pressure(header)
         for n in range(count):
             seed = zlib.crc32(f"{name}:{n}".encode())
             rel = f"{name}/{name}-{n}.evemu"
             source = {None: "# The device's description written from the issue's: a 272 x 181 mm panel at 15 units/mm.\n",
                       LINK: f"# The device's description from {LINK} (GPL-2.0-only, fixtures/chromiumos/LICENSE).\n",
+                      ALEX: f"# The device's description from {ALEX} without ABS_MT_PRESSURE, resolutions 0, ABS_PRESSURE 0-260 (GPL-2.0-only).\n",
                       "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n"}.get(
                 device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
             lines = [f"# EVEMU 1.3\n# Variant '{name}' {n} by scripts/make-variants.py (seed {seed}): {note}.\n", source] + header

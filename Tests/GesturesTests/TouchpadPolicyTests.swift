@@ -498,6 +498,30 @@ struct TouchpadPolicyTests {
         #expect(screen.simultaneousKinds == [.swipe, .pinch, .rotate])
     }
 
+    /// A tap slides as the finger rolls off (alex `click-any_angle_click.tap`'s ninth tap): its
+    /// last report presses 38 of a peak of 88 and is 1.1 mm on. Pressing less than half its
+    /// peak, the contact is lifting, and that slide is no movement of the tap's: 2.3 mm, a
+    /// tap. Pressing as hard as it did, the same slide is 3.4 mm: no tap.
+    @Test func aTapsSlideAsItLiftsIsNoMovement() {
+        func tap(lastPressure: Int32) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 30, pressure: 47)
+            s.move(1, at: .milliseconds(14), x: 20, y: 30, pressure: 74)
+            s.move(1, at: .milliseconds(30), x: 20, y: 30, pressure: 88)
+            s.move(1, at: .milliseconds(44), x: 19.2, y: 30, pressure: 83)
+            s.move(1, at: .milliseconds(59), x: 17.7, y: 30, pressure: 73)
+            s.move(1, at: .milliseconds(73), x: 16.6, y: 30, pressure: lastPressure)
+            s.up(1, at: .milliseconds(88))
+            return s
+        }
+        let l = { layout { $0.add(TapRecognizer()) } }
+        #expect(run(l(), tap(lastPressure: 38), policy: Self.touchpad) == ["88.0ms tap recognized pad touches=1 taps=1 at 16.6,30.0"])
+        let pressing = l()
+        #expect(run(pressing, tap(lastPressure: 80), policy: Self.touchpad) == [])
+        #expect(pressing.root.recognizers[0].failureReason == "moved 3.4 mm > 3.0 mm allowed")
+        #expect(run(l(), tap(lastPressure: 38), policy: .touchscreen) == [])
+    }
+
     /// One finger on a touchpad is the pointer (issue 65, item 1): a quick stroke, 20 mm in
     /// 150 ms at 133 mm/s, then resting, is a pan of one in the built-in touchpad layout, never
     /// a swipe — libinput and the ChromiumOS gestures library have no one-finger swipe. On a

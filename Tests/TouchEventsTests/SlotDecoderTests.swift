@@ -196,6 +196,48 @@ struct SlotDecoderTests {
         ])
     }
 
+    /// On a touchpad with no pressure per contact, `BTN_TOUCH` says whether it is touched (the
+    /// kernel driver sets it by the whole touch's pressure): once it goes up, the contact has
+    /// ended where it was, and what follows — the point sliding as the finger lifts — is no
+    /// motion; a contact landing with the key up waits for it, and begins as a new contact
+    /// when it goes down (issue 65, items 4 and 1; libinput's touches over `BTN_TOUCH`).
+    @Test func onATouchpadWithoutPressureBTNTouchSaysWhatTouches() throws {
+        let touch = KeyCode.touch
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(300), S.y(200), S.key(touch, 1), S.key(KeyCode.toolFinger, 1)])
+        s.frame(13, [S.x(310)])
+        s.frame(26, [S.x(320), S.key(touch, 0)])
+        s.frame(39, [S.x(360)])
+        s.frame(52, [S.id(-1), S.key(KeyCode.toolFinger, 0)])
+        // Hovering from the start (a thumb above the pad), then touching.
+        s.frame(500, [S.id(2), S.x(600), S.y(300), S.key(KeyCode.toolFinger, 1)])
+        s.frame(513, [S.x(620)])
+        s.frame(526, [S.x(630), S.key(touch, 1)])
+        s.frame(539, [S.x(640)])
+        s.frame(552, [S.id(-1), S.key(touch, 0), S.key(KeyCode.toolFinger, 0)])
+        #expect(try decodeLog(TestDevices.touchpad, s.events) == [
+            "0ms f1 tools1 | 1@0 began 30.0,20.0",
+            "13ms f1 tools1 | 1@0 moved 31.0,20.0",
+            "26ms f1 tools1 | 1@0 ended 32.0,20.0",
+            "52ms f0",
+            "500ms f1 tools1",
+            // Contact 2 hovered; touching, it is a new one.
+            "526ms f1 tools1 | 3@0 began 63.0,30.0",
+            "539ms f1 tools1 | 3@0 moved 64.0,30.0",
+            "552ms f0 | 3@0 ended 64.0,30.0",
+        ])
+        // A pad that never sends BTN_TOUCH (a recording that began with it down) is not gated.
+        var quiet = Script()
+        quiet.frame(0, [S.slot(0), S.id(1), S.x(300), S.y(200)])
+        quiet.frame(13, [S.x(310)])
+        quiet.frame(26, [S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchpad, quiet.events) == [
+            "0ms f1 | 1@0 began 30.0,20.0",
+            "13ms f1 | 1@0 moved 31.0,20.0",
+            "26ms f0 | 1@0 ended 31.0,20.0",
+        ])
+    }
+
     @Test func timeMustNotGoBackwardsOrBeNegative() {
         var s = Script()
         s.frame(10, [S.slot(0), S.id(1)])

@@ -11,6 +11,9 @@ extension TouchDecoder {
         case palm
         /// State lost after `SYN_DROPPED`: ignored until the next tracking id.
         case unknown
+        /// A contact the pad holds while `BTN_TOUCH` is up (``TouchDecoder/touchesByTouchKey``):
+        /// not touching; it begins, as a new contact, when `BTN_TOUCH` goes down.
+        case hovering
     }
 
     @usableFromInline
@@ -103,7 +106,7 @@ extension TouchDecoder {
         case .active, .palm:
             // The same tracking id again: the contact goes on.
             break
-        case .idle, .unknown:
+        case .idle, .unknown, .hovering:
             if i >= slotsInUse { slotsInUse = i + 1 }
             slots[i].state = .active
             slots[i].trackingID = value
@@ -121,6 +124,7 @@ extension TouchDecoder {
     }
 
     mutating func reportSlots(time: Instant, emit: (TouchFrame) -> Void) {
+        if touchesByTouchKey && touchKeySeen { hoverByTouchKey() }
         if replacedThisFrame { reportReplacedContactsEnding(time: time, emit: emit) }
         // The last frame's contacts are overwritten, not emptied first: emptying the array is a
         // generic call of about 65 instructions, and a frame mostly has as many as the last.
@@ -181,5 +185,32 @@ extension TouchDecoder {
         frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
         emitFrame(time: time, emit: emit)
         finishedThisFrame.removeAll { $0.announced }
+    }
+
+    /// On a pad where `BTN_TOUCH` says whether it is touched (``TouchDecoder/touchesByTouchKey``):
+    /// with the key up, every contact hovers — one that was touching ends where it was, and
+    /// what the pad reports of it after is no motion (a finger sliding as it lifts, its
+    /// pressure below the driver's threshold: issue 65, item 4); with the key down again, the
+    /// contacts hovering begin as new ones (libinput's touches over `BTN_TOUCH`).
+    mutating func hoverByTouchKey() {
+        for i in 0..<slotsInUse {
+            switch slots[i].state {
+            case .active where !touchKeyDown:
+                if slots[i].announced {
+                    finishedThisFrame.append(Finished(contact: slotContact(i, .ended), announced: true))
+                    replacedThisFrame = true
+                }
+                slots[i].state = .hovering
+                slots[i].began = false
+                slots[i].announced = false
+            case .hovering where touchKeyDown:
+                slots[i].state = .active
+                slots[i].contactID = newContactID()
+                slots[i].began = true
+                slots[i].announced = false
+            default:
+                break
+            }
+        }
     }
 }

@@ -57,6 +57,15 @@ public struct TouchDecoder: Sendable {
     /// A new tracking id replaced a slot's contact in the current frame: the contacts that
     /// ended are reported in a frame of their own, before the ones that began.
     var replacedThisFrame = false
+    /// Contacts touch only while `BTN_TOUCH` is down: a touchpad with slots but no pressure per
+    /// contact, whose kernel driver sets `BTN_TOUCH` by the whole touch's pressure (libinput
+    /// decides touching so there, where neither pressure nor size tells).
+    let touchesByTouchKey: Bool
+    /// `BTN_TOUCH` is down.
+    var touchKeyDown = false
+    /// The device has sent `BTN_TOUCH` in this session: only then does it say anything (a
+    /// recording may start with it down and never send it, as the ALPS GlidePoint's do).
+    var touchKeySeen = false
 
     // Protocol A.
     var packet = Packet()
@@ -90,6 +99,8 @@ public struct TouchDecoder: Sendable {
             pressureAxis = AbsCode.pressure
         }
         reportsPressure = device.absInfo[pressureAxis] != nil
+        touchesByTouchKey = mode == .slots && !reportsPressure && device.kind == .touchpad
+            && device.has(type: EventType.key, code: KeyCode.touch)
         reportsMajor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMajor] != nil
         reportsMinor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMinor] != nil
         downKey = device.has(type: EventType.key, code: KeyCode.touch) || !device.has(type: EventType.key, code: KeyCode.toolFinger)
@@ -225,6 +236,10 @@ public struct TouchDecoder: Sendable {
         if code >= KeyCode.left && code <= KeyCode.middle {
             let button: UInt8 = 1 << UInt8(code - KeyCode.left)
             if value != 0 { buttonMask |= button } else { buttonMask &= ~button }
+        }
+        if code == KeyCode.touch {
+            touchKeyDown = value != 0
+            touchKeySeen = true
         }
         switch mode {
         case .anonymous:

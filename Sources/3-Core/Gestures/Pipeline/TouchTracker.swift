@@ -43,6 +43,11 @@ public final class TouchTracker {
         var settle = LandingSettle.none
         /// This frame is the report it settled at.
         var settling = false
+        /// The hardest it has pressed, and whether it now presses less than
+        /// ``TouchPolicy/liftingPressureShare`` of that: lifting, its motion is no press's
+        /// movement.
+        var peakPressure: Int32 = 0
+        var lifting = false
         /// The last angle found for the touch (``computeTransforms(_:_:n:before:after:)``,
         /// radians) and the vector from the centroid it is the angle of. The next frame's angle
         /// before is usually of the same vector (same touches, same order: the same centroid),
@@ -285,7 +290,8 @@ public final class TouchTracker {
                 // One that rested starts where it landed then: it has moved since.
                 let start = c.downSince == nil ? p : filtered.restedLandings.first { $0.id == c.id }?.at ?? p
                 cs.append(Tracked(id: c.id, start: start, previous: p, current: p, persisting: false, finished: false,
-                                  settle: settles ? LandingSettle(landedAt: frame.time) : .none))
+                                  settle: settles ? LandingSettle(landedAt: frame.time) : .none,
+                                  peakPressure: c.pressure ?? 0))
                 began += 1
                 if let since = c.downSince { rested = max(rested ?? .zero, frame.time - since) }
             case .moved, .stationary:
@@ -296,6 +302,10 @@ public final class TouchTracker {
                     }
                     cs[index].current = p
                     cs[index].persisting = true
+                    if let share = policy.liftingPressureShare, let pressure = c.pressure {
+                        cs[index].peakPressure = max(cs[index].peakPressure, pressure)
+                        cs[index].lifting = Double(pressure) < Double(cs[index].peakPressure) * share
+                    }
                 } else {
                     // Down before this sequence started listening: it joins from here.
                     cs.append(Tracked(id: c.id, start: p, previous: p, current: p, persisting: false, finished: false))
@@ -349,7 +359,8 @@ public final class TouchTracker {
             } else {
                 active += 1
                 sumDown += c.current
-                movedNow = max(movedNow, (c.current - c.start).length)
+                // A lifting contact's slide is no press's movement (TouchPolicy.liftingPressureShare).
+                if !c.lifting { movedNow = max(movedNow, (c.current - c.start).length) }
             }
         }
         // The centroid of the fingers still down; when the last ones lift, of where they lifted.

@@ -190,6 +190,13 @@ public struct TouchPolicy: Sendable, Hashable {
     /// area that grows as the finger presses; a touchscreen's first report after landing is
     /// motion, as UIKit has it.
     public var settlesLandings = false
+    /// A contact pressing less than this share of its own peak pressure is lifting: what its
+    /// point does meanwhile is no movement of a tap's or a long press's (its press slides as
+    /// the finger rolls off: alex `click-any_angle_click.tap`'s ninth tap presses 88, then 83,
+    /// 73 and 38 of 255 as it slides 3.4 mm, 1.1 mm of it at 38). nil: every report counts. Only
+    /// on a device reporting pressure per contact (on one that does not, `BTN_TOUCH` decides:
+    /// the decoder ends a touch when it goes up).
+    public var liftingPressureShare: Double?
     /// How far the fingers must move before a pan begins, in millimetres, where the layout's pan
     /// does not say (`min-distance`): a touchscreen's is
     /// ``GestureDefaults/panMinimumDistance`` (3 mm), a touchpad's
@@ -243,7 +250,8 @@ public struct TouchPolicy: Sendable, Hashable {
     /// half of their palms do), pinch and rotate need every finger moving, a finger resting
     /// 300 ms before two others that move is left out, a contact faster than 1 m/s jumped, a
     /// contact that vanished taps nothing, a contact landing with no pressure hovers, a
-    /// contact's first report settles where it landed, and a pan ends when a finger lands.
+    /// contact's first report settles where it landed, a contact pressing less than half its
+    /// peak is lifting (its slide is no tap's movement), and a pan ends when a finger lands.
     public static let touchpad: TouchPolicy = {
         var policy = TouchPolicy(buttonPressEndsRecognition: true, longPressYieldsToMotion: true,
                                  fingerSettleTime: .milliseconds(100), palmPressureShare: 0.5, thumbAreaShare: 0.12)
@@ -257,6 +265,7 @@ public struct TouchPolicy: Sendable, Hashable {
         policy.vanishedTapReportInterval = .milliseconds(20)
         policy.hoverPressureShare = 0
         policy.settlesLandings = true
+        policy.liftingPressureShare = GestureDefaults.liftingPressureShare
         policy.panMinimumDistance = GestureDefaults.touchpadPanMinimumDistance
         return policy
     }()
