@@ -95,6 +95,10 @@ where the issue names no pad):
            over 4 reports (60, 26, 10, 5 of a peak of 100, scaled); once it is 24 or less,
            BTN_TOUCH is 0 and the point slides 1-4.5 mm (0.5-2.6 mm a report) while
            ABS_TOOL_WIDTH rises from 4 to 11-15; then it lifts. Five taps.
+- jump6:   (issue 65, item 6) a robot's fast two-finger swipe on the link pad: two fingers
+           20 mm apart land together, their first report's y 6 times the axis maximum; from
+           14 ms they move 11.5-14.3 mm per 11-12 ms report (1.0-1.2 mm/ms) for two reports,
+           and lift 45 ms after landing. A swipe of two, down.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -844,6 +848,32 @@ def lift4(rng, first, n=0):
     return frames
 
 
+def jump6(rng, first, n=0):
+    """Issue 65's item 6, as evemu events, on the link Atmel pad (2040 x 1360, 20 units/mm)."""
+    u = 20.0
+    x, y = (40.0, 12.0) if first else (rng.uniform(15, 65), rng.uniform(6, 20))
+    apart = 20.0
+    frames = []
+    fingers = [(x, y), (x + apart, y)]
+    ids = [(ABS, SLOT, 0), (ABS, TRACKING, 1), (ABS, MT_X, int(round(fingers[0][0] * u))), (ABS, MT_Y, 6 * 1360), (ABS, MT_PRESSURE, 60),
+           (ABS, SLOT, 1), (ABS, TRACKING, 2), (ABS, MT_X, int(round(fingers[1][0] * u))), (ABS, MT_Y, 6 * 1360), (ABS, MT_PRESSURE, 60),
+           (KEY, BTN_TOUCH, 1), (KEY, TOOL_DOUBLE, 1)]
+    frames.append((0.0, ids))
+    t = 0.014
+    ys = [y]
+    for step in range(2):
+        ys.append(ys[-1] + rng.uniform(11.5, 14.3))
+    for k, yy in enumerate(ys):
+        events = []
+        for slot, (fx, _) in enumerate(fingers):
+            events += [(ABS, SLOT, slot), (ABS, MT_Y, int(round(yy * u))), (ABS, MT_PRESSURE, 60 + k)]
+        frames.append((round(t, 6), events))
+        t += rng.uniform(0.011, 0.012)
+    frames.append((0.045, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (ABS, SLOT, 1), (ABS, TRACKING, -1),
+                           (KEY, BTN_TOUCH, 0), (KEY, TOOL_DOUBLE, 0)]))
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -857,7 +887,9 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
              "noslot7": (LINK, noslot7, 4, {"device": "link", "label": "tap", "touches": 1, "repetitions": 2, "direction": None},
                          "issue 65 item 7: two taps on one slot, the first one's lift missing"),
              "lift4": (ALEX, lift4, 4, {"device": "synaptics-nomtp", "label": "tap", "touches": 1, "repetitions": 5, "direction": None},
-                       "issue 65 item 4: five taps sliding as they lift, BTN_TOUCH up below pressure 25, on a pad with no pressure per contact")}
+                       "issue 65 item 4: five taps sliding as they lift, BTN_TOUCH up below pressure 25, on a pad with no pressure per contact"),
+             "jump6": (LINK, jump6, 4, {"device": "link", "label": "swipe", "touches": 2, "repetitions": 1, "direction": "down"},
+                       "issue 65 item 6: a fast two-finger swipe down whose first report is out of range")}
 
 
 def described(out_dir, records):

@@ -756,6 +756,24 @@ struct TouchpadPolicyTests {
         #expect(run(l(), s, policy: .touchscreen).first == "11.0ms pan began pad touches=1 at 7.0,33.0 d=0.0,33.0")
     }
 
+    /// A robot's two fingers go 12.5 mm in each of two 12 ms reports (1.04 mm/ms, issue 65,
+    /// item 6): the first step looks like a jump, but the next goes on the same way, so it was
+    /// motion and is given back — a swipe down by the lift, 25 mm. A jump that lands and stays
+    /// (above) is still no motion.
+    @Test func aFastStrokeThatGoesOnIsMotionNotAJump() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 12, pressure: 60)
+        s.down(2, at: .zero, x: 60, y: 12, pressure: 60)
+        for (n, ms) in [12.0, 24.0].enumerated() {
+            s.move(1, at: .milliseconds(ms), x: 40, y: 12 + 12.5 * Double(n + 1), pressure: 60)
+            s.move(2, at: .milliseconds(ms), x: 60, y: 12 + 12.5 * Double(n + 1), pressure: 60)
+        }
+        s.up(1, at: .milliseconds(33))
+        s.up(2, at: .milliseconds(33))
+        let l = layout { $0.add(SwipeRecognizer(touches: 2)) }
+        #expect(run(l, s, policy: Self.touchpad) == ["24.0ms swipe recognized pad touches=2 down at 50.0,37.0 d=0.0,25.0"])
+    }
+
     /// On a touchpad the finger count is the gesture: a finger landing ends the one-finger pan
     /// (the pointer), and the two fingers start a pan of their own 100 ms later (the scroll),
     /// with its own translation. A finger lifting at the end does not end it. On a touchscreen

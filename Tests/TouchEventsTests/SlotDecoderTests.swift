@@ -238,6 +238,36 @@ struct SlotDecoderTests {
         ])
     }
 
+    /// A position half a pad or more beyond its axis range is corrupt (issue 65, item 6: a
+    /// first report whose y is 6 times the maximum): dropped. The contact begins at its first
+    /// real one; a contact already reported stays where it was; one that never has a real
+    /// position is never reported. A little past the range is a real report.
+    @Test func aPositionFarBeyondItsAxisIsDropped() throws {
+        var s = Script()
+        s.frame(0, [S.slot(0), S.id(1), S.x(300), S.y(3000)])
+        s.frame(12, [S.y(200)])
+        s.frame(24, [S.y(520)])
+        s.frame(36, [S.y(-900)])
+        s.frame(48, [S.id(-1)])
+        s.frame(60, [S.id(2), S.x(100), S.y(6 * 500)])
+        s.frame(72, [S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), s.events) == [
+            "12ms f1 | 1@0 began 30.0,20.0 p0",
+            "24ms f1 | 1@0 moved 30.0,52.0 p0",
+            "36ms f1 | 1@0 stationary 30.0,52.0 p0",
+            "48ms f0 | 1@0 ended 30.0,52.0 p0",
+        ])
+        // A contact that begins and is replaced in one frame by one with a corrupt position
+        // (found by fuzzing): the first begins and ends; the second waits, in neither frame.
+        var replaced = Script()
+        replaced.frame(0, [S.slot(0), S.id(5), S.x(100), S.y(100), S.id(6), S.y(9000)])
+        replaced.frame(12, [S.id(-1)])
+        #expect(try decodeLog(TestDevices.touchscreen(), replaced.events) == [
+            "0ms f1 | 1@0 began 10.0,10.0 p0",
+            "0ms f0 | 1@0 ended 10.0,10.0 p0",
+        ])
+    }
+
     @Test func timeMustNotGoBackwardsOrBeNegative() {
         var s = Script()
         s.frame(10, [S.slot(0), S.id(1)])

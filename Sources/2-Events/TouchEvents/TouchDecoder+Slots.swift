@@ -33,6 +33,9 @@ extension TouchDecoder {
         @usableFromInline var changed = false
         /// Some frame has reported the contact (so it must be reported ending).
         var announced = false
+        /// The axes (x: bit 0, y: bit 1) whose only value since the contact began was corrupt
+        /// (``TouchDecoder/plausibleX``): it begins once both have a real one.
+        @usableFromInline var corruptAxes: UInt8 = 0
     }
 
     /// A contact that ended (or was cancelled) in the current frame.
@@ -55,10 +58,14 @@ extension TouchDecoder {
         case AbsCode.mtTrackingID:
             try trackingID(value)
         case AbsCode.mtPositionX:
+            guard plausibleX.contains(value) else { return corrupt(axis: 1) }
             slots[currentSlot].x = value
+            slots[currentSlot].corruptAxes &= ~1
             slots[currentSlot].changed = true
         case AbsCode.mtPositionY:
+            guard plausibleY.contains(value) else { return corrupt(axis: 2) }
             slots[currentSlot].y = value
+            slots[currentSlot].corruptAxes &= ~2
             slots[currentSlot].changed = true
         case AbsCode.mtPressure:
             slots[currentSlot].pressure = value
@@ -74,6 +81,13 @@ extension TouchDecoder {
         default:
             break
         }
+    }
+
+    /// A position no surface can report (``TouchDecoder/plausibleX``): dropped. A contact not
+    /// yet reported waits for a real one on that axis; one reported stays where it was.
+    @usableFromInline
+    mutating func corrupt(axis: UInt8) {
+        if slots[currentSlot].state == .active && !slots[currentSlot].announced { slots[currentSlot].corruptAxes |= axis }
     }
 
     @usableFromInline
@@ -92,7 +106,7 @@ extension TouchDecoder {
         if value < 0 {
             if s.state == .active {
                 let phase: TouchPhase = s.toolType == MTToolType.palm ? .cancelled : .ended
-                if s.announced || phase == .ended {
+                if s.announced || (phase == .ended && s.corruptAxes == 0) {
                     finishedThisFrame.append(Finished(contact: slotContact(i, phase), announced: s.announced))
                 }
             }
@@ -100,6 +114,7 @@ extension TouchDecoder {
             slots[i].trackingID = -1
             slots[i].began = false
             slots[i].announced = false
+            slots[i].corruptAxes = 0
             return
         }
         switch s.state {
@@ -113,6 +128,7 @@ extension TouchDecoder {
             slots[i].contactID = newContactID()
             slots[i].began = true
             slots[i].announced = false
+            slots[i].corruptAxes = 0
         }
     }
 
@@ -138,6 +154,8 @@ extension TouchDecoder {
         }
         for i in 0..<slotsInUse where slots[i].state == .active {
             let s = slots[i]
+            // Not yet a real position: it waits, still beginning.
+            if s.corruptAxes != 0 { continue }
             if s.toolType == MTToolType.palm {
                 // Never part of a gesture: cancel it if it was reported, else never report it.
                 if s.announced { put(slotContact(i, .cancelled), at: &written) }
@@ -160,7 +178,8 @@ extension TouchDecoder {
             for f in finishedThisFrame where !f.announced {
                 frame.contacts.append(f.contact)
             }
-            for i in 0..<slotsInUse where slots[i].state == .active {
+            // Those reported in the frame before (one waiting for a real position was not).
+            for i in 0..<slotsInUse where slots[i].state == .active && slots[i].announced {
                 frame.contacts.append(slotContact(i, .stationary))
             }
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }

@@ -63,6 +63,13 @@ public struct TouchDecoder: Sendable {
     let touchesByTouchKey: Bool
     /// `BTN_TOUCH` is down.
     var touchKeyDown = false
+    /// The multitouch positions a report may have: the axis range and half as much again on
+    /// either side. A value beyond is corrupt (issue 65, item 6: a first report whose y is 6
+    /// times the axis maximum): dropped, and a contact whose position is only that waits for a
+    /// real one before it begins. A real pad strays a little past its range (alex: 5 values
+    /// a few units out); no finger is half a pad beyond its edge.
+    @usableFromInline let plausibleX: ClosedRange<Int32>
+    @usableFromInline let plausibleY: ClosedRange<Int32>
     /// The device has sent `BTN_TOUCH` in this session: only then does it say anything (a
     /// recording may start with it down and never send it, as the ALPS GlidePoint's do).
     var touchKeySeen = false
@@ -102,6 +109,13 @@ public struct TouchDecoder: Sendable {
         touchesByTouchKey = mode == .slots && !reportsPressure && device.kind == .touchpad
             && device.has(type: EventType.key, code: KeyCode.touch)
         reportsMajor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMajor] != nil
+        func plausible(_ code: UInt16) -> ClosedRange<Int32> {
+            guard let axis = device.absInfo[code], axis.maximum > axis.minimum else { return Int32.min...Int32.max }
+            let half = Int64(axis.maximum - axis.minimum) / 2
+            return Int32(clamping: Int64(axis.minimum) - half)...Int32(clamping: Int64(axis.maximum) + half)
+        }
+        plausibleX = plausible(AbsCode.mtPositionX)
+        plausibleY = plausible(AbsCode.mtPositionY)
         reportsMinor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMinor] != nil
         downKey = device.has(type: EventType.key, code: KeyCode.touch) || !device.has(type: EventType.key, code: KeyCode.toolFinger)
             ? KeyCode.touch : KeyCode.toolFinger

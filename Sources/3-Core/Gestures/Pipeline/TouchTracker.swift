@@ -48,6 +48,9 @@ public final class TouchTracker {
         /// movement.
         var peakPressure: Int32 = 0
         var lifting = false
+        /// The step the last frame discarded as a jump (``discardJumps(_:interval:speed:)``),
+        /// until this frame says whether it was one.
+        var pendingJump = Point.zero
         /// The last angle found for the touch (``computeTransforms(_:_:n:before:after:)``,
         /// radians) and the vector from the centroid it is the angle of. The next frame's angle
         /// before is usually of the same vector (same touches, same order: the same centroid),
@@ -464,10 +467,32 @@ public final class TouchTracker {
         }
         for i in cs.indices where cs[i].persisting {
             let step = cs[i].current - cs[i].previous
-            guard step.length > limit || traded.contains(i) else { continue }
+            let trades = traded.contains(i)
+            let jumped = cs[i].pendingJump
+            cs[i].pendingJump = .zero
+            if jumped != .zero && !trades && Self.continues(step, jumped) {
+                // It was moving, not jumping: the step is given back, in this frame.
+                cs[i].start = cs[i].start - jumped
+                cs[i].previous = cs[i].previous - jumped
+                continue
+            }
+            guard step.length > limit || trades else { continue }
             cs[i].start += step
             cs[i].previous = cs[i].current
+            if !trades { cs[i].pendingJump = step }
         }
+    }
+
+    /// Whether `step` goes on the way `jumped` went, at least half as far
+    /// (``GestureDefaults/jumpContinuationShare``) and within 45°: a finger moving fast, whose
+    /// last step only looked like a jump — a robot's two fingers going 1.0–1.2 mm/ms for two
+    /// reports (issue 65, item 6). A jump lands the point somewhere and it stays, or comes
+    /// back: a firmware's late y, a tracking swap.
+    private static func continues(_ step: Point, _ jumped: Point) -> Bool {
+        let length = step.length
+        guard length >= jumped.length * GestureDefaults.jumpContinuationShare else { return false }
+        let dot = step.x * jumped.x + step.y * jumped.y
+        return dot >= length * jumped.length * 0.5.squareRoot()
     }
 
     /// Whether contacts `i` and `j` traded places in this frame: together they are now less
