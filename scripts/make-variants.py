@@ -99,6 +99,14 @@ where the issue names no pad):
            20 mm apart land together, their first report's y 6 times the axis maximum; from
            14 ms they move 11.5-14.3 mm per 11-12 ms report (1.0-1.2 mm/ms) for two reports,
            and lift 45 ms after landing. A swipe of two, down.
+- hook8:   (issue 65, item 8) a flick on a 10-slot portrait panel (145 x 233 mm, 11 units/mm,
+           reports every 7.5 and 9.1 ms in turn): it hooks right and up for 20 mm, its heading
+           turning from 18 to 74 degrees above +x in 83 ms (240 mm/s); then it runs straight,
+           37-41 degrees left of straight up (the description's 37-44, within its other
+           numbers), as far as puts the whole stroke 26-28 degrees left of up (its 27), 60-100
+           mm (its "about 90"), accelerating evenly to 0.9-1.4 m/s (its 0.9-1.7), and lifts in
+           place at 208 ms (the lift reported 7.5 ms later). A swipe up, to be decided by
+           110-140 ms.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -874,6 +882,74 @@ def jump6(rng, first, n=0):
     return frames
 
 
+PORTRAIT_SCREEN = ["N: Portrait touchscreen\n", "I: 0018 0eef 0001 0100\n", "P: 02 00 00 00 00 00 00 00\n",
+                   "B: 00 0b 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                   "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
+                   "B: 01 00 04 00 00 00 00 00 00\n", "B: 03 03 00 00 00 00 80 60 06\n",
+                   "A: 00 0 1595 0 0 11\n", "A: 01 0 2563 0 0 11\n", "A: 2f 0 9 0 0 0\n", "A: 35 0 1595 0 0 11\n",
+                   "A: 36 0 2563 0 0 11\n", "A: 39 0 65535 0 0 0\n", "A: 3a 0 255 0 0 0\n"]
+
+
+def hook8(rng, first, n=0):
+    """Issue 65's item 8, as evemu events: (time, [(type, code, value)]) per frame, 11 units/mm."""
+    import math
+    u = 11.0
+    x, y = (80.0, 190.0) if first else (rng.uniform(75, 105), rng.uniform(170, 200))
+    lean = math.radians(40.0 if first else rng.uniform(37, 41))    # left of straight up
+    whole = math.radians(27.0 if first else rng.uniform(26, 28))   # the whole stroke, left of up
+    times, t, k = [0.0], 0.0, 0
+    while t < 0.208:
+        t = min(0.208, t + (0.0075 if k % 2 == 0 else 0.0091))
+        times.append(round(t, 6))
+        k += 1
+    # The hook: 20 mm in 83 ms, the heading 18 -> 74 degrees above +x (y up).
+    def hook(tt):
+        steps = 200
+        px = py = 0.0
+        for i in range(steps):
+            s0 = min(tt, 0.083) * i / steps
+            heading = math.radians(18 + (74 - 18) * s0 / 0.083)
+            ds = 20.0 * (min(tt, 0.083) / steps) / 0.083
+            px += ds * math.cos(heading)
+            py += ds * math.sin(heading)
+        return px, py
+    hx, hy = hook(0.083)
+    v0 = 0.020 / 0.083 * 1000                                       # mm/s at the end of the hook
+    duration = 0.208 - 0.083
+    # The run's length puts the whole stroke `whole` left of up (the description's 27 degrees):
+    # 75 mm at 40 degrees; accelerating evenly from v0, it ends at 0.9-1.4 m/s.
+    length = (hx + math.tan(whole) * hy) / (math.sin(lean) - math.tan(whole) * math.cos(lean))
+    top = (2 * length / duration - v0) / 1000
+    accel = (top * 1000 - v0) / duration
+    def run(tt):
+        d = v0 * tt + accel * tt * tt / 2
+        wobble = math.radians(rng.uniform(-1.5, 1.5)) if tt > 0 else 0.0
+        a = lean + wobble
+        return -d * math.sin(a), d * math.cos(a)
+    frames, last = [], None
+    for tt in times:
+        if tt <= 0.083:
+            dx, dy = hook(tt)
+        else:
+            rx, ry = run(tt - 0.083)
+            dx, dy = hx + rx, hy + ry
+        px, py = x + dx, y - dy
+        ux, uy = int(round(px * u)), int(round(py * u))
+        events = [(ABS, SLOT, 0)]
+        if last is None:
+            events += [(ABS, TRACKING, 1), (ABS, MT_PRESSURE, 40)]
+        if last is None or last[0] != ux:
+            events.append((ABS, MT_X, ux))
+        if last is None or last[1] != uy:
+            events.append((ABS, MT_Y, uy))
+        if last is None:
+            events.append((KEY, BTN_TOUCH, 1))
+        frames.append((tt, events))
+        last = (ux, uy)
+    frames.append((0.2155, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -889,7 +965,9 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
              "lift4": (ALEX, lift4, 4, {"device": "synaptics-nomtp", "label": "tap", "touches": 1, "repetitions": 5, "direction": None},
                        "issue 65 item 4: five taps sliding as they lift, BTN_TOUCH up below pressure 25, on a pad with no pressure per contact"),
              "jump6": (LINK, jump6, 4, {"device": "link", "label": "swipe", "touches": 2, "repetitions": 1, "direction": "down"},
-                       "issue 65 item 6: a fast two-finger swipe down whose first report is out of range")}
+                       "issue 65 item 6: a fast two-finger swipe down whose first report is out of range"),
+             "hook8": ("portrait", hook8, 4, {"device": "portrait-screen", "label": "swipe", "touches": 1, "repetitions": 1, "direction": "up"},
+                       "issue 65 item 8: a flick that hooks right and up, then runs 37-44 degrees left of up, a swipe up")}
 
 
 def described(out_dir, records):
@@ -900,7 +978,7 @@ def described(out_dir, records):
         for old in os.listdir(folder):
             if old.endswith(".evemu"):
                 os.remove(os.path.join(folder, old))
-        header = {None: ATMEL_SCREEN, "tablet": TABLET_SCREEN}.get(device) or [
+        header = {None: ATMEL_SCREEN, "tablet": TABLET_SCREEN, "portrait": PORTRAIT_SCREEN}.get(device) or [
             line for line in open(device) if line[:2] in ("N:", "I:", "P:", "B:", "A:")]
         if device == ALEX:
             header = synaptics_without_mt_pressure(header)
@@ -910,7 +988,8 @@ def described(out_dir, records):
             source = {None: "# The device's description written from the issue's: a 272 x 181 mm panel at 15 units/mm.\n",
                       LINK: f"# The device's description from {LINK} (GPL-2.0-only, fixtures/chromiumos/LICENSE).\n",
                       ALEX: f"# The device's description from {ALEX} without ABS_MT_PRESSURE, resolutions 0, ABS_PRESSURE 0-260 (GPL-2.0-only).\n",
-                      "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n"}.get(
+                      "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n",
+                      "portrait": "# The device's description written from the issue's: a 145 x 233 mm panel at 11 units/mm, 10 slots.\n"}.get(
                 device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
             lines = [f"# EVEMU 1.3\n# Variant '{name}' {n} by scripts/make-variants.py (seed {seed}): {note}.\n", source] + header
             maker = make if make.__code__.co_argcount == 2 else (lambda rng, first, make=make, n=n: make(rng, first, n))

@@ -58,10 +58,11 @@ struct DecisiveSwipeTests {
         }
         s.up(1, at: .milliseconds(210))
         let swipe = { layout { $0.add(SwipeRecognizer()) } }
-        // Its second leg goes 32° off up, outside the 30° any early decision needs, so it is
-        // decided at the lift, on the whole stroke (27° off up). Without the stable stretch it
-        // was `right` at 10 mm.
-        #expect(run(swipe(), s) == ["210.0ms swipe recognized pad touches=1 up at 11.0,5.0 d=-49.0,-95.0"])
+        // Its second leg goes 32° off up: nearer up than any other way, so it is decided once
+        // the stroke has gone 15 mm within 30° of up, at 70 ms (until issue 65 the recent motion
+        // had to be within 30° too, and it was decided at the lift). Without the stable stretch
+        // it was `right` at 10 mm.
+        #expect(run(swipe(), s) == ["70.0ms swipe recognized pad touches=1 up at 58.9,82.2 d=-1.1,-17.8"])
         // 12 mm right in 30 ms, lifted: judged at the lift.
         var short = TouchScript()
         short.drag(from: Point(x: 50, y: 50), to: Point(x: 62, y: 50), at: .zero, duration: .milliseconds(30), steps: 3)
@@ -72,6 +73,57 @@ struct DecisiveSwipeTests {
         let slowSwipe = swipe()
         #expect(run(slowSwipe, slow) == [])
         #expect(slowSwipe.root.recognizers[0].failureReason == "lifted after 12.0 mm (needs 10.0 mm at 100.0 mm/s)")
+    }
+
+    /// Issue 65, item 8: a flick hooks right and up for 20 mm (its heading turning from 18° to
+    /// 74° above +x in 83 ms), then runs straight 40° left of up, accelerating, and lifts at
+    /// 208 ms: 27° left of up whole. Its recent motion is never within 30° of up, so with the
+    /// recent tests at 30° it was decided only at the lift; within 45° (nearer up than left) it
+    /// is decided as it goes — a swipe up, by 110 ms. A stroke that runs on 50° left of up
+    /// (nearer left) is no swipe up until its whole stroke says so, and then is none at all.
+    @Test func aHookedFlickIsDecidedAsItRuns() {
+        func flick(lean degrees: Double) -> TouchScript {
+            var s = TouchScript()
+            var x = 80.0, y = 190.0
+            s.down(1, at: .zero, x: x, y: y)
+            var t = 0.0
+            var n = 0
+            while t < 208 {
+                let dt = n % 2 == 0 ? 7.5 : 9.1
+                let next = min(208, t + dt)
+                // Heading (degrees above +x, y up) and speed (mm/ms) over this report.
+                let heading: Double
+                let speed: Double
+                if next <= 83 {
+                    heading = 18 + (74 - 18) * next / 83
+                    speed = 20.0 / 83
+                } else {
+                    heading = 90 + degrees
+                    speed = 0.241 + (1.0 - 0.241) * (next - 83) / 125
+                }
+                let step = speed * (next - t)
+                x += step * cos(heading * .pi / 180)
+                y -= step * sin(heading * .pi / 180)
+                s.move(1, at: .milliseconds(next), x: x, y: y)
+                t = next
+                n += 1
+            }
+            s.up(1, at: .milliseconds(215.5))
+            return s
+        }
+        // The portrait panel of the issue, 145 x 233 mm.
+        let swipe = {
+            let panel = Region(id: "pad", frame: Rect(x: 0, y: 0, width: 145, height: 233))
+            panel.add(SwipeRecognizer())
+            return Layout(root: panel)
+        }
+        let hooked = run(swipe(), flick(lean: 40))
+        #expect(hooked.count == 1 && hooked.first?.contains("swipe recognized pad touches=1 up") == true, "\(hooked)")
+        #expect(hooked.first?.hasPrefix("99.6ms") == true, "\(hooked)")
+        // Running on 50° left of up: the recent motion is nearer left; the whole stroke is
+        // then no swipe of any way (more than 30° from up and from left).
+        let leaning = run(swipe(), flick(lean: 50))
+        #expect(leaning == [], "\(leaning)")
     }
 
     /// Given a diagonal, a swipe recognizer tells eight directions apart: a flick up and to the

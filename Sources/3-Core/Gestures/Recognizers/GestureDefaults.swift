@@ -245,6 +245,16 @@ public enum GestureDefaults {
     /// touchpad's frame. Two frames a millisecond apart say little about speed.
     public static let jumpReferenceInterval = Duration.milliseconds(12)
 
+    /// How far a swipe's recent motion (its last 100 ms, its last stretch) may turn from its
+    /// direction before it is decided, in degrees: half the angle between two of the four
+    /// directions (45°), so that it goes nearer this way than any other. The whole stroke keeps
+    /// the swipe's own tolerance (30°): it says which way, and a diagonal is no swipe. A flick
+    /// that hooks as it lands and then runs 37–44° left of up is 27° left of up whole (issue 65,
+    /// item 8: decided at the lift, 208 ms, with the recent motion held to 30°).
+    public static let swipeSector = 45.0
+    /// ``swipeSector`` for a swipe of eight directions: 22.5°.
+    public static let swipeEightWaySector = 22.5
+
     /// A step too fast for a finger (``TouchPolicy/jumpSpeed``) was motion after all when the
     /// next one goes on the same way (within 45°) at least this share as far: 0.5, no unit. The
     /// robot's two-finger swipe of issue 65's item 6 goes 11.5–14.3 mm in each of two 11–12 ms

@@ -5,9 +5,10 @@ import TouchEvents
 /// once it has gone `minimumDistance` at `minimumVelocity` within `maximumDuration` — while
 /// the fingers are still down, not at the lift — and only when its direction is decisive and
 /// stable: once it has gone a further ``GestureDefaults/swipeStableShare`` of `minimumDistance`,
-/// the whole stroke, its recent motion (the last 100 ms) and its last stretch of that share
-/// all within `angleTolerance` of the same axis (a stroke that turns is judged on where it
-/// goes, not on how it began). A stroke that lifts before that is judged at the lift on the
+/// the whole stroke within `angleTolerance` of an axis, and its recent motion (the last 100 ms)
+/// and its last stretch of that share nearer that axis than any other
+/// (``GestureDefaults/swipeSector``): a stroke that turns is judged on where it goes, not on
+/// how it began, and a flick that hooks as it lands is decided as it runs. A stroke that lifts before that is judged at the lift on the
 /// whole stroke: far, fast and straight enough, it is a swipe then. Reports after how many mm
 /// and ms it was decided.
 ///
@@ -121,16 +122,21 @@ public final class SwipeRecognizer: GestureRecognizer {
                 return .fail(.swipeTooShortOrSlow(millimetres: distance, required: minimumDistance, velocity: minimumVelocity))
             }
             guard straight else { return .wait(until: deadline) }
-            // Decisive: the recent motion (the velocity over the last 100 ms) goes the same way,
-            // as clear of the diagonal, and fast enough — not only the first millimetres.
+            // Decisive: the recent motion (the velocity over the last 100 ms) goes the same way
+            // — nearer this direction than any other — and fast enough: not only the first
+            // millimetres. The whole stroke says which way within the tolerance; the recent
+            // motion only must not have turned to another way. A flick that hooks as the finger
+            // lands and then runs 37–44° off its axis (issue 65, item 8) is decided as it runs,
+            // not at the lift; a diagonal is still no swipe (its whole stroke is 45° off).
+            let recentTolerance = max(tolerance, eightWay ? GestureDefaults.swipeEightWaySector : GestureDefaults.swipeSector)
             let v = t.mapping.orient(velocity.velocity(at: t.time))
             let speed = v.x * axis.x + v.y * axis.y
-            guard speed >= minimumVelocity, Self.degrees(v, from: axis) <= tolerance else { return .wait(until: deadline) }
+            guard speed >= minimumVelocity, Self.degrees(v, from: axis) < recentTolerance else { return .wait(until: deadline) }
             // Stable: a further share of the minimum distance gone, and the last stretch of
             // that length going the same way (a stroke turning after a drift does not).
             let stretch = minimumDistance * GestureDefaults.swipeStableShare
             guard distance >= minimumDistance + stretch, let last = lastStretch(of: stretch),
-                  Self.degrees(t.mapping.orient(last), from: axis) <= tolerance else { return .wait(until: deadline) }
+                  Self.degrees(t.mapping.orient(last), from: axis) < recentTolerance else { return .wait(until: deadline) }
             phase = .finished
             recognized = (direction, velocity.velocity(at: t.time), distance, t.time - since)
             return .recognize
