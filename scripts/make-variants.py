@@ -107,6 +107,18 @@ where the issue names no pad):
            mm (its "about 90"), accelerating evenly to 0.9-1.4 m/s (its 0.9-1.7), and lifts in
            place at 208 ms (the lift reported 7.5 ms later). A swipe up, to be decided by
            110-140 ms.
+- box3:    (issue 65, item 3) a semi-multitouch pad (the ALPS GlidePoint's description:
+           INPUT_PROP_SEMI_MT, two slots reporting the box of all contacts, slot 0 at (min x,
+           max y) and slot 1 at (max x, min y); no resolution, 69 x 50 mm assumed; reports
+           every 21-25 ms): five two-finger taps a file, the fingers side by side 17-18 mm
+           apart, pressed 70-130 ms, landing together or the second 22-25 ms after the first,
+           on the first's left; at each count change the old id jumps by the fingers'
+           separation in the report after it (the kernel reports the new count first). Five
+           taps of two.
+- inline3: (issue 65, item 3) on the same pad, the second finger lands 6 mm below and 5 mm
+           left of the first (slot 0, the lower-left corner, jumps to it in the report after
+           the count change); the lower corner stays still for 218 ms while the upper goes
+           7 mm up; then both go 20-34 mm up at 60 mm/s, and lift. A pan of two, up.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -950,6 +962,133 @@ def hook8(rng, first, n=0):
     return frames
 
 
+ALPS = "fixtures/recordings/evemu-devices/touchpads/AlpsPS2 ALPS GlidePoint.2-finger-tap.events"
+ALPS_UNITS = (2000 / 69.0, 1400 / 50.0)
+
+
+def box_frames(reports):
+    """Semi-MT events from (time, [finger positions in mm], slot-0 position override or None,
+    pressure) reports: the box's corners, BTN_TOOL_* by the finger count, BTN_TOUCH."""
+    ux, uy = ALPS_UNITS
+    frames, ids, tools, last = [], [None, None], 0, {}
+    next_id = [1]
+    for t, fingers, slot0, pressure in reports:
+        events = []
+        count = len(fingers)
+        if count == 0:
+            corners = []
+        elif count == 1:
+            corners = [fingers[0]]
+        else:
+            xs, ys = [f[0] for f in fingers], [f[1] for f in fingers]
+            corners = [(min(xs), max(ys)), (max(xs), min(ys))]
+        if slot0 is not None and corners:
+            corners[0] = slot0
+        for slot in range(2):
+            want = slot < len(corners)
+            if not want and ids[slot] is not None:
+                events += [(ABS, SLOT, slot), (ABS, TRACKING, -1)]
+                ids[slot] = None
+                last.pop(slot, None)
+            elif want:
+                vx, vy = int(round(corners[slot][0] * ux)), int(round(corners[slot][1] * uy))
+                slot_events = []
+                if ids[slot] is None:
+                    ids[slot] = next_id[0]
+                    next_id[0] += 1
+                    slot_events.append((ABS, TRACKING, ids[slot]))
+                if last.get(slot, (None, None))[0] != vx:
+                    slot_events.append((ABS, MT_X, vx))
+                if last.get(slot, (None, None))[1] != vy:
+                    slot_events.append((ABS, MT_Y, vy))
+                last[slot] = (vx, vy)
+                if slot_events:
+                    events += [(ABS, SLOT, slot)] + slot_events
+        if count != tools:
+            if tools:
+                events.append((KEY, TOOLS[tools - 1], 0))
+            if count:
+                events.append((KEY, TOOLS[count - 1], 1))
+            if (tools > 0) != (count > 0):
+                events.append((KEY, BTN_TOUCH, 1 if count else 0))
+            tools = count
+        if corners:
+            events += [(ABS, ABS_X, int(round(corners[0][0] * ux))), (ABS, ABS_Y, int(round(corners[0][1] * uy)))]
+        events.append((ABS, ABS_PRESSURE, pressure if count else 0))
+        frames.append((round(t, 6), events))
+    return frames
+
+
+def box3(rng, first, n=0):
+    """Issue 65's item 3, two-finger taps: as evemu events on the ALPS GlidePoint's axes."""
+    reports, t = [], 0.0
+    for tap in range(5):
+        x, y = rng.uniform(30, 50), rng.uniform(15, 35)
+        apart = rng.uniform(17, 18)
+        a, b = (x, y), (x - apart, y + rng.uniform(-1, 1))      # the second on the first's left
+        together = tap in (1, 3)
+        press = rng.uniform(0.070, 0.130)
+        p = rng.randint(40, 70)
+        gap = lambda: rng.uniform(0.021, 0.025)
+        start = t
+        if together:
+            reports.append((t, [a, b], None, p))
+        else:
+            reports.append((t, [a], None, p))
+            t += rng.uniform(0.022, 0.025)
+            # The count changes; slot 0 stays where it was for one report, then jumps.
+            reports.append((t, [a, b], a, p))
+        while True:
+            t += gap()
+            if t - start >= press:
+                break
+            reports.append((t, [a, b], None, p))
+        if not together:
+            # 2 -> 1: the second lifts; slot 0 stays at the box's corner one report, then jumps back.
+            xs, ys = [a[0], b[0]], [a[1], b[1]]
+            reports.append((t, [a], (min(xs), max(ys)), p))
+            t += gap()
+            reports.append((t, [a], None, p))
+            t += gap()
+        reports.append((t, [], None, 0))
+        t += rng.uniform(0.6, 0.8)
+    return box_frames(reports)
+
+
+def inline3(rng, first, n=0):
+    """Issue 65's item 3, inline fingers: as evemu events on the ALPS GlidePoint's axes."""
+    reports, t = [], 0.0
+    a = (rng.uniform(30, 45), rng.uniform(30, 38))
+    b = (a[0] - 5 + rng.uniform(-0.5, 0.5), a[1] + 6 + rng.uniform(-0.5, 0.5))
+    p = rng.randint(40, 70)
+    gap = lambda: rng.uniform(0.021, 0.025)
+    reports.append((t, [a], None, p))
+    t += gap()
+    reports.append((t, [a], None, p))
+    t += gap()
+    reports.append((t, [a, b], a, p))          # the count changes; slot 0 jumps in the next report
+    start = t
+    upper = list(a)
+    while t - start < 0.218:
+        t += gap()
+        upper[1] = a[1] - 7 * min(1.0, (t - start) / 0.218)
+        reports.append((t, [tuple(upper), b], None, p))
+    total = rng.uniform(20, 34)
+    moved = 0.0
+    lower = list(b)
+    while moved < total:
+        dt = gap()
+        t += dt
+        step = min(0.060 * dt * 1000, total - moved)
+        moved += step
+        upper[1] -= step
+        lower[1] -= step
+        reports.append((t, [tuple(upper), tuple(lower)], None, p))
+    t += gap()
+    reports.append((t, [], None, 0))
+    return box_frames(reports)
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -967,7 +1106,11 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
              "jump6": (LINK, jump6, 4, {"device": "link", "label": "swipe", "touches": 2, "repetitions": 1, "direction": "down"},
                        "issue 65 item 6: a fast two-finger swipe down whose first report is out of range"),
              "hook8": ("portrait", hook8, 4, {"device": "portrait-screen", "label": "swipe", "touches": 1, "repetitions": 1, "direction": "up"},
-                       "issue 65 item 8: a flick that hooks right and up, then runs 37-44 degrees left of up, a swipe up")}
+                       "issue 65 item 8: a flick that hooks right and up, then runs 37-44 degrees left of up, a swipe up"),
+             "box3": (ALPS, box3, 4, {"device": "alps-semi-mt", "label": "tap", "touches": 2, "repetitions": 5, "direction": None},
+                      "issue 65 item 3: five two-finger taps on a semi-multitouch pad, the old id jumping a report after each count change"),
+             "inline3": (ALPS, inline3, 4, {"device": "alps-semi-mt", "label": "pan", "touches": 2, "repetitions": 1, "direction": "up"},
+                         "issue 65 item 3: inline fingers on a semi-multitouch pad, the lower corner still while the upper moves, then both up")}
 
 
 def described(out_dir, records):

@@ -774,6 +774,27 @@ struct TouchpadPolicyTests {
         #expect(run(l, s, policy: Self.touchpad) == ["24.0ms swipe recognized pad touches=2 down at 50.0,37.0 d=0.0,25.0"])
     }
 
+    /// A semi-multitouch pad reports the new finger count first and the box's corners a report
+    /// later (issue 65, item 3): a second finger lands 23 ms after the first, 17.5 mm to its
+    /// left, and the first's id jumps there in the next report; on the lift the same, back.
+    /// The two reports after each change are no motion: a tap of two. Without that, the jump
+    /// is 17.5 mm of motion in 23 ms.
+    @Test func aSemiMTPadsCornersSettleAReportAfterTheCountChanges() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 25)
+        s.down(2, at: .milliseconds(23), x: 40, y: 25)          // the count changes; slot 0 stays
+        s.move(1, at: .milliseconds(46), x: 22.5, y: 25.5)      // then it jumps to the box's corner
+        s.move(2, at: .milliseconds(46), x: 40, y: 25)
+        s.move(1, at: .milliseconds(69), x: 22.5, y: 25.5)
+        s.up(2, at: .milliseconds(92))                           // 2 -> 1: slot 0 stays at the corner
+        s.move(1, at: .milliseconds(115), x: 40, y: 25)          // and jumps back
+        s.up(1, at: .milliseconds(138))
+        var box = Self.touchpad
+        box.boundingBoxContacts = true
+        let l = { layout { $0.add(TapRecognizer(touches: 2)); $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 2)) } }
+        #expect(run(l(), s, policy: box) == ["138.0ms tap recognized pad touches=2 taps=1 at 40.0,25.0"])
+    }
+
     /// On a touchpad the finger count is the gesture: a finger landing ends the one-finger pan
     /// (the pointer), and the two fingers start a pan of their own 100 ms later (the scroll),
     /// with its own translation. A finger lifting at the end does not end it. On a touchscreen

@@ -68,6 +68,9 @@ public final class TouchTracker {
     @exclusivity(unchecked) private var boxSpread = false
     /// Semi-multitouch: where the box's centre was when its motion last counted.
     @exclusivity(unchecked) private var boxAnchor: Point?
+    /// Semi-multitouch: reports left after a change of the finger count whose corners' moves
+    /// are still that change's, not motion (``GestureDefaults/boundingBoxSettleReports``).
+    @exclusivity(unchecked) private var boxSettling = 0
 
     /// Time of the last frame.
     @exclusivity(unchecked) public private(set) var time = Instant.zero
@@ -206,6 +209,8 @@ public final class TouchTracker {
         pressLifts = (false, false)
         buttonDown = false
         buttonPressed = false
+        boxAnchor = nil
+        boxSettling = 0
         centroidDelta = .zero
         spreadFactor = 1
         spreadDelta = 0
@@ -509,13 +514,18 @@ public final class TouchTracker {
     }
 
     /// Semi-multitouch: the positions are the corners of the fingers' bounding box. When a finger
-    /// lands or lifts the corners jump to where the box now is: no motion (the start moves
-    /// along, so a tap stays a tap). While two or more are down, they move only as the box's
+    /// lands or lifts the corners jump to where the box now is: no motion, in that report and
+    /// the ``GestureDefaults/boundingBoxSettleReports`` after it (the start moves along, so a
+    /// tap stays a tap). While two or more are down, they move only as the box's
     /// centre does, and only once it has gone ``GestureDefaults/boundingBoxHysteresis`` from
     /// where it last moved (the corners jitter); the box's spread and angle say nothing (no
     /// pinch or rotation from corners).
     private func boxOnly(_ cs: inout [Tracked], countChanged: Bool) {
         if countChanged {
+            boxSettling = GestureDefaults.boundingBoxSettleReports
+        }
+        if countChanged || boxSettling > 0 {
+            if !countChanged { boxSettling -= 1 }
             boxAnchor = nil
             for i in cs.indices where cs[i].persisting {
                 cs[i].start += cs[i].current - cs[i].previous
