@@ -119,6 +119,20 @@ where the issue names no pad):
            left of the first (slot 0, the lower-left corner, jumps to it in the report after
            the count change); the lower corner stays still for 218 ms while the upper goes
            7 mm up; then both go 20-34 mm up at 60 mm/s, and lift. A pan of two, up.
+- palm2:   (issue 65, item 2) a palm counted as a third finger on a two-slot Synaptics pad (alex's
+           description without ABS_MT_PRESSURE, resolutions 0: 69 x 50 mm assumed; whole-touch
+           ABS_PRESSURE 0-260, ABS_TOOL_WIDTH 0-16; reports every 12.5 ms). At t = 0 a palm
+           lands near a corner (x 6-11 or 57-65 mm, y 42-49 or 6-12 mm); its whole-touch
+           pressure rises from 5% to 72-83% in 100-500 ms and its width from 4 to 10-15; it
+           creeps 3-8 mm meanwhile, then stays within 0.3 mm. After 0.45-1.8 s two fingers land
+           together: BTN_TOOL_TRIPLETAP at once, or 30-146 ms after BTN_TOOL_DOUBLETAP; only
+           slot 1 carries them, its position reported 0-190 ms after its tracking id (the
+           slot's last values until then). It goes 13-45 mm up or down at 40-160 mm/s for
+           0.35-0.8 s; TRIPLETAP ends 0-75 ms before slot 1 lifts, and the palm lifts last.
+           A pan of two in the scroll's direction.
+- thumb2:  (issue 65, item 2) the same with a thumb instead of the palm, on the board whose pad
+           reports pressure per contact (0-199): the thumb rests at 86% of the height, 1 mm
+           above the 12% line, pressing 24-43% and still within 0.3 mm. A pan of two.
 
 Random choices come from generators seeded with the source's name and the variant: the same
 files every run. The variants are derived from GPL-2.0-only data and are GPL-2.0-only too
@@ -808,6 +822,8 @@ def synaptics_without_mt_pressure(header):
             continue
         if line.startswith("A: 18 "):
             line = "A: 18 0 260 0 0 0\n"
+        if line.startswith("A: 1c "):
+            line = "A: 1c 0 16 0 0 0\n"
         if line.startswith("A: "):
             parts = line.split()
             parts[-1] = "0"
@@ -1089,6 +1105,116 @@ def inline3(rng, first, n=0):
     return box_frames(reports)
 
 
+def thumb2(rng, first, n=0):
+    """Issue 65's item 2 (the thumb), as evemu events: palm2's with a resting thumb in slot 0."""
+    return palm2(rng, first, n, thumb=True)
+
+
+def palm2(rng, first, n=0, thumb=False):
+    """Issue 65's item 2 (the palm), as evemu events on alex's axes (69 x 50 mm assumed)."""
+    import math
+    ux, uy = (5472 - 1472) / 69.0, (4448 - 1408) / 50.0
+    dt = 0.0125
+    def at(x, y):
+        return int(round(1472 + x * ux)), int(round(1408 + y * uy))
+    px = rng.uniform(6, 11) if rng.random() < 0.5 else rng.uniform(57, 65)
+    py = rng.uniform(42, 49) if rng.random() < 0.5 else rng.uniform(6, 12)
+    if thumb:
+        px, py = rng.uniform(15, 55), 0.86 * 50
+    thumb_pressure = rng.randint(round(0.24 * 199), round(0.43 * 199))
+    rise = rng.uniform(0.1, 0.5)
+    top_p, top_w = rng.uniform(0.72, 0.83) * 260, rng.randint(10, 15)
+    creep, creep_angle = rng.uniform(3, 8), rng.uniform(0, 2 * math.pi)
+    wait = rng.uniform(0.45, 1.8)
+    staged = n % 2 == 1                                   # DOUBLETAP first
+    stage_gap = rng.uniform(0.030, 0.146)
+    late_position = rng.uniform(0.0, 0.190)
+    distance = rng.uniform(13, 45) * (1 if n < 2 else -1)  # down, or up
+    speed = rng.uniform(40, 160)
+    stroke = min(0.8, max(0.35, abs(distance) / speed))
+    speed = abs(distance) / stroke
+    triple_ends = rng.uniform(0.0, 0.075)
+    fx, fy = rng.uniform(25, 45), (rng.uniform(10, 18) if distance > 0 else rng.uniform(30, 40))
+    frames, t = [], 0.0
+    palm = (px, py)
+    tools = 0
+    slot1 = None                                          # (x, y) once its position is reported
+    slot1_since = None
+    last = {}
+    def tool_events(count):
+        nonlocal tools
+        ev = []
+        if count != tools:
+            if tools:
+                ev.append((KEY, TOOLS[tools - 1], 0))
+            if count:
+                ev.append((KEY, TOOLS[count - 1], 1))
+            tools = count
+        return ev
+    end_palm = wait + (stage_gap if staged else 0) + stroke + 0.3
+    while t <= end_palm + 1e-9:
+        events = []
+        # The palm, slot 0.
+        k = min(1.0, t / rise)
+        if thumb:
+            k, creep = 1.0, 0.0
+        cx = px + creep * k * math.cos(creep_angle) + (rng.uniform(-0.3, 0.3) if k >= 1 else 0)
+        cy = py + creep * k * math.sin(creep_angle) + (rng.uniform(-0.3, 0.3) if k >= 1 else 0)
+        vx, vy = at(cx, cy)
+        events += [(ABS, SLOT, 0)]
+        if t == 0:
+            events += [(ABS, TRACKING, 1)]
+        if last.get(0, (None, None))[0] != vx:
+            events.append((ABS, MT_X, vx))
+        if last.get(0, (None, None))[1] != vy:
+            events.append((ABS, MT_Y, vy))
+        last[0] = (vx, vy)
+        pressure = int(round(0.05 * 260 + (top_p - 0.05 * 260) * k))
+        width = int(round(4 + (top_w - 4) * k))
+        if thumb:
+            events.append((ABS, MT_PRESSURE, thumb_pressure))
+            pressure, width = int(thumb_pressure * 260 / 199), 6
+        # The fingers, slot 1.
+        landed = t >= wait
+        count = 1
+        if landed:
+            count = 2 if staged and t < wait + stage_gap else 3
+            since = t - wait - (stage_gap if staged else 0)
+            ends_at = stroke
+            if since >= ends_at:
+                count = 1
+            elif since >= ends_at - triple_ends:
+                count = 2
+            if slot1_since is None:
+                slot1_since = t
+                events += [(ABS, SLOT, 1), (ABS, TRACKING, 2)] + ([(ABS, MT_PRESSURE, rng.randint(50, 80))] if thumb else [])
+            if since < ends_at:
+                if t - slot1_since >= late_position:
+                    moved = max(0.0, since) * speed * (1 if distance > 0 else -1)
+                    sx, sy = at(fx, fy + moved)
+                    ev = []
+                    if last.get(1, (None, None))[0] != sx:
+                        ev.append((ABS, MT_X, sx))
+                    if last.get(1, (None, None))[1] != sy:
+                        ev.append((ABS, MT_Y, sy))
+                    last[1] = (sx, sy)
+                    if ev:
+                        events += [(ABS, SLOT, 1)] + ev
+            elif 1 in last or slot1_since is not None:
+                if slot1_since != -1:
+                    events += [(ABS, SLOT, 1), (ABS, TRACKING, -1)]
+                    slot1_since = -1
+        if t == 0:
+            events.append((KEY, BTN_TOUCH, 1))
+        events += tool_events(count)
+        events += [(ABS, ABS_X, vx), (ABS, ABS_Y, vy), (ABS, ABS_PRESSURE, pressure), (ABS, TOOL_WIDTH, width)]
+        frames.append((round(t, 6), events))
+        t += dt
+    frames.append((round(t, 6), [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)] + tool_events(0)
+                   + [(ABS, ABS_PRESSURE, 0), (ABS, TOOL_WIDTH, 0)]))
+    return frames
+
+
 DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "touches": 3, "repetitions": 1, "direction": None},
                        "issue 45 item 1: a three-finger tap on a Cypress PS/2 trackpad, pressure rising at every report"),
              "stagger2": (None, stagger2, 4, {"device": "atmel-screen", "label": "pinch-out", "touches": 2, "repetitions": 1,
@@ -1110,7 +1236,14 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
              "box3": (ALPS, box3, 4, {"device": "alps-semi-mt", "label": "tap", "touches": 2, "repetitions": 5, "direction": None},
                       "issue 65 item 3: five two-finger taps on a semi-multitouch pad, the old id jumping a report after each count change"),
              "inline3": (ALPS, inline3, 4, {"device": "alps-semi-mt", "label": "pan", "touches": 2, "repetitions": 1, "direction": "up"},
-                         "issue 65 item 3: inline fingers on a semi-multitouch pad, the lower corner still while the upper moves, then both up")}
+                         "issue 65 item 3: inline fingers on a semi-multitouch pad, the lower corner still while the upper moves, then both up"),
+             "palm2": (ALEX, palm2, 4, {"device": "synaptics-nomtp", "label": "pan", "touches": 2, "repetitions": 1, "direction": None},
+                       "issue 65 item 2: a palm resting in a corner while two fingers on one slot scroll"),
+             "thumb2": (ALEX, thumb2, 4, {"device": "synaptics-mtp199", "label": "pan", "touches": 2, "repetitions": 1, "direction": None},
+                        "issue 65 item 2: a thumb resting at 86% of the height while two fingers on one slot scroll")}
+
+# Directions that differ between a described variant's files, by their number.
+DIRECTIONS = {"palm2": lambda n: "down" if n < 2 else "up", "thumb2": lambda n: "down" if n < 2 else "up"}
 
 
 def described(out_dir, records):
@@ -1125,6 +1258,9 @@ def described(out_dir, records):
             line for line in open(device) if line[:2] in ("N:", "I:", "P:", "B:", "A:")]
         if device == ALEX:
             header = synaptics_without_mt_pressure(header)
+            if name == "thumb2":
+                header = [("B: 03 03 00 00 11 00 80 60 06\n" if line.startswith("B: 03 ") else line) for line in header]
+                header.insert(next(i for i, line in enumerate(header) if line.startswith("A: 39 ")) + 1, "A: 3a 0 199 0 0 0\n")
         for n in range(count):
             seed = zlib.crc32(f"{name}:{n}".encode())
             rel = f"{name}/{name}-{n}.evemu"
@@ -1141,7 +1277,10 @@ def described(out_dir, records):
                     lines.append(f"E: {t + 0.000001:.6f} {typ:04x} {code:04x} {value}\n")
             with open(os.path.join(out_dir, rel), "w") as f:
                 f.writelines(lines)
-            records.append({**label, "file": rel, "flags": [], "notes": f"{name} variant {n}: {note}"})
+            record = {**label, "file": rel, "flags": [], "notes": f"{name} variant {n}: {note}"}
+            if name in DIRECTIONS:
+                record["direction"] = DIRECTIONS[name](n)
+            records.append(record)
 
 
 def main():

@@ -2,6 +2,7 @@ import Foundation
 import GestureProtocol
 import GestureTesting
 import Gestures
+import Logging
 import Testing
 import TouchEvents
 
@@ -793,6 +794,64 @@ struct TouchpadPolicyTests {
         box.boundingBoxContacts = true
         let l = { layout { $0.add(TapRecognizer(touches: 2)); $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 2)) } }
         #expect(run(l(), s, policy: box) == ["138.0ms tap recognized pad touches=2 taps=1 at 40.0,25.0"])
+    }
+
+    /// Issue 65, item 2, on a two-slot pad with no pressure per contact: a palm lands in a
+    /// corner, creeping 7 mm while its whole touch presses harder and grows wider; then two
+    /// fingers land together on one slot (`BTN_TOOL_TRIPLETAP`) and scroll down 20 mm. Alone,
+    /// the whole touch pressing 57% of its range and half its width is the palm's: it is left
+    /// out before its creep moves the pointer, and the scroll is a pan of two.
+    @Test func aPalmAloneIsFoundByItsWholeTouch() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 8, y: 45)
+        s.toolFingers(1, at: .zero)
+        for step in 0...10 {
+            let k = Double(step) / 10
+            s.wholeTouch(pressure: Int32(13 + 190 * k), width: Int32(4 + 8 * k), at: .milliseconds(Double(step) * 30))
+            s.move(1, at: .milliseconds(Double(step) * 30), x: 8 + 7 * k, y: 45)
+        }
+        // 65 mm from the palm: farther than a piece of it lands.
+        s.down(2, at: .milliseconds(1000), x: 60, y: 5)
+        s.toolFingers(3, at: .milliseconds(1000))
+        for step in 1...20 { s.move(2, at: .milliseconds(1000 + Double(step) * 15), x: 60, y: 5 + Double(step)) }
+        s.toolFingers(1, at: .milliseconds(1330))
+        s.up(2, at: .milliseconds(1350))
+        s.up(1, at: .milliseconds(1600))
+        var pad = Self.touchpad
+        pad.wholeTouchPalm = WholeTouch(pressure: 149, width: 8)
+        let l = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        let log = run(l(), s, policy: pad).filter { !$0.contains(" changed ") }
+        #expect(log == [
+            "1105.0ms pan began pad touches=2 at 60.0,12.0 d=0.0,7.0",
+            "1350.0ms pan ended pad touches=2 at 60.0,25.0 d=0.0,20.0",
+        ])
+        // Without it, the palm creeping 7 mm as it lands moved the pointer (it rests, once two
+        // fingers move beside it: the scroll is still a pan of two).
+        let before = run(l(), s, policy: Self.touchpad).filter { !$0.contains(" changed ") }
+        #expect(before.first == "270.0ms pan began pad touches=1 at 14.3,45.0 d=6.3,0.0")
+    }
+
+    /// Issue 65, item 2: a thumb rests 1 mm above the thumb area; then two fingers land together
+    /// on one slot of a two-slot pad (`BTN_TOOL_TRIPLETAP`: three fingers, two contacts) and
+    /// scroll. The one moving contact carries two fingers, so the thumb rests while two later
+    /// fingers move: left out, a pan of two. On a pad showing every finger, one moving contact
+    /// beside a resting one is a two-finger scroll.
+    @Test func aContactCarryingTwoFingersMakesTheOneBesideItRest() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 30, y: 86, pressure: 60)
+        s.toolFingers(1, at: .zero)
+        s.down(2, at: .milliseconds(800), x: 40, y: 20, pressure: 60)
+        s.toolFingers(3, at: .milliseconds(800))
+        for step in 1...20 { s.move(2, at: .milliseconds(800 + Double(step) * 15), x: 40, y: 20 + Double(step), pressure: 60) }
+        s.toolFingers(1, at: .milliseconds(1120))
+        s.up(2, at: .milliseconds(1130))
+        s.up(1, at: .milliseconds(1400))
+        let l = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        let log = run(l(), s, policy: Self.touchpad).filter { !$0.contains(" changed ") }
+        #expect(log == [
+            "905.0ms pan began pad touches=2 at 40.0,27.0 d=0.0,6.0",
+            "1130.0ms pan ended pad touches=2 at 40.0,40.0 d=0.0,19.0",
+        ])
     }
 
     /// On a touchpad the finger count is the gesture: a finger landing ends the one-finger pan

@@ -78,6 +78,10 @@ extension TouchDecoder {
             slots[currentSlot].changed = true
         case AbsCode.mtToolType:
             slots[currentSlot].toolType = value
+        case AbsCode.pressure:
+            wholeTouch.pressure = value
+        case AbsCode.toolWidth:
+            wholeTouch.width = value
         default:
             break
         }

@@ -63,6 +63,11 @@ public struct TouchDecoder: Sendable {
     let touchesByTouchKey: Bool
     /// `BTN_TOUCH` is down.
     var touchKeyDown = false
+    /// The frames carry the whole touch's pressure and width (``TouchFrame/wholeTouch``): a
+    /// touchpad with slots, `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, and no pressure per contact.
+    let reportsWholeTouch: Bool
+    /// The whole touch's `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, as last reported.
+    @usableFromInline var wholeTouch = WholeTouch(pressure: 0, width: 0)
     /// The multitouch positions a report may have: the axis range and half as much again on
     /// either side. A value beyond is corrupt (issue 65, item 6: a first report whose y is 6
     /// times the axis maximum): dropped, and a contact whose position is only that waits for a
@@ -108,6 +113,8 @@ public struct TouchDecoder: Sendable {
         reportsPressure = device.absInfo[pressureAxis] != nil
         touchesByTouchKey = mode == .slots && !reportsPressure && device.kind == .touchpad
             && device.has(type: EventType.key, code: KeyCode.touch)
+        reportsWholeTouch = mode == .slots && !reportsPressure && device.kind == .touchpad
+            && device.absInfo[AbsCode.pressure] != nil && device.absInfo[AbsCode.toolWidth] != nil
         reportsMajor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMajor] != nil
         func plausible(_ code: UInt16) -> ClosedRange<Int32> {
             guard let axis = device.absInfo[code], axis.maximum > axis.minimum else { return Int32.min...Int32.max }
@@ -309,6 +316,7 @@ public struct TouchDecoder: Sendable {
         frame.time = time
         frame.toolFingerCount = tools
         frame.buttonDown = buttonMask != 0
+        if reportsWholeTouch { frame.wholeTouch = wholeTouch }
         lastEmittedToolCount = tools
         emit(frame)
     }

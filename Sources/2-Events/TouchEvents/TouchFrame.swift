@@ -72,12 +72,18 @@ public struct TouchFrame: Sendable, Equatable {
     /// True while a physical button is held (`BTN_LEFT`, `BTN_RIGHT` or `BTN_MIDDLE`: a
     /// clickpad's click, a touchpad's buttons).
     public var buttonDown: Bool
+    /// The whole touch's pressure and width (`ABS_PRESSURE`, `ABS_TOOL_WIDTH`), on a touchpad
+    /// with slots that reports neither per contact: a single contact's are its own. Nil on
+    /// every other device.
+    public var wholeTouch: WholeTouch?
 
-    public init(time: Instant, contacts: [TouchContact], toolFingerCount: Int = 0, buttonDown: Bool = false) {
+    public init(time: Instant, contacts: [TouchContact], toolFingerCount: Int = 0, buttonDown: Bool = false,
+                wholeTouch: WholeTouch? = nil) {
         self.time = time
         self.contacts = contacts
         self.toolFingerCount = toolFingerCount
         self.buttonDown = buttonDown
+        self.wholeTouch = wholeTouch
     }
 
     /// Contacts that are down after this frame (not ended or cancelled).
@@ -89,4 +95,16 @@ public struct TouchFrame: Sendable, Equatable {
 
     /// Fingers on the surface: the larger of the active contacts and ``toolFingerCount``.
     public var fingerCount: Int { max(activeContactCount, toolFingerCount) }
+}
+
+/// What a touchpad reports of the whole touch: its pressure (`ABS_PRESSURE`) and width
+/// (`ABS_TOOL_WIDTH`), in the device's units.
+public struct WholeTouch: Sendable, Hashable {
+    public var pressure: Int32
+    public var width: Int32
+
+    public init(pressure: Int32, width: Int32) {
+        self.pressure = pressure
+        self.width = width
+    }
 }

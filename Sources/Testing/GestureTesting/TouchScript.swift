@@ -26,6 +26,7 @@ public struct TouchScript {
     private var actions: [(time: Instant, finger: Int, action: Action)] = []
     private var toolCounts: [(time: Instant, count: Int)] = []
     private var buttons: [(time: Instant, down: Bool)] = []
+    private var wholeTouches: [(time: Instant, value: WholeTouch)] = []
     private var nextFinger = 100
 
     public init() {}
@@ -53,6 +54,12 @@ public struct TouchScript {
     /// fingers than they have slots).
     public mutating func toolFingers(_ count: Int, at offset: Duration) {
         toolCounts.append((.zero + offset, count))
+    }
+
+    /// The whole touch's pressure and width (`ABS_PRESSURE`, `ABS_TOOL_WIDTH`) from `offset` on,
+    /// as a touchpad with no pressure per contact reports them (``TouchFrame/wholeTouch``).
+    public mutating func wholeTouch(pressure: Int32, width: Int32, at offset: Duration) {
+        wholeTouches.append((.zero + offset, WholeTouch(pressure: pressure, width: width)))
     }
 
     /// `touches` fingers 10 mm apart land at `offset` and lift `duration` later.
@@ -158,7 +165,7 @@ public struct TouchScript {
 
     /// When the last finger lifts (or the last thing happens), from the script's start.
     public var end: Duration {
-        let last = (actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).max() ?? .zero
+        let last = (actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time) + wholeTouches.map(\.time)).max() ?? .zero
         return last - .zero
     }
 
@@ -173,12 +180,13 @@ public struct TouchScript {
         var down: [Down] = []
         var nextID = 1
         var frames: [TouchFrame] = []
-        let times = Set(actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time)).sorted()
+        let times = Set(actions.map(\.time) + toolCounts.map(\.time) + buttons.map(\.time) + wholeTouches.map(\.time)).sorted()
         // The actions by time, each time's in the order they were added.
         var byTime: [Instant: [(finger: Int, action: Action)]] = [:]
         for a in actions { byTime[a.time, default: []].append((a.finger, a.action)) }
         var tools = 0
         var buttonDown = false
+        var whole: WholeTouch?
         for time in times {
             var phases: [Int: TouchPhase] = [:]
             for a in byTime[time] ?? [] {
@@ -201,13 +209,15 @@ public struct TouchScript {
             }
             if let t = toolCounts.last(where: { $0.time == time }) { tools = t.count }
             if let b = buttons.last(where: { $0.time == time }) { buttonDown = b.down }
+            if let w = wholeTouches.last(where: { $0.time == time }) { whole = w.value }
             let contacts = down.sorted { $0.slot < $1.slot }.map { d in
                 TouchContact(id: d.id, slot: d.slot, phase: phases[d.id] ?? .stationary,
                              deviceX: Self.units(d.position.x), deviceY: Self.units(d.position.y), x: d.position.x, y: d.position.y,
                              pressure: d.pressure)
             }
             down.removeAll { phases[$0.id] == .ended }
-            frames.append(TouchFrame(time: time, contacts: contacts, toolFingerCount: down.isEmpty ? 0 : tools, buttonDown: buttonDown))
+            frames.append(TouchFrame(time: time, contacts: contacts, toolFingerCount: down.isEmpty ? 0 : tools, buttonDown: buttonDown,
+                                     wholeTouch: whole))
         }
         return frames
     }

@@ -28,7 +28,7 @@ extension ContactFilter {
                 if let i = landings.firstIndex(where: { $0.id == contact.id }) { landings[i].at = Point(x: contact.x, y: contact.y) }
             }
         }
-        return frame.contacts.count >= 3
+        return frame.contacts.count >= 3 || (frame.contacts.count >= 2 && frame.toolFingerCount >= 3)
     }
 
     /// Whether `contact`, landing in this frame, lands beside a scroll: two or more fingers down
@@ -56,6 +56,9 @@ extension ContactFilter {
     /// fingers that landed ``TouchPolicy/restingFingerTime`` or more after it moved that far (a
     /// thumb or finger resting on a touchpad while two fingers scroll beside it). One moving
     /// finger is not enough: a finger resting while another scrolls makes a two-finger scroll.
+    /// On a pad that reports more fingers by `BTN_TOOL_*` than it has contacts for (two slots,
+    /// three fingers), a later contact moving carries the fingers no slot shows: two fingers
+    /// landing together on one slot beside a resting thumb (issue 65, item 2).
     func restingLanding(of contact: TouchContact, in frame: TouchFrame) -> (at: Point, time: Instant)? {
         guard let wait = policy.restingFingerTime,
               let mine = landings.first(where: { $0.id == contact.id }),
@@ -67,6 +70,7 @@ extension ContactFilter {
                   (Point(x: other.x, y: other.y) - landing.at).length >= GestureDefaults.thumbEscapeDistance else { continue }
             moving += 1
         }
+        if moving >= 1 { moving += max(0, frame.toolFingerCount - frame.activeContactCount) }
         return moving >= 2 ? (mine.at, mine.time) : nil
     }
 }

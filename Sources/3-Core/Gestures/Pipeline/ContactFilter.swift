@@ -91,7 +91,7 @@ final class ContactFilter {
 
     private static func leavesNothingOut(_ policy: TouchPolicy) -> Bool {
         policy.palmPressure == nil && policy.palmSize == nil && policy.thumbLine == nil && policy.hoverPressure == nil
-            && policy.touchSizeRange == nil && policy.restingFingerTime == nil
+            && policy.touchSizeRange == nil && policy.restingFingerTime == nil && policy.wholeTouchPalm == nil
     }
 
     /// `frame`'s fingers, stamped no earlier than `time` (the latest the pipeline has seen), or nil
@@ -139,8 +139,11 @@ final class ContactFilter {
         let hover = pressureSeen ? policy.hoverPressure : nil
         let touchSize = policy.touchSizeRange
         let resting = policy.restingFingerTime != nil && noteLandings(frame)
-        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || touchSize != nil || resting else { return nil }
+        let wholePalm = policy.wholeTouchPalm
+        guard threshold != nil || palmSize != nil || thumbLine != nil || hover != nil || touchSize != nil || resting
+              || wholePalm != nil else { return nil }
         guard !roles.isEmpty || resting || !liftedPalms.isEmpty
+              || (wholePalm.map { FramePass.wholeTouchLikeAPalm(frame, $0) } ?? false)
               || frame.contacts.contains(where: { c in
                   (threshold.map { (c.pressure ?? .min) >= $0 } ?? false)
                       || (palmSize.map { max(c.touchMajor ?? .min, c.touchMinor ?? .min) > $0 } ?? false)
@@ -159,7 +162,7 @@ final class ContactFilter {
         let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine,
                              thumbExclusionLine: policy.thumbExclusionLine, thumbPressure: policy.thumbPressure,
                              thumbSize: policy.thumbSize, hoverPressure: hover, touchSize: touchSize,
-                             resting: resting, fingerDown: fingerDown)
+                             wholeTouchPalm: wholePalm, resting: resting, fingerDown: fingerDown)
         var kept = frame
         kept.contacts.removeAll()
         for var contact in frame.contacts {
@@ -236,6 +239,8 @@ struct FramePass {
     let hoverPressure: Int32?
     /// ``TouchPolicy/touchSizeRange``.
     let touchSize: TouchSizeRange?
+    /// ``TouchPolicy/wholeTouchPalm``.
+    let wholeTouchPalm: WholeTouch?
     /// The frame may hold a resting finger (three or more contacts, a resting time).
     let resting: Bool
     /// A finger was down before this frame and still is.
@@ -243,13 +248,26 @@ struct FramePass {
 
     var time: Instant { frame.time }
 
-    /// Whether palms are told on this device at all: by pressure or by size.
-    var findsPalms: Bool { palmPressure != nil || palmSize != nil }
+    /// Whether palms are told on this device at all: by pressure or by size (a contact's own, or
+    /// the whole touch's).
+    var findsPalms: Bool { palmPressure != nil || palmSize != nil || wholeTouchPalm != nil }
+
+    /// Whether `frame`'s whole touch is a palm's: one contact down (and no more fingers by
+    /// `BTN_TOOL_*`), the whole touch pressing at least `limit`'s pressure and as wide as its
+    /// width.
+    static func wholeTouchLikeAPalm(_ frame: TouchFrame, _ limit: WholeTouch) -> Bool {
+        guard let whole = frame.wholeTouch, whole.pressure >= limit.pressure, whole.width >= limit.width,
+              frame.toolFingerCount <= 1 else { return false }
+        return frame.activeContactCount == 1
+    }
 
     /// Why `contact` is a palm by what it reports — pressing like one, or touching with an area
     /// like one — or nil when it is not.
     func palmLike(_ contact: TouchContact) -> String? {
         if let threshold = palmPressure, let pressure = contact.pressure, pressure >= threshold { return "pressure \(pressure) ≥ \(threshold)" }
+        if let limit = wholeTouchPalm, !contact.phase.isFinal, Self.wholeTouchLikeAPalm(frame, limit), let whole = frame.wholeTouch {
+            return "alone, the whole touch pressing \(whole.pressure) ≥ \(limit.pressure), \(whole.width) wide ≥ \(limit.width)"
+        }
         if let size = palmSize, let major = contact.touchMajor, major > size { return "touch major \(major) > \(size)" }
         if let size = palmSize, let minor = contact.touchMinor, minor > size { return "touch minor \(minor) > \(size)" }
         return nil

@@ -249,6 +249,16 @@ public enum GestureDefaults {
     /// pressure range, a share of the axis, not of the finger: alex's light taps peak at 47).
     public static let liftingPressureShare = 0.5
 
+    /// A touchpad contact alone whose whole touch (``TouchFrame/wholeTouch``) presses more than
+    /// this share of `ABS_PRESSURE`'s range, and is at least ``wholeTouchPalmWidthShare`` of
+    /// `ABS_TOOL_WIDTH`'s range wide, is a palm: 0.57, no unit. Issue 65's Synaptics palms
+    /// press 72-83% and are 10-15 of 16 wide while alone; its tapping fingers press 27-42%.
+    /// Higher than the 0.5 of a contact's own pressure: the whole touch of an ALPS finger
+    /// presses 52% (that pad reports no width, and is never judged so).
+    public static let wholeTouchPalmPressureShare = 0.57
+    /// See ``wholeTouchPalmPressureShare``: half the tool width's range (8 of 16).
+    public static let wholeTouchPalmWidthShare = 0.5
+
     /// The shortest interval a jump (``TouchPolicy/jumpSpeed``) is judged over: 12 ms, about a
     /// touchpad's frame. Two frames a millisecond apart say little about speed.
     public static let jumpReferenceInterval = Duration.milliseconds(12)

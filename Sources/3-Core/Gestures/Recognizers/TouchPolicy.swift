@@ -197,6 +197,14 @@ public struct TouchPolicy: Sendable, Hashable {
     /// on a device reporting pressure per contact (on one that does not, `BTN_TOUCH` decides:
     /// the decoder ends a touch when it goes up).
     public var liftingPressureShare: Double?
+    /// On a touchpad that reports the whole touch's pressure and width but no pressure per
+    /// contact (``TouchFrame/wholeTouch``): a contact alone whose whole touch presses at least
+    /// this and is at least this wide is a palm (issue 65, item 2: a palm in a corner of a
+    /// two-slot Synaptics pad presses 72-83% and is 10-15 of 16 wide, its fingers' taps 27-42%).
+    /// Set by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``'s caller from the device's
+    /// axes (``GestureDefaults/wholeTouchPalmPressureShare``, ``GestureDefaults/wholeTouchPalmWidthShare``);
+    /// nil: none by the whole touch.
+    public var wholeTouchPalm: WholeTouch?
     /// How far the fingers must move before a pan begins, in millimetres, where the layout's pan
     /// does not say (`min-distance`): a touchscreen's is
     /// ``GestureDefaults/panMinimumDistance`` (3 mm), a touchpad's
