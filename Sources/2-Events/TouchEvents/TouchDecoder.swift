@@ -63,7 +63,7 @@ public struct TouchDecoder: Sendable {
     let touchesByTouchKey: Bool
     /// `BTN_TOUCH` is down.
     var touchKeyDown = false
-    /// The frames carry the whole touch's pressure and width (``TouchFrame/wholeTouch``): a
+    /// The frames carry the whole touch's pressure and width (`TouchFrame.wholeTouch`): a
     /// touchpad with slots, `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, and no pressure per contact.
     let reportsWholeTouch: Bool
     /// The whole touch's `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, as last reported.

@@ -57,7 +57,7 @@ public struct TouchScript {
     }
 
     /// The whole touch's pressure and width (`ABS_PRESSURE`, `ABS_TOOL_WIDTH`) from `offset` on,
-    /// as a touchpad with no pressure per contact reports them (``TouchFrame/wholeTouch``).
+    /// as a touchpad with no pressure per contact reports them (`TouchFrame.wholeTouch`).
     public mutating func wholeTouch(pressure: Int32, width: Int32, at offset: Duration) {
         wholeTouches.append((.zero + offset, WholeTouch(pressure: pressure, width: width)))
     }

@@ -249,7 +249,7 @@ public enum GestureDefaults {
     /// pressure range, a share of the axis, not of the finger: alex's light taps peak at 47).
     public static let liftingPressureShare = 0.5
 
-    /// A touchpad contact alone whose whole touch (``TouchFrame/wholeTouch``) presses more than
+    /// A touchpad contact alone whose whole touch (`TouchFrame.wholeTouch`) presses more than
     /// this share of `ABS_PRESSURE`'s range, and is at least ``wholeTouchPalmWidthShare`` of
     /// `ABS_TOOL_WIDTH`'s range wide, is a palm: 0.57, no unit. Issue 65's Synaptics palms
     /// press 72-83% and are 10-15 of 16 wide while alone; its tapping fingers press 27-42%.

@@ -198,7 +198,7 @@ public struct TouchPolicy: Sendable, Hashable {
     /// the decoder ends a touch when it goes up).
     public var liftingPressureShare: Double?
     /// On a touchpad that reports the whole touch's pressure and width but no pressure per
-    /// contact (``TouchFrame/wholeTouch``): a contact alone whose whole touch presses at least
+    /// contact (`TouchFrame.wholeTouch`): a contact alone whose whole touch presses at least
     /// this and is at least this wide is a palm (issue 65, item 2: a palm in a corner of a
     /// two-slot Synaptics pad presses 72-83% and is 10-15 of 16 wide, its fingers' taps 27-42%).
     /// Set by ``resolved(pressureRange:surfaceHeight:sizeAssumed:)``'s caller from the device's
