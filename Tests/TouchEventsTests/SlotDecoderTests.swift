@@ -226,6 +226,18 @@ struct SlotDecoderTests {
             "539ms f1 tools1 | 3@0 moved 64.0,30.0",
             "552ms f0 | 3@0 ended 64.0,30.0",
         ])
+        // Every key released at once with the contact still held: the input core releasing an
+        // unplugged device's keys. No lift: the removal cancels it.
+        var unplugged = Script()
+        unplugged.frame(0, [S.slot(0), S.id(1), S.x(300), S.y(200), S.key(touch, 1), S.key(KeyCode.toolFinger, 1)])
+        unplugged.frame(13, [S.x(310)])
+        unplugged.frame(20, [S.key(touch, 0), S.key(KeyCode.toolFinger, 0)])
+        #expect(try decodeLog(TestDevices.touchpad, unplugged.events) == [
+            "0ms f1 tools1 | 1@0 began 30.0,20.0",
+            "13ms f1 tools1 | 1@0 moved 31.0,20.0",
+            "20ms f1 | 1@0 stationary 31.0,20.0",
+            "20ms f0 | 1@0 cancelled 31.0,20.0",
+        ])
         // A pad that never sends BTN_TOUCH (a recording that began with it down) is not gated.
         var quiet = Script()
         quiet.frame(0, [S.slot(0), S.id(1), S.x(300), S.y(200)])

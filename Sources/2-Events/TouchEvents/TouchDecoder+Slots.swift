@@ -211,11 +211,15 @@ extension TouchDecoder {
     }
 
     /// On a pad where `BTN_TOUCH` says whether it is touched (``TouchDecoder/touchesByTouchKey``):
-    /// with the key up, every contact hovers — one that was touching ends where it was, and
+    /// with the key up while `BTN_TOOL_*` still counts a finger, every contact hovers — one that was touching ends where it was, and
     /// what the pad reports of it after is no motion (a finger sliding as it lifts, its
     /// pressure below the driver's threshold: issue 65, item 4); with the key down again, the
     /// contacts hovering begin as new ones (libinput's touches over `BTN_TOUCH`).
     mutating func hoverByTouchKey() {
+        // Every key up at once, the contacts still held: the input core releasing a device's
+        // keys as it goes (an unplug), not fingers lifting to hover — the device's removal
+        // cancels them. A finger that hovers is still counted by `BTN_TOOL_*`.
+        guard touchKeyDown || toolMask != 0 else { return }
         for i in 0..<slotsInUse {
             switch slots[i].state {
             case .active where !touchKeyDown:
