@@ -692,9 +692,16 @@ def curve1(rng, first):
     while t < 182:
         t = min(182, t + (8 if len(times) % 2 else 9))
         times.append(t)
+    points = [(t / 1000, x0 + mirror * through(xs, t), y0 + through(ys, t)) for t in times]
+    return one_finger(points, u, 190 / 1000)
+
+
+def one_finger(points, u, lift):
+    """One finger on slot 0 of a touchscreen, pressing 40, as evemu events: (time, [(type,
+    code, value)]) per frame at each (seconds, x mm, y mm) of `points` (`u` units/mm; an axis
+    only where its value changed), then lifting at `lift` seconds."""
     frames, last = [], None
-    for i, t in enumerate(times):
-        x, y = x0 + mirror * through(xs, t), y0 + through(ys, t)
+    for t, x, y in points:
         ux, uy = int(round(x * u)), int(round(y * u))
         events = [(ABS, SLOT, 0)]
         if last is None:
@@ -705,9 +712,9 @@ def curve1(rng, first):
             events.append((ABS, MT_Y, uy))
         if last is None:
             events.append((KEY, BTN_TOUCH, 1))
-        frames.append((t / 1000, events))
+        frames.append((t, events))
         last = (ux, uy)
-    frames.append((190 / 1000, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
+    frames.append((lift, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
     return frames
 
 
@@ -954,28 +961,15 @@ def hook8(rng, first, n=0):
         wobble = math.radians(rng.uniform(-1.5, 1.5)) if tt > 0 else 0.0
         a = lean + wobble
         return -d * math.sin(a), d * math.cos(a)
-    frames, last = [], None
+    points = []
     for tt in times:
         if tt <= 0.083:
             dx, dy = hook(tt)
         else:
             rx, ry = run(tt - 0.083)
             dx, dy = hx + rx, hy + ry
-        px, py = x + dx, y - dy
-        ux, uy = int(round(px * u)), int(round(py * u))
-        events = [(ABS, SLOT, 0)]
-        if last is None:
-            events += [(ABS, TRACKING, 1), (ABS, MT_PRESSURE, 40)]
-        if last is None or last[0] != ux:
-            events.append((ABS, MT_X, ux))
-        if last is None or last[1] != uy:
-            events.append((ABS, MT_Y, uy))
-        if last is None:
-            events.append((KEY, BTN_TOUCH, 1))
-        frames.append((tt, events))
-        last = (ux, uy)
-    frames.append((0.2155, [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0)]))
-    return frames
+        points.append((tt, x + dx, y - dy))
+    return one_finger(points, u, 0.2155)
 
 
 ALPS = "fixtures/recordings/evemu-devices/touchpads/AlpsPS2 ALPS GlidePoint.2-finger-tap.events"
