@@ -161,6 +161,16 @@ public struct DeviceDescription: Sendable, Equatable {
     /// True for touchscreens and touchpads.
     public var isTouchDevice: Bool { kind != .other }
 
+    /// The whole touch's axes (`ABS_PRESSURE`, `ABS_TOOL_WIDTH`) of a touchpad with slots that
+    /// reports no pressure per contact, each with a range: what it says of its contacts'
+    /// pressure and width (`TouchFrame.wholeTouch`). Nil on every other device.
+    public var wholeTouchAxes: (pressure: AbsInfo, width: AbsInfo)? {
+        guard kind == .touchpad, case .slots = touchProtocol, absInfo[AbsCode.mtPressure] == nil,
+              let pressure = absInfo[AbsCode.pressure], let width = absInfo[AbsCode.toolWidth],
+              pressure.maximum > pressure.minimum, width.maximum > width.minimum else { return nil }
+        return (pressure, width)
+    }
+
     /// The axes that carry contact positions: `ABS_MT_POSITION_X/Y` on multitouch
     /// devices, `ABS_X/Y` on single-touch ones.
     public var positionAxes: (x: UInt16, y: UInt16)? {

@@ -63,8 +63,8 @@ public struct TouchDecoder: Sendable {
     let touchesByTouchKey: Bool
     /// `BTN_TOUCH` is down.
     var touchKeyDown = false
-    /// The frames carry the whole touch's pressure and width (`TouchFrame.wholeTouch`): a
-    /// touchpad with slots, `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, and no pressure per contact.
+    /// The frames carry the whole touch's pressure and width (`TouchFrame.wholeTouch`): the
+    /// device has ``DeviceDescription/wholeTouchAxes``.
     let reportsWholeTouch: Bool
     /// The whole touch's `ABS_PRESSURE` and `ABS_TOOL_WIDTH`, as last reported.
     @usableFromInline var wholeTouch = WholeTouch(pressure: 0, width: 0)
@@ -113,8 +113,7 @@ public struct TouchDecoder: Sendable {
         reportsPressure = device.absInfo[pressureAxis] != nil
         touchesByTouchKey = mode == .slots && !reportsPressure && device.kind == .touchpad
             && device.has(type: EventType.key, code: KeyCode.touch)
-        reportsWholeTouch = mode == .slots && !reportsPressure && device.kind == .touchpad
-            && device.absInfo[AbsCode.pressure] != nil && device.absInfo[AbsCode.toolWidth] != nil
+        reportsWholeTouch = device.wholeTouchAxes != nil
         reportsMajor = mode != .singleTouch && device.absInfo[AbsCode.mtTouchMajor] != nil
         func plausible(_ code: UInt16) -> ClosedRange<Int32> {
             guard let axis = device.absInfo[code], axis.maximum > axis.minimum else { return Int32.min...Int32.max }

@@ -116,9 +116,7 @@ public final class DeviceSession {
         policy.boundingBoxContacts = device.properties.contains(InputProperty.semiMT)
         // Without a pressure per contact, a contact alone is the whole touch: a palm by its
         // pressure and width together (issue 65, item 2).
-        if device.kind == .touchpad, pressure == nil, case .slots = device.touchProtocol,
-           let whole = device.absInfo[AbsCode.pressure], let width = device.absInfo[AbsCode.toolWidth],
-           whole.maximum > whole.minimum, width.maximum > width.minimum {
+        if let (whole, width) = device.wholeTouchAxes {
             let p = Double(whole.maximum - whole.minimum) * GestureDefaults.wholeTouchPalmPressureShare
             let w = Double(width.maximum - width.minimum) * GestureDefaults.wholeTouchPalmWidthShare
             policy.wholeTouchPalm = WholeTouch(pressure: whole.minimum + Int32(p.rounded(.up)), width: width.minimum + Int32(w.rounded(.up)))
