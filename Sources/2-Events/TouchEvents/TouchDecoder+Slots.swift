@@ -105,7 +105,7 @@ extension TouchDecoder {
         if value >= 0, s.state == .active || s.state == .palm, value != s.trackingID {
             try trackingID(-1)
             s = slots[i]
-            replacedThisFrame = true
+            endingsFirst = true
         }
         if value < 0 {
             if s.state == .active {
@@ -145,7 +145,7 @@ extension TouchDecoder {
 
     mutating func reportSlots(time: Instant, emit: (TouchFrame) -> Void) {
         if touchesByTouchKey && touchKeySeen { hoverByTouchKey() }
-        if replacedThisFrame { reportReplacedContactsEnding(time: time, emit: emit) }
+        if endingsFirst { reportEndingsFirst(time: time, emit: emit) }
         // The last frame's contacts are overwritten, not emptied first: emptying the array is a
         // generic call of about 65 instructions, and a frame mostly has as many as the last.
         var written = 0
@@ -194,11 +194,12 @@ extension TouchDecoder {
         while slotsInUse > 0 && slots[slotsInUse - 1].state == .idle { slotsInUse -= 1 }
     }
 
-    /// A slot's contact was replaced by a new tracking id: a frame of the contacts that ended
-    /// (and those going on, unchanged) comes first, at the same time, so that the old contact
-    /// has lifted before the new one lands — as a finger does, whose -1 went missing.
-    mutating func reportReplacedContactsEnding(time: Instant, emit: (TouchFrame) -> Void) {
-        replacedThisFrame = false
+    /// Contacts ended while their slots still hold one (``endingsFirst``): a frame of the
+    /// contacts that ended (and those going on, unchanged) comes first, at the same time, so
+    /// that an old contact has lifted before a new one lands — as a finger does, whose -1 went
+    /// missing — and a contact hovering is seen to lift.
+    mutating func reportEndingsFirst(time: Instant, emit: (TouchFrame) -> Void) {
+        endingsFirst = false
         frame.contacts.removeAll(keepingCapacity: true)
         for f in finishedThisFrame where f.announced { frame.contacts.append(f.contact) }
         for i in 0..<slotsInUse where slots[i].state == .active && !slots[i].began && slots[i].announced
@@ -211,10 +212,11 @@ extension TouchDecoder {
     }
 
     /// On a pad where `BTN_TOUCH` says whether it is touched (``TouchDecoder/touchesByTouchKey``):
-    /// with the key up while `BTN_TOOL_*` still counts a finger, every contact hovers — one that was touching ends where it was, and
-    /// what the pad reports of it after is no motion (a finger sliding as it lifts, its
-    /// pressure below the driver's threshold: issue 65, item 4); with the key down again, the
-    /// contacts hovering begin as new ones (libinput's touches over `BTN_TOUCH`).
+    /// with the key up while `BTN_TOOL_*` still counts a finger, every contact hovers — one
+    /// that was touching ends where it was, and what the pad reports of it after is no motion
+    /// (a finger sliding as it lifts, its pressure below the driver's threshold: issue 65, item
+    /// 4); with the key down again, the contacts hovering begin as new ones (libinput's touches
+    /// over `BTN_TOUCH`).
     mutating func hoverByTouchKey() {
         // Every key up at once, the contacts still held: the input core releasing a device's
         // keys as it goes (an unplug), not fingers lifting to hover — the device's removal
@@ -225,7 +227,7 @@ extension TouchDecoder {
             case .active where !touchKeyDown:
                 if slots[i].announced {
                     finishedThisFrame.append(Finished(contact: slotContact(i, .ended), announced: true))
-                    replacedThisFrame = true
+                    endingsFirst = true
                 }
                 slots[i].state = .hovering
                 slots[i].began = false

@@ -54,9 +54,10 @@ public struct TouchDecoder: Sendable {
     @usableFromInline var currentSlot: Int
     /// Contacts that ended or were cancelled during the current frame, in event order.
     var finishedThisFrame: [Finished] = []
-    /// A new tracking id replaced a slot's contact in the current frame: the contacts that
-    /// ended are reported in a frame of their own, before the ones that began.
-    var replacedThisFrame = false
+    /// A contact ended in the current frame while its slot still holds one (a new tracking id
+    /// on it, or `BTN_TOUCH` up): the contacts that ended are reported in a frame of their own,
+    /// before the rest (``reportEndingsFirst(time:emit:)``).
+    var endingsFirst = false
     /// Contacts touch only while `BTN_TOUCH` is down: a touchpad with slots but no pressure per
     /// contact, whose kernel driver sets `BTN_TOUCH` by the whole touch's pressure (libinput
     /// decides touching so there, where neither pressure nor size tells).
@@ -347,7 +348,7 @@ public struct TouchDecoder: Sendable {
                 slots[i].changed = false
             }
             finishedThisFrame.removeAll(keepingCapacity: true)
-            replacedThisFrame = false
+            endingsFirst = false
             frame.contacts.sort { ($0.slot, $0.id) < ($1.slot, $1.id) }
         case .anonymous:
             for c in anonymousContacts { frame.contacts.append(anonymousContact(c, .cancelled)) }
