@@ -1,18 +1,47 @@
 import TouchEvents
 
 /// What a finger down has reported: how hard it pressed at most and as it landed, how many
-/// reports of its own, when it landed, and whether its last report pressed harder than the one
-/// before — what tells whether it vanished as it lifted.
+/// reports of its own, when it landed, and whether its last report pressed differently from the
+/// one before — what tells whether it vanished as it lifted.
 struct ContactReports {
     var id: Int
     var peak: Int32
     var reports: Int
     var landed: Instant
     var landedPressure: Int32
-    /// The pressure of its last report, and whether that report pressed harder than the one
-    /// before: a press still building up as it lifts (a quick tap), not one that had settled.
+    /// The pressure of its last report, and whether that report pressed differently from the
+    /// one before: harder, a press still building up as it lifts (a quick tap); softer, a finger
+    /// easing off — either way not a press that had settled.
     var pressure: Int32
-    var rising = false
+    var changing = false
+
+    /// What a contact landing with `contact`'s values at `time` has reported so far.
+    init(landing contact: TouchContact, at time: Instant) {
+        self.init(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: time, landedPressure: contact.pressure ?? 0,
+                  pressure: contact.pressure ?? 0)
+    }
+
+    init(id: Int, peak: Int32, reports: Int, landed: Instant, landedPressure: Int32, pressure: Int32) {
+        self.id = id
+        self.peak = peak
+        self.reports = reports
+        self.landed = landed
+        self.landedPressure = landedPressure
+        self.pressure = pressure
+    }
+
+    /// Takes in a report of the contact still down (`moved`: one of its own, not a frame where
+    /// only others changed); true when it presses differently from how it landed.
+    mutating func note(pressure new: Int32?, moved: Bool) -> Bool {
+        guard let new else { return false }
+        if new > peak { peak = new }
+        // Each report of its own says whether the press had settled.
+        if moved {
+            changing = new != pressure
+            pressure = new
+        }
+        return new != landedPressure
+    }
 }
 
 extension ContactFilter {
@@ -51,24 +80,16 @@ extension ContactFilter {
         if policy.bounceTime != nil, !lifts.isEmpty { lifts.removeAll { frame.time >= $0.until } }
         for (n, contact) in frame.contacts.enumerated() {
             if let i = reports.firstIndex(hint: n, where: { $0.id == contact.id }) {
-                if let pressure = contact.pressure {
-                    if pressure > reports[i].peak {
-                        reports[i].peak = pressure
-                    }
-                    // Each report of its own says whether the press was still building up.
-                    if contact.phase == .moved {
-                        reports[i].rising = pressure > reports[i].pressure
-                        reports[i].pressure = pressure
-                    }
-                    if !pressureChanges, pressure != reports[i].landedPressure, !contact.phase.isFinal { pressureChanges = true }
+                if reports[i].note(pressure: contact.pressure, moved: contact.phase == .moved), !pressureChanges, !contact.phase.isFinal {
+                    pressureChanges = true
                 }
                 if contact.phase.isFinal {
                     // A finger eases off over its last reports; a contact the sensor lost
-                    // vanishes pressing as hard as ever — its press settled, not still
-                    // building up as a quick tap's is when it lifts.
+                    // vanishes pressing as hard as ever — its press settled, neither still
+                    // building up as a quick tap's is when it lifts nor easing off.
                     let lifted = reports.remove(at: i)
                     if !leftOut.contains(contact.id) {
-                        let vanished = lifted.peak > 0 && !lifted.rising
+                        let vanished = lifted.peak > 0 && !lifted.changing
                             && Double(contact.pressure ?? 0) >= Double(lifted.peak) * GestureDefaults.vanishedPressureShare
                         noteLift(at: Point(x: contact.x, y: contact.y), time: frame.time, vanished: vanished)
                         liftsVanishing.append((contact.id, vanished && tellsVanishing(lifted, liftedAt: frame.time)))
@@ -80,9 +101,7 @@ extension ContactFilter {
                 // A contact not seen before: it began, or was down before we listened. Kept
                 // where it is in the frame (not appended): the next frame finds it at its hint,
                 // not by a search (a contact in a lower slot than one still down landed last).
-                reports.insert(ContactReports(id: contact.id, peak: contact.pressure ?? 0, reports: 1, landed: frame.time,
-                                               landedPressure: contact.pressure ?? 0, pressure: contact.pressure ?? 0),
-                               at: min(n, reports.count))
+                reports.insert(ContactReports(landing: contact, at: frame.time), at: min(n, reports.count))
             }
         }
     }
