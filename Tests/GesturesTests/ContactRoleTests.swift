@@ -78,6 +78,22 @@ struct ContactRoleTests {
         #expect(pipeline.leftOutReason(contact: 1) == nil)
     }
 
+    /// A fingertip tapping alone in the thumb area: new → thumb as it lands, thumb → finger as
+    /// it lifts 100 ms later, with why; it taps.
+    @Test func aThumbTappingAloneIsLoggedAsItLifts() {
+        var s = TouchScript()
+        s.down(1, at: .zero, x: 40, y: 95, pressure: 20)
+        s.move(1, at: .milliseconds(50), x: 40, y: 95, pressure: 56)
+        s.move(1, at: .milliseconds(90), x: 40, y: 95, pressure: 30)
+        s.up(1, at: .milliseconds(100))
+        let (log, leftOut, _) = play(s)
+        #expect(log == [
+            "debug contact 1: new → thumb (landed in the thumb area)",
+            "debug contact 1: thumb → finger (lifted alone 100.0 ms after landing in the thumb area: it may tap)",
+        ])
+        #expect(leftOut == ["0ms contact 1: thumb (landed in the thumb area)"])
+    }
+
     /// A policy that can leave nothing out is known when it is set (the filter then skips its
     /// checks): a palm pressure given to the pipeline while it runs is used from the next frame,
     /// and taken away again, nothing more is left out.

@@ -250,6 +250,32 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), besideAFinger, policy: Self.touchpad).first == "140.0ms pan began pad touches=2 at 49.0,67.5 d=10.0,0.0")
     }
 
+    /// A fingertip tapping alone low on the pad (issue 65, item 5: a 100 ms tap 92% of the way
+    /// down, pressing 8–22%) taps, as libinput's jailed touch does: left out while it is down,
+    /// it lands and lifts as it lifts, within 180 ms of landing. Resting 200 ms, beside a
+    /// finger, or sliding 5 mm along the area (4 mm of it pressing), it taps nothing; nor does a long press come of
+    /// it.
+    @Test func aFingertipTappingAloneInTheThumbAreaTaps() {
+        func script(lift: Double = 100, slide: Double = 0, beside: Bool = false) -> TouchScript {
+            var s = TouchScript()
+            if beside { s.down(2, at: .zero, x: 60, y: 40, pressure: 50) }
+            let pressures: [Int32] = [20, 36, 51, 56, 54, 46, 36, 26]
+            s.down(1, at: .zero, x: 40, y: 92, pressure: pressures[0])
+            for (n, pressure) in pressures.enumerated().dropFirst() {
+                let t = Double(n) * lift / Double(pressures.count)
+                s.move(1, at: .milliseconds(t), x: 40 + slide * Double(n) / Double(pressures.count - 1), y: 92, pressure: pressure)
+            }
+            s.up(1, at: .milliseconds(lift))
+            if beside { s.up(2, at: .milliseconds(lift + 10)) }
+            return s
+        }
+        let taps = { layout { $0.add(TapRecognizer()); $0.add(LongPressRecognizer()); $0.add(PanRecognizer()) } }
+        #expect(run(taps(), script(), policy: Self.touchpad) == ["100.0ms tap recognized pad touches=1 taps=1 at 40.0,92.0"])
+        #expect(run(taps(), script(lift: 200), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(slide: 5), policy: Self.touchpad) == [])
+        #expect(run(taps(), script(beside: true), policy: Self.touchpad) == ["110.0ms tap recognized pad touches=1 taps=1 at 60.0,40.0"])
+    }
+
     /// A thumb resting in the thumb area creeps while a finger points beside it (link
     /// thumb_pointing.left: 11 mm in 3 s): it stays a thumb, and the stroke is a pan of one. The
     /// same 3 mm within 40 ms is a finger moving: the stroke becomes a pan of two.

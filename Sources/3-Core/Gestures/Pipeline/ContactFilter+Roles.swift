@@ -53,6 +53,11 @@ enum ContactRole {
         var settle: LandingSettle
         /// In the thumb area, where it was at the start of its current escape window.
         var window: (at: Point, time: Instant)? = nil
+        /// For a thumb that landed alone: what it has reported, and how it landed (where it
+        /// settled, once it has) — what it taps with if it lifts soon, still alone
+        /// (``ContactFilter/thumbTapped(_:_:_:kept:)``). Nil once another contact or finger
+        /// has been down beside it, and for a resting finger.
+        var alone: (landing: TouchContact, reports: ContactReports, farthest: Double)? = nil
     }
 
     var reason: LeftOutReason {
@@ -141,11 +146,17 @@ extension ContactFilter {
         let from = roles[i].role.name
         if contact.phase.isFinal {
             roles.remove(at: i)
+            if inArea { thumbTapped(contact, rest, pass, kept: &kept) }
             return
         }
         let position = Point(x: contact.x, y: contact.y)
         var rest = rest
         if pass.frame.buttonDown { rest.clicked = true }
+        if pass.frame.contacts.count > 1 || pass.frame.toolFingerCount > 1 {
+            rest.alone = nil
+        } else if rest.alone != nil {
+            _ = rest.alone?.reports.note(pressure: contact.pressure, moved: contact.phase == .moved)
+        }
         if !rest.clicked, let why = pass.palmLike(contact) {
             // It never counted, so it cancels nothing. (A thumb pressing the clickpad's button
             // presses hard: it stays a thumb.)
@@ -156,8 +167,16 @@ extension ContactFilter {
         }
         // Its first report after landing, soon after: where it settled, not a move.
         let settled = rest.settle.settles(contact.phase, at: pass.time)
-        if settled { rest.landed = position }
+        if settled {
+            rest.landed = position
+            rest.alone?.landing = contact
+            rest.alone?.farthest = 0
+        }
         let moved = (position - rest.landed).length
+        // How far it went while pressing (a finger lifting slides: ``TouchPolicy/liftingPressureShare``).
+        if let alone = rest.alone, !Self.lifting(contact, peak: alone.reports.peak, policy.liftingPressureShare), moved > alone.farthest {
+            rest.alone?.farthest = moved
+        }
         let leftArea = inArea && pass.thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
         // The window starts when a finger is beside it, and again when it is over.
         let alone = !pass.fingerDown
@@ -174,6 +193,44 @@ extension ContactFilter {
         transition(contact.id, from: from, to: "finger", at: pass.time,
                    leftArea ? "left the thumb area" : "moved \(formatDecimal(moved, places: 1)) mm from its rest")
         land(contact, downSince: rest.time, landedAt: rest.landed, in: &kept)
+    }
+
+    /// Whether `contact` presses less than `share` of its `peak`: a finger lifting.
+    static func lifting(_ contact: TouchContact, peak: Int32, _ share: Double?) -> Bool {
+        guard let share, let pressure = contact.pressure else { return false }
+        return Double(pressure) < Double(peak) * share
+    }
+
+    /// A thumb lifts (`contact`, ended or cancelled). One that landed alone in the thumb area,
+    /// was alone all the while, pressed no button, went no farther than a tap may
+    /// (``GestureDefaults/tapMaximumMovement``, from where it settled, while pressing) and lifts
+    /// within ``GestureDefaults/thumbTapTime`` of landing, is a fingertip tapping low: it lands in
+    /// `kept` as it landed (where it settled, at the lift's time) and lifts in a frame of its own
+    /// (``takeThumbTapLift(at:)``), for the tap and the vanishing rule to judge — libinput's
+    /// jailed touch, kept from moving the pointer but free to tap.
+    func thumbTapped(_ contact: TouchContact, _ rest: ContactRole.Rest, _ pass: FramePass, kept: inout TouchFrame) {
+        guard contact.phase == .ended, let alone = rest.alone, !rest.clicked, pass.frame.contacts.count == 1,
+              pass.frame.toolFingerCount <= 1, pass.time - rest.time <= GestureDefaults.thumbTapTime,
+              alone.farthest <= GestureDefaults.tapMaximumMovement * policy.movementAllowance else { return }
+        var landing = alone.landing
+        landing.phase = .began
+        landing.downSince = nil
+        kept.contacts.append(landing)
+        // What it reported while it rested: the lift is judged by it (``track(_:)``).
+        reports.append(alone.reports)
+        thumbTapLifts.append(contact)
+        transition(contact.id, from: "thumb", to: "finger", at: pass.time,
+                   "lifted alone \(formatDecimal((pass.time - rest.time).inMilliseconds, places: 1)) ms after landing in the thumb area: it may tap")
+    }
+
+    /// The frame of its own in which a thumb that taps (``thumbTapped(_:_:_:kept:)``) lifts, at
+    /// `time` (the frame it landed in), noted as the filter's frames are; nil when none does.
+    func takeThumbTapLift(at time: Instant) -> TouchFrame? {
+        guard !thumbTapLifts.isEmpty else { return nil }
+        let frame = TouchFrame(time: time, contacts: thumbTapLifts)
+        thumbTapLifts.removeAll()
+        track(frame)
+        return frame
     }
 
     /// A contact with no role reports (a finger, or one first seen). A palm breaks up into
@@ -230,8 +287,11 @@ extension ContactFilter {
             }
             if let why = pass.restsAsThumb(contact) {
                 // One that hovered first has been down since then, and settled.
-                let rest = ContactRole.Rest(landed: position, time: contact.downSince ?? pass.time, clicked: pass.frame.buttonDown,
+                var rest = ContactRole.Rest(landed: position, time: contact.downSince ?? pass.time, clicked: pass.frame.buttonDown,
                                             settle: contact.downSince == nil ? LandingSettle(landedAt: pass.time) : .none)
+                if pass.frame.contacts.count == 1, pass.frame.toolFingerCount <= 1, contact.downSince == nil {
+                    rest.alone = (contact, ContactReports(landing: contact, at: pass.time), 0)
+                }
                 return (.thumb(rest), why, false)
             }
             if landsBesideAScroll(contact, in: pass.frame) {

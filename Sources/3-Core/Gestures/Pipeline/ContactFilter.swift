@@ -83,6 +83,9 @@ final class ContactFilter {
     /// The contacts this frame ends or cancels though they are still down (a palm found, a
     /// resting finger left out): no lift a touch landing there could bounce from.
     @exclusivity(unchecked) var leftOut: [Int] = []
+    /// Thumbs that lifted in this frame and tap: they land in it, and lift in a frame of their
+    /// own (``takeThumbTapLift(at:)``).
+    @exclusivity(unchecked) var thumbTapLifts: [TouchContact] = []
 
     init(policy: TouchPolicy) {
         self.policy = policy
@@ -216,6 +219,7 @@ final class ContactFilter {
         lifts.removeAll()
         pressureSeen = false
         landings.removeAll()
+        thumbTapLifts.removeAll()
     }
 }
 

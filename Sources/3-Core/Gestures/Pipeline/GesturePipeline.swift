@@ -145,6 +145,8 @@ public final class GesturePipeline {
         let filtered = FilteredFrame(filter: filter)
         if let fingers = filter.filter(input, notBefore: now) {
             take(fingers, filtered)
+            // A thumb that tapped landed in that frame; it lifts in one of its own.
+            if let lift = filter.takeThumbTapLift(at: fingers.time) { take(lift, filtered) }
         } else {
             take(input, filtered)  // the usual case: the frame as it came, not copied
         }

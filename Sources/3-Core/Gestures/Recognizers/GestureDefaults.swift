@@ -212,6 +212,15 @@ public enum GestureDefaults {
     /// and 200 ms (alex 94 at each), 379 at 50 ms.
     public static let thumbEscapeTime = Duration.milliseconds(100)
 
+    /// A contact that landed alone in a touchpad's thumb area, and lifts this soon, still alone
+    /// and having pressed no button, taps (where it moved no more than a tap may): 180 ms,
+    /// libinput's tap timeout (`evdev-mt-touchpad-tap.c`). libinput keeps such a touch
+    /// ("jailed") from moving the pointer or starting a gesture, but lets it tap: a fingertip
+    /// tapping low on the pad (issue 65: a 100 ms tap 92% of the way down a 50 mm pad, pressing
+    /// 8–22%). A thumb resting longer taps nothing, as before: its press reaches the recognizers
+    /// only as it lifts, so no long press or multi-finger tap comes of it.
+    public static let thumbTapTime = Duration.milliseconds(180)
+
     /// The lowest share of a touchpad's height where a contact landing rests as a thumb even
     /// when the device can tell a thumb by its pressure or size (``TouchPolicy/thumbPressure``,
     /// ``TouchPolicy/thumbSize``) and says it is none: 8%, libinput's lower thumb line
