@@ -95,6 +95,13 @@ where the issue names no pad):
            over 4 reports (60, 26, 10, 5 of a peak of 100, scaled); once it is 24 or less,
            BTN_TOUCH is 0 and the point slides 1-4.5 mm (0.5-2.6 mm a report) while
            ABS_TOOL_WIDTH rises from 4 to 11-15; then it lifts. Five taps.
+- ease5:   (issue 65, item 5) five 55 ms taps on the link Atmel pad, 0.6-0.9 s apart, each
+           four reports 14 ms apart pressing 55-75%, 85-97% and 100% of a peak of 40-80 (of
+           255), the last 96% of it: easing off after a heavier report. Five taps.
+- low5:    (issue 65, item 5) three 100 ms fingertip taps 91.5-92.5% of the way down a 50 mm
+           pad (alex's description with resolutions 0: 69 x 50 mm assumed), 0.6-0.9 s apart,
+           reported every 12.6 ms, pressing 8% of the range as they land, 22% at their hardest,
+           and easing to 10%. Three taps.
 - jump6:   (issue 65, item 6) a robot's fast two-finger swipe on the link pad: two fingers
            20 mm apart land together, their first report's y 6 times the axis maximum; from
            14 ms they move 11.5-14.3 mm per 11-12 ms report (1.0-1.2 mm/ms) for two reports,
@@ -917,6 +924,60 @@ def jump6(rng, first, n=0):
     return frames
 
 
+def ease5(rng, first, n=0):
+    """Issue 65's item 5, second case, as evemu events: five 55 ms taps on the link Atmel pad
+    (2040 x 1360, 20 units/mm, pressure 0-255), each four reports 14 ms apart whose last presses
+    96% of the peak, which the report before it pressed."""
+    u = 20.0
+    frames, t = [], 0.0
+    for tap in range(5):
+        x, y = (40.0, 30.0) if first and tap == 0 else (rng.uniform(15, 87), rng.uniform(10, 52))
+        peak = rng.randint(40, 80)
+        pressures = [round(peak * rng.uniform(0.55, 0.75)), round(peak * rng.uniform(0.85, 0.97)), peak, round(peak * 0.96)]
+        for k, p in enumerate(pressures):
+            ux, uy = int(round((x + rng.uniform(-0.05, 0.05)) * u)), int(round((y + rng.uniform(-0.05, 0.05)) * u))
+            events = [(ABS, SLOT, 0)]
+            if k == 0:
+                events.append((ABS, TRACKING, 10 + tap))
+            events += [(ABS, MT_X, ux), (ABS, MT_Y, uy), (ABS, MT_PRESSURE, p)]
+            if k == 0:
+                events += [(KEY, BTN_TOUCH, 1), (KEY, TOOL_FINGER, 1)]
+            events += [(ABS, ABS_X, ux), (ABS, ABS_Y, uy), (ABS, ABS_PRESSURE, p)]
+            frames.append((round(t + k * 0.014, 6), events))
+        frames.append((round(t + 0.055, 6), [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0), (KEY, TOOL_FINGER, 0),
+                                             (ABS, ABS_PRESSURE, 0)]))
+        t += 0.055 + rng.uniform(0.6, 0.9)
+    return frames
+
+
+def low5(rng, first, n=0):
+    """Issue 65's item 5, first case, as evemu events: three 100 ms fingertip taps 92% of the
+    way down alex's pad (69 x 50 mm assumed: x 1472-5472, y 1408-4448), each pressing 8% of
+    the range (255) as it lands, 22% at its hardest, and easing off, every 12.6 ms."""
+    ux, uy = (5472 - 1472) / 69.0, (4448 - 1408) / 50.0
+    frames, t = [], 0.0
+    dt = 0.0126
+    for tap in range(3):
+        x, y = (34.0, 46.0) if first and tap == 0 else (rng.uniform(10, 59), 50 * rng.uniform(0.915, 0.925))
+        shares = [0.08, 0.14, 0.20, 0.22, 0.21, 0.18, 0.14, 0.10]
+        for k, share in enumerate(shares):
+            p = round(255 * share)
+            vx = int(round(1472 + (x + rng.uniform(-0.05, 0.05)) * ux))
+            vy = int(round(1408 + (y + rng.uniform(-0.05, 0.05)) * uy))
+            events = [(ABS, SLOT, 0)]
+            if k == 0:
+                events.append((ABS, TRACKING, 20 + tap))
+            events += [(ABS, MT_X, vx), (ABS, MT_Y, vy), (ABS, MT_PRESSURE, p)]
+            if k == 0:
+                events += [(KEY, BTN_TOUCH, 1), (KEY, TOOL_FINGER, 1)]
+            events += [(ABS, ABS_X, vx), (ABS, ABS_Y, vy), (ABS, ABS_PRESSURE, p)]
+            frames.append((round(t + k * dt, 6), events))
+        frames.append((round(t + 0.100, 6), [(ABS, SLOT, 0), (ABS, TRACKING, -1), (KEY, BTN_TOUCH, 0), (KEY, TOOL_FINGER, 0),
+                                             (ABS, ABS_PRESSURE, 0)]))
+        t += 0.100 + rng.uniform(0.6, 0.9)
+    return frames
+
+
 PORTRAIT_SCREEN = ["N: Portrait touchscreen\n", "I: 0018 0eef 0001 0100\n", "P: 02 00 00 00 00 00 00 00\n",
                    "B: 00 0b 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
                    "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n", "B: 01 00 00 00 00 00 00 00 00\n",
@@ -1223,6 +1284,10 @@ DESCRIBED = {"rise3": (CYPS2, rise3, 4, {"device": "cyps2", "label": "tap", "tou
                          "issue 65 item 7: two taps on one slot, the first one's lift missing"),
              "lift4": (ALEX, lift4, 4, {"device": "synaptics-nomtp", "label": "tap", "touches": 1, "repetitions": 5, "direction": None},
                        "issue 65 item 4: five taps sliding as they lift, BTN_TOUCH up below pressure 25, on a pad with no pressure per contact"),
+             "ease5": (LINK, ease5, 4, {"device": "link", "label": "tap", "touches": 1, "repetitions": 5, "direction": None},
+                       "issue 65 item 5: five 55 ms taps whose last of four 14 ms reports presses 96% of the peak, after a heavier one"),
+             "low5": (ALEX, low5, 4, {"device": "alex", "label": "tap", "touches": 1, "repetitions": 3, "direction": None},
+                      "issue 65 item 5: three 100 ms fingertip taps 92% of the way down a 50 mm pad, pressing 8-22%"),
              "jump6": (LINK, jump6, 4, {"device": "link", "label": "swipe", "touches": 2, "repetitions": 1, "direction": "down"},
                        "issue 65 item 6: a fast two-finger swipe down whose first report is out of range"),
              "hook8": ("portrait", hook8, 4, {"device": "portrait-screen", "label": "swipe", "touches": 1, "repetitions": 1, "direction": "up"},
@@ -1250,7 +1315,9 @@ def described(out_dir, records):
                 os.remove(os.path.join(folder, old))
         header = {None: ATMEL_SCREEN, "tablet": TABLET_SCREEN, "portrait": PORTRAIT_SCREEN}.get(device) or [
             line for line in open(device) if line[:2] in ("N:", "I:", "P:", "B:", "A:")]
-        if device == ALEX:
+        if device == ALEX and name == "low5":
+            header = without_resolution(header)
+        elif device == ALEX:
             header = synaptics_without_mt_pressure(header)
             if name == "thumb2":
                 header = [("B: 03 03 00 00 11 00 80 60 06\n" if line.startswith("B: 03 ") else line) for line in header]
@@ -1261,9 +1328,10 @@ def described(out_dir, records):
             source = {None: "# The device's description written from the issue's: a 272 x 181 mm panel at 15 units/mm.\n",
                       LINK: f"# The device's description from {LINK} (GPL-2.0-only, fixtures/chromiumos/LICENSE).\n",
                       ALEX: f"# The device's description from {ALEX} without ABS_MT_PRESSURE, resolutions 0, ABS_PRESSURE 0-260 (GPL-2.0-only).\n",
+                      "alex-nores": f"# The device's description from {ALEX} with resolutions 0: 69 x 50 mm assumed (GPL-2.0-only).\n",
                       "tablet": "# The device's description written for the variant: a 233 x 145 mm panel at 11 units/mm.\n",
                       "portrait": "# The device's description written from the issue's: a 145 x 233 mm panel at 11 units/mm, 10 slots.\n"}.get(
-                device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
+                "alex-nores" if name == "low5" else device, f"# The device's description from {device} (MIT, fixtures/recordings/evemu-devices/LICENSE).\n")
             lines = [f"# EVEMU 1.3\n# Variant '{name}' {n} by scripts/make-variants.py (seed {seed}): {note}.\n", source] + header
             maker = make if make.__code__.co_argcount == 2 else (lambda rng, first, make=make, n=n: make(rng, first, n))
             for t, events in maker(random.Random(seed), n == 0):
