@@ -285,6 +285,9 @@ struct OwnedDeviceTests {
         runtime.shutdown()
     }
 
+    /// An owned device unplugged mid-touch: its touch ends on the twin, and the twin goes
+    /// ``GestureRuntime/twinLinger`` later, not before (a compositor reading the removal first
+    /// would leave the touch down in its app).
     @Test func anUnpluggedDeviceCancelsItsTouchesOnTheTwinAndTheTwinGoes() throws {
         let runtime = try runtime(kiosk { _ in })
         let device = try plug(runtime)
@@ -292,10 +295,19 @@ struct OwnedDeviceTests {
         f.frame(0) { $0.down(0, id: 1, x: 500, y: 500) }
         play(f, into: device, runtime)
         weak let twin = twins.made.first
+        clock.advance(to: .zero + .seconds(1))
         monitor.unplug(node: device.node)
         runtime.runOnce(timeout: 0)
         #expect(twinLines(twins.made[0].events).suffix(2) == ["palm", "id -1, touch 0"])
         twins.made.removeAll()
+        // It stays until the compositor has had time to read the lift: a uinput device's
+        // readers lose what they had not read when it goes.
+        #expect(twin != nil)
+        clock.advance(to: .zero + .seconds(1) + GestureRuntime.twinLinger - .milliseconds(1))
+        runtime.runOnce(timeout: 0)
+        #expect(twin != nil)
+        clock.advance(to: .zero + .seconds(1) + GestureRuntime.twinLinger)
+        runtime.runOnce(timeout: 0)
         #expect(twin == nil)
         runtime.shutdown()
     }

@@ -105,11 +105,15 @@ extension GestureRuntime {
     }
 
     /// The compositor gets the device back: every touch the twin has is cancelled there, the
-    /// twin is destroyed and the grab let go.
+    /// twin is destroyed — once the compositor has had time to read that
+    /// (``GestureRuntime/twinLinger``) — and the grab let go.
     func letGo(_ entry: DeviceTable.Entry, at time: Instant) {
         guard let twin = entry.twin else { return }
         entry.session?.pipeline.onTouchClaim = nil
-        try? twin.output.write(twin.filter.cancelAll(at: time))
+        let ending = twin.filter.cancelAll(at: time)
+        if !ending.isEmpty, (try? twin.output.write(ending)) != nil {
+            lingeringTwins.append((twin.output, time + Self.twinLinger))
+        }
         entry.twin = nil
         try? entry.device.setGrabbed(false)
         logger.info("touch device no longer owned: the compositor reads it again",

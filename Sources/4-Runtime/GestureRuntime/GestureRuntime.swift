@@ -133,6 +133,15 @@ public final class GestureRuntime: @unchecked Sendable {
     /// How long what ``findCompositor`` said holds (5 s): a kiosk's compositor starts after the
     /// service, and the first owning gesture after that finds it.
     public static let compositorRecheck = Duration.seconds(5)
+    /// How long a twin let go stays after the last events of its touches are written to it:
+    /// 250 ms. When a uinput device goes, its readers lose what they had not read yet (the
+    /// kernel's evdev answers a read with ENODEV before its buffer), and a compositor that reads
+    /// the removal before the lift keeps the touch down in its app (cage drops libinput's cancel:
+    /// in the e2e lane, now and then, a drag unplugged mid-touch stayed down). A compositor
+    /// reads a device as soon as it can be read; 250 ms leaves room for a loaded machine.
+    public static let twinLinger = Duration.milliseconds(250)
+    /// Twins let go whose touches were just ended, each kept until its time (``twinLinger``).
+    @exclusivity(unchecked) var lingeringTwins: [(output: any TwinOutput, until: Instant)] = []
     /// A gesture event was delivered since the last frame ended (for ``latency``).
     @exclusivity(unchecked) private var deliveredInFrame = false
 
@@ -357,6 +366,12 @@ public final class GestureRuntime: @unchecked Sendable {
             loop.unwatch(entry.device.fileDescriptor)
         }
         devices.removeAll()
+        // The compositor reads the twins' last lifts before they go: on the system clock,
+        // waited for here (at most ``twinLinger``); on a manual one, they go with the runtime.
+        if let last = lingeringTwins.last?.until, let monotonic = clock.monotonicInstant(at: last) {
+            MonotonicClock.sleep(until: min(monotonic, MonotonicClock.now + Self.twinLinger))
+            lingeringTwins.removeAll()
+        }
         if let monitor { loop.unwatch(monitor.fileDescriptor) }
         monitor = nil
         let continuations = streams.withLock { state in
@@ -399,10 +414,13 @@ public final class GestureRuntime: @unchecked Sendable {
             if let t = entry.session?.pipeline.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
             if let t = entry.twin?.filter.nextDeadline, t < earliest ?? .distantFuture { earliest = t }
         }
+        if let t = lingeringTwins.first?.until, t < earliest ?? .distantFuture { earliest = t }
         return earliest
     }
 
     private func fireDeadlines(at now: Instant) {
+        // Twins kept so that their last lifts are read go now (kept in the order they came).
+        if let first = lingeringTwins.first, first.until <= now { lingeringTwins.removeAll { $0.until <= now } }
         devices.forEachInUse { entry in
             guard let session = entry.session else { return }
             if (session.pipeline.nextDeadline ?? .distantFuture) <= now { session.pipeline.advance(to: now) }

@@ -19,4 +19,15 @@ public final class MonotonicClock: TouchClock {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Instant(seconds: Int64(ts.tv_sec), microseconds: Int64(ts.tv_nsec) / 1000) ?? .distantFuture
     }
+
+    /// Blocks the calling thread until `instant` on this clock (at once if it has passed).
+    public static func sleep(until instant: Instant) {
+        var left = instant - now
+        while left > .zero {
+            let microseconds = left.inMicroseconds
+            var request = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
+            guard nanosleep(&request, nil) == 0 || errno == EINTR else { return }
+            left = instant - now
+        }
+    }
 }
