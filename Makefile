@@ -34,6 +34,7 @@ test: unit doc-examples docs new-package view-test view-test-firefox guard sanit
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
+	python3 scripts/check-layers.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -124,7 +125,7 @@ view-test-firefox: unit
 
 # The DocC catalogs of the five library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
-DOC_TARGETS := Gestures GestureRuntime GestureReplay GestureClient GestureTesting
+DOC_TARGETS := Gestures GestureRuntime GestureReplay GestureClient GestureTesting TouchScripts
 docs: check-swift deps
 	@mkdir -p out/docs
 	@for target in $(DOC_TARGETS); do \

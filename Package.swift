@@ -10,7 +10,8 @@
 //               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x);
 //               DeviceQuirks (libinput's quirks files: parsed and matched to a device).
 //   3-Core      Gestures: pure Swift, no I/O, no clock: regions, the contact filter, recognizers,
-//               the arena, the pipeline, handlers, gesture values.
+//               the arena, the pipeline, handlers, gesture values. TouchScripts: scripted touches
+//               and their grammar in words (`gestured synth`'s, and the test kit's).
 //   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
 //               TouchInput (libinput seat and hotplug, evdev reading, uinput); GestureConfiguration
 //               (the YAML configuration); GestureRuntime (your closures on live devices, one device
@@ -22,7 +23,8 @@
 //               observability); GestureClient (other processes' side of the socket).
 //   6-Commands  GestureEvaluation (judging gesture logs against labelled recordings); GestureCLI (the
 //               commands, a library so tests run them in-process); gestured (a thin @main).
-//   Testing     GestureTesting (for tests, users' too: a manual clock, scripted touches, recorders);
+//   Testing     GestureTesting (for tests, users' too: a manual clock, recorders; it re-exports
+//               TouchScripts);
 //               TouchInputTesting (a pipe-fed device, a hand-driven monitor); GestureFuzzing (the
 //               fuzz targets' entry points, for Fuzz/).
 //   Tools       gestured-bench (`make bench`, the guard's workload) with CAllocationCounter (counts
@@ -45,6 +47,7 @@ let package = Package(
         .library(name: "SystemLoop", targets: ["SystemLoop"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .library(name: "TouchScripts", targets: ["TouchScripts"]),
         .library(name: "GestureConfiguration", targets: ["GestureConfiguration"]),
         .library(name: "GestureClient", targets: ["GestureClient"]),
         // The protocol's types a client handles (GestureEvent, RegionRequest, EventFilter, Greeting).
@@ -94,6 +97,7 @@ let package = Package(
             dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")],
             path: "Sources/3-Core/Gestures"
         ),
+        .target(name: "TouchScripts", dependencies: ["Gestures", "TouchEvents"], path: "Sources/3-Core/TouchScripts"),
 
         // 4-Runtime
         .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"], path: "Sources/4-Runtime/SystemLoop"),
@@ -158,7 +162,7 @@ let package = Package(
             name: "GestureCLI",
             dependencies: [
                 "DeviceQuirks", "TouchEvents", "TouchRecordings", "SystemLoop", "TouchInput", "Gestures", "GestureRuntime", "GestureReplay", "GestureConfiguration",
-                "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView", "GestureTesting",
+                "GestureService", "GestureProtocol", "GestureClient", "GestureEvaluation", "GestureView", "TouchScripts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -169,7 +173,7 @@ let package = Package(
         // Testing
         .target(
             name: "GestureTesting",
-            dependencies: ["Gestures", "TouchEvents", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Gestures", "TouchEvents", "TouchScripts", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Testing/GestureTesting"
         ),
         .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"], path: "Sources/Testing/TouchInputTesting"),

@@ -1,12 +1,12 @@
 import Foundation
 import GestureConfiguration
 import Gestures
-import GestureTesting
+import TouchScripts
 import TouchEvents
 import TouchRecordings
 
-/// `gestured synth`: a script of touches in words (``TouchScript/init(parsing:units:)``, the
-/// GestureTesting product's scripting) written as a libinput-record recording of a made-up
+/// `gestured synth`: a script of touches in words (`TouchScript.init(parsing:units:)`, the
+/// TouchScripts library's grammar, which the test kit shares) written as a libinput-record recording of a made-up
 /// device, to try a layout before the hardware arrives: positions in a configuration's layout
 /// units, on a surface of its device rule's size.
 public struct SynthRunner: Sendable {

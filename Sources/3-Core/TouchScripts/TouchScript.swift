@@ -8,9 +8,10 @@ import Darwin
 import Gestures
 import TouchEvents
 
-/// Scripted touches for tests: say where fingers land, move and lift (times from the
-/// script's start, positions in mm) and get the frames a decoder would produce — every finger
-/// down in every frame, in slot order, with `stationary` for the ones that did not move.
+/// Scripted touches, for tests and `gestured synth`: say where fingers land, move and lift
+/// (times from the script's start, positions in mm) and get the frames a decoder would produce —
+/// every finger down in every frame, in slot order, with `stationary` for the ones that did not
+/// move.
 ///
 ///     var s = TouchScript()
 ///     s.tap(at: .zero, x: 20, y: 30)
