@@ -68,6 +68,8 @@ struct TransformProgress {
         rate.add(time: t.time, Point(x: value, y: 0))
         guard isTransforming else {
             if !t.isDown {
+                // Never as many fingers as it needs: that is why, whatever they did.
+                if t.pressMaxTouches < minimumTouches { return .fail(.tooFewTouches(t.pressMaxTouches, required: minimumTouches)) }
                 if reached(motion) {
                     return .fail(.movedTogether(transform: abs(motion), together: translation.length,
                                                 required: translation.length * bar / GestureDefaults.transformDominance))
