@@ -108,12 +108,18 @@ struct SilenceTests {
             """)
     }
 
-    /// A gesture fired: nothing more is said. A layout with no gesture where the touch lands,
-    /// and a touch on no region, are said in `--explain` too.
+    /// A gesture fired: one line says how many touch sequences fired nothing, and the commonest
+    /// why (issue 69: a new user had to reach for `--explain`). A layout with no gesture where
+    /// the touch lands, and a touch on no region, are said in `--explain` too.
     @Test func explainTellsOfTouchesNoRecognizerCouldTake() throws {
         let recording = touchscreenRecording([(0, 60, (10, 10), (10, 10)), (500, 60, (250, 100), (250, 100))])
         let (_, fired) = try run(recording, config: Self.kiosk)
-        #expect(fired.standardError == "")
+        #expect(fired.standardError
+            == "1 of 2 touch sequences fired nothing; 1 landed on `screen` with 1 finger: no gesture for 1 finger there (--explain shows each)\n")
+        let (_, all) = try run(touchscreenRecording([(0, 60, (10, 10), (10, 10))]), config: Self.kiosk)
+        #expect(all.standardError == "")
+        let (_, explainedFired) = try run(recording, config: Self.kiosk, mode: .explain)
+        #expect(explainedFired.standardError == "")
         #expect(fired.standardOutput.contains("tap recognized  back"))
         let bare = """
             devices:

@@ -26,7 +26,9 @@ struct ReplayCommand: ParsableCommand {
 
             When no gesture fires, stderr says what the touches hit: each touch sequence, where it \
             landed, with how many fingers, and why its recognizers failed ("2 landed on `screen` \
-            with 1 finger: no gesture for 1 finger there"); the exit status stays 0. --explain \
+            with 1 finger: no gesture for 1 finger there"); the exit status stays 0. When some \
+            fired, one line there says how many touch sequences fired nothing, and the commonest \
+            why. --explain \
             lists every failure, and each touch that no recognizer could take; for a device \
             the configuration owns (own: true), each touch's fate on its twin (passed, held \
             back, owned, lift withheld, ended by cancel or by lift) and, at the end, what the \

@@ -144,9 +144,13 @@ public struct ReplayRunner: Sendable {
             case .summary:
                 output.write(summary(result, stats))
             }
-            if mode != .summary && mode != .frames && mode != .framesJSON
-                && !result.gestures.contains(where: { $0.state == .began || $0.state == .recognized }) {
-                output.warn(Self.silence(result.sequences.map(\.report), leftOut: result.leftOut.map(\.reason)))
+            if mode != .summary && mode != .frames && mode != .framesJSON {
+                if !result.gestures.contains(where: { $0.state == .began || $0.state == .recognized }) {
+                    output.warn(Self.silence(result.sequences.map(\.report), leftOut: result.leftOut.map(\.reason)))
+                } else if mode == .gestures || mode == .gesturesJSON, let quiet = Self.quietSequences(result.sequences.map(\.report)) {
+                    // --explain says it line by line already.
+                    output.warn(quiet)
+                }
             }
             return CommandStatus.success
         } catch {
@@ -203,6 +207,32 @@ public struct ReplayRunner: Sendable {
         guard !sequences.isEmpty else {
             return "no gesture fired: " + (leftOut.isEmpty ? "no touch landed\n" : "no touch reached the recognizers\n" + setAside)
         }
+        let groups = landings(sequences)
+        let shown = 12
+        var s = "no gesture fired: \(sequences.count) touch sequence\(sequences.count == 1 ? "" : "s")\n"
+        for g in groups.prefix(shown) { s += "  \(g.count) landed \(g.key)\n" }
+        if groups.count > shown {
+            s += "  and \(groups.dropFirst(shown).reduce(0) { $0 + $1.count }) more (--explain shows each)\n"
+        }
+        return s + setAside
+    }
+
+    /// When some gesture fired, one line for stderr on the touch sequences that fired nothing,
+    /// with the commonest place and reason — `2 of 5 touch sequences fired nothing; 2 landed on
+    /// `screen` with 1 finger: no gesture for 1 finger there (--explain shows each)` — or nil
+    /// when every sequence fired.
+    static func quietSequences(_ sequences: [TouchSequenceReport]) -> String? {
+        let quiet = sequences.filter { $0.gestures == 0 }
+        guard !quiet.isEmpty else { return nil }
+        let groups = landings(quiet).enumerated().sorted { a, b in a.element.count > b.element.count || a.element.count == b.element.count && a.offset < b.offset }
+        let most = groups[0].element
+        return "\(quiet.count) of \(sequences.count) touch sequence\(sequences.count == 1 ? "" : "s") fired nothing; "
+            + "\(groups.count > 1 ? "the most, " : "")\(most.count) landed \(most.key) (--explain shows each)\n"
+    }
+
+    /// The touch sequences grouped by where they landed, with how many fingers, and what their
+    /// recognizers said, in the order each group first came.
+    static func landings(_ sequences: [TouchSequenceReport]) -> [(key: String, count: Int)] {
         var groups: [(key: String, count: Int)] = []
         for s in sequences {
             let key: String
@@ -239,13 +269,7 @@ public struct ReplayRunner: Sendable {
             }
             if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].count += 1 } else { groups.append((key, 1)) }
         }
-        let shown = 12
-        var s = "no gesture fired: \(sequences.count) touch sequence\(sequences.count == 1 ? "" : "s")\n"
-        for g in groups.prefix(shown) { s += "  \(g.count) landed \(g.key)\n" }
-        if groups.count > shown {
-            s += "  and \(groups.dropFirst(shown).reduce(0) { $0 + $1.count }) more (--explain shows each)\n"
-        }
-        return s + setAside
+        return groups
     }
 
     /// `items` in the order `less` says, equal ones in the order they came (the standard
