@@ -317,7 +317,7 @@ struct ExplainTests {
             "  0.249810s  touch 2 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
             "  0.249810s  touch 3 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
             "  0.249810s  touch 4 on the twin: passed → owned (a gesture that owns its touches took it from the app)",
-            "  0.249810s  swipe recognized  root  4 touches  down  at 96.8, 65.0  moved 1.3, 16.5",
+            "  0.249810s  swipe recognized  root  4 touches  down  at 96.8, 65.0  moved 1.3, 16.5  → exec /bin/true",
             "  0.249810s  touch 1 on the twin: owned → ended by cancel (libinput's cancel)",
             "  0.249810s  touch 2 on the twin: owned → ended by cancel (libinput's cancel)",
             "  0.249810s  touch 3 on the twin: owned → ended by cancel (libinput's cancel)",

@@ -181,3 +181,40 @@ struct SilenceTests {
             """)
     }
 }
+
+@Suite("gestured replay: the actions gestures would run")
+struct ReplayActionTests {
+    static let config = """
+        devices:
+          - match:
+              kind: touchscreen
+            output: [1280, 800]
+        layout:
+          id: screen
+          frame: [0, 0, 1280, 800]
+          gestures:
+            - kind: pan
+              action: {exec: [/usr/bin/kiosk-ctl, pan], on: [began, ended]}
+          children:
+            - id: back
+              frame: [0, 0, 120, 120]
+              gestures:
+                - kind: tap
+                  action: {key: leftalt+left}
+        """
+
+    /// Each gesture line says the action it would run, as the service decides it (a pan's at
+    /// the states its `on` names, not at `changed`); JSON lines, the protocol's events, do not.
+    @Test func eachGestureLineSaysTheActionItWouldRun() throws {
+        let recording = touchscreenRecording([(0, 60, (10, 10), (10, 10)), (500, 100, (150, 100), (170, 100))])
+        let (status, out) = try SilenceTests().run(recording, config: Self.config)
+        #expect(status == 0)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("  → key leftalt+left") == true)
+        #expect(lines.filter { $0.contains("pan began") }.allSatisfy { $0.hasSuffix("  → exec /usr/bin/kiosk-ctl pan") })
+        #expect(lines.filter { $0.contains("pan changed") }.allSatisfy { !$0.contains("→") })
+        #expect(lines.filter { $0.contains("pan ended") }.count == 1 && lines.last?.hasSuffix("  → exec /usr/bin/kiosk-ctl pan") == true)
+        let (_, json) = try SilenceTests().run(recording, config: Self.config, mode: .gesturesJSON)
+        #expect(!json.standardOutput.contains("→") && !json.standardOutput.contains("kiosk-ctl"))
+    }
+}

@@ -74,9 +74,9 @@ struct SynthTests {
         #expect(out.standardError == "wrote \(dir)/out.yaml: Synthetic Touchscreen, 217.5 x 136.0 mm, 205 events in 26 frames over 2.07 s. "
                     + "Try it: gestured replay \(dir)/out.yaml --config \(dir)/mine.yaml\n")
         #expect(replay(dir) == """
-              0.060000s  tap recognized  back  1 touch  taps 1  at 60.0, 60.0
-              0.640000s  swipe recognized  screen  3 touches  left  at 805.7, 400.0  moved -94.2, 0.0
-              1.770000s  long-press began  menu  1 touch  at 1059.9, 700.0
+              0.060000s  tap recognized  back  1 touch  taps 1  at 60.0, 60.0  → emit to socket clients
+              0.640000s  swipe recognized  screen  3 touches  left  at 805.7, 400.0  moved -94.2, 0.0  → emit to socket clients
+              1.770000s  long-press began  menu  1 touch  at 1059.9, 700.0  → emit to socket clients
               2.070000s  long-press ended  menu  1 touch  at 1059.9, 700.0
 
             """)

@@ -203,6 +203,26 @@ public struct ActionSpec: Sendable, Equatable {
     /// a program, keys or the pointer act on the desktop, so the app beneath must not act on
     /// the same touches. An `emit`-only action (socket clients) shares them.
     public var takesTouches: Bool { exec != nil || usesKeyboard || usesPointer }
+
+    /// The action in words, as the touch bench and `replay` show it: `exec /usr/bin/kiosk-ctl
+    /// menu`, `key leftmeta+right`, `emit to socket clients`.
+    public var summary: String {
+        var parts: [String] = []
+        if let argv = exec { parts.append("exec " + argv.joined(separator: " ")) }
+        if let key { parts.append("key \(key)") }
+        if let hold { parts.append("hold \(hold)") }
+        if let button { parts.append("button \(button.rawValue)") }
+        if let scroll { parts.append("scroll \(scroll.rawValue)") }
+        if pointer { parts.append("pointer move") }
+        if emit { parts.append("emit to socket clients") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Whether the action runs for `gesture`, as the service decides it: a tap's or a swipe's
+    /// at its recognition, a continuous gesture's at the states it names (``on``).
+    public func runs(for gesture: Gesture) -> Bool {
+        gesture.kind.isDiscrete ? gesture.state == .recognized : on.contains(gesture.state)
+    }
 }
 
 /// Keys as a configuration names them, `leftctrl+equal`: their codes in the order written.

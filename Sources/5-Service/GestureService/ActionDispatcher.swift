@@ -109,8 +109,7 @@ final class ActionDispatcher {
                     if action.usesKeyboard || action.usesPointer {
                         desktop.perform(action, g, recognizer: id, label: label, millimetresPerUnit: millimetresPerUnit)
                     }
-                    let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
-                    guard fires else { return }
+                    guard action.runs(for: g) else { return }
                     let origin = session?.origin ?? g.startTime
                     if let argv = action.exec {
                         runner.start(argv, environment: ActionRunner.environment(GestureEvent(g, origin: origin)), label: label)

@@ -107,26 +107,12 @@ public final class TouchBench {
                 guard let action = built.actions[ObjectIdentifier(recognizer)] else { continue }
                 let label = "\(recognizer.name)@\(region.id)"
                 recognizer.addHandler { [unowned self, unowned session] gesture in
-                    let fires = gesture.kind.isDiscrete ? gesture.state == .recognized : action.on.contains(gesture.state)
-                    guard fires else { return }
-                    view.send(ViewMessages.action(label: label, action: Self.describe(action), run: actions?.canRun(action) ?? false,
+                    guard action.runs(for: gesture) else { return }
+                    view.send(ViewMessages.action(label: label, action: action.summary, run: actions?.canRun(action) ?? false,
                                                   time: gesture.time - (session.origin ?? gesture.time)))
                 }
             }
         }
-    }
-
-    /// An action in words: `exec /usr/bin/kiosk-ctl menu`, `key leftmeta+right`, `emit`.
-    static func describe(_ a: ActionSpec) -> String {
-        var parts: [String] = []
-        if let argv = a.exec { parts.append("exec " + argv.joined(separator: " ")) }
-        if let key = a.key { parts.append("key \(key)") }
-        if let hold = a.hold { parts.append("hold \(hold)") }
-        if let button = a.button { parts.append("button \(button.rawValue)") }
-        if let scroll = a.scroll { parts.append("scroll \(scroll.rawValue)") }
-        if a.pointer { parts.append("pointer move") }
-        if a.emit { parts.append("emit to socket clients") }
-        return parts.joined(separator: ", ")
     }
 
     func handle(_ command: String) {

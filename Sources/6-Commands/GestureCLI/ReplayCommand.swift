@@ -15,7 +15,9 @@ struct ReplayCommand: ParsableCommand {
             (rotate, degrees, clockwise positive); direction (swipe); edge (edge-pan).
 
             With --config FILE, its device rule maps the surface onto its layout: "region" names \
-            the region and x, y (and dx, dy, vx, vy) are in layout units. Without it the built-in \
+            the region and x, y (and dx, dy, vx, vy) are in layout units, and each gesture line \
+            (not the JSON) ends with the action it would run ("→ exec /usr/bin/kiosk-ctl menu"), \
+            as the service decides it: nothing is run. Without it the built-in \
             layout applies: one region "root" over the whole surface with taps (1 and 2 taps, 1-5 \
             touches), long press, pan, swipe, pinch, rotate and (on touchscreens) edge pan.
 

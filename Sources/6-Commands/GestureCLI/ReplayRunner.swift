@@ -63,9 +63,13 @@ public struct ReplayRunner: Sendable {
             var stats = Statistics()
             var frames: [TouchFrame] = []
             var origin: Instant?
+            // The configuration's actions, each noted as it would run (as the service decides
+            // it), to show beside its gesture.
+            let actions = ReplayActions()
+            let rules = configuration.map { c in ReportingRules(configuration: c) { actions.built = $0 } }
             let result = try RecordingReplay.run(
                 path: recordingPath, descPath: descPath, deviceIndex: deviceIndex, size: size,
-                rules: configuration,
+                rules: rules, configure: actions.attach,
                 onFrame: { frame in
                     stats.add(frame)
                     guard mode == .frames || mode == .framesJSON else { return }
@@ -97,7 +101,7 @@ public struct ReplayRunner: Sendable {
                 let formatter = FrameFormatter(origin: origin ?? device.firstEventTime, mapping: configuration == nil ? nil : result.mapping)
                 for frame in frames { output.write(mode == .frames ? formatter.readable(frame) : formatter.json(frame)) }
             case .gestures:
-                for g in result.gestures { output.write(formatter.readable(g)) }
+                for g in result.gestures { output.write(actions.annotated(formatter.readable(g), g)) }
             case .gesturesJSON:
                 for g in result.gestures { output.write(formatter.json(g)) }
             case .explain, .explainJSON:
@@ -106,7 +110,7 @@ public struct ReplayRunner: Sendable {
                 // a contact left out comes before the failures reported after it.
                 var lines: [(place: Int, order: Int, text: String)] = []
                 for (i, g) in result.gestures.enumerated() {
-                    lines.append((2 * i + 1, 0, mode == .explain ? formatter.readable(g) : formatter.json(g)))
+                    lines.append((2 * i + 1, 0, mode == .explain ? actions.annotated(formatter.readable(g), g) : formatter.json(g)))
                 }
                 // `order` ranks it among the failures and contacts of its place.
                 func add(_ time: Instant, after afterGestures: Int, order: Int, _ readable: String, json: String) {
@@ -343,5 +347,37 @@ public struct ReplayRunner: Sendable {
         let list = counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
         s += "  gestures: \(recognized.isEmpty ? "none" : list)\n"
         return s
+    }
+}
+
+/// The actions of a replay's configuration as they would run: each gesture whose recognizer
+/// has an action that runs for it (``ActionSpec/runs(for:)``) is shown with it
+/// (`  → exec /usr/bin/kiosk-ctl menu`), in the readable output only — the JSON lines are the
+/// protocol's events.
+final class ReplayActions {
+    /// The layout the configuration built for the replay, with its actions by recognizer.
+    var built: BuiltLayout?
+    /// Each gesture an action would run for, with the action in words, in the order they came.
+    private var fired: [(gesture: Gesture, action: String)] = []
+
+    /// Gives each recognizer of `pipeline`'s layout that has an action a handler that notes it.
+    func attach(_ pipeline: GesturePipeline) {
+        guard let built else { return }
+        for region in pipeline.layout.regions {
+            for recognizer in region.recognizers {
+                guard let action = built.actions[ObjectIdentifier(recognizer)] else { continue }
+                recognizer.addHandler { [unowned self] g in
+                    if action.runs(for: g) { fired.append((g, action.summary)) }
+                }
+            }
+        }
+    }
+
+    /// `line` (ending in a newline) with the action `gesture` runs, if any: the first not yet
+    /// shown that was noted for an equal gesture.
+    func annotated(_ line: String, _ gesture: Gesture) -> String {
+        guard let i = fired.firstIndex(where: { $0.gesture == gesture }) else { return line }
+        let action = fired.remove(at: i).action
+        return String(line.dropLast()) + "  → \(action)\n"
     }
 }
