@@ -172,3 +172,63 @@ struct CheckConfigWarningsTests {
             """))
     }
 }
+
+/// The two mistakes a new user's trial made that check-config did not see (issue 69, item 8).
+@Suite("gestured check-config: unreachable regions")
+struct UnreachableRegionTests {
+    /// A region wholly covered by a later sibling (front-most: it takes every touch there) is
+    /// unreachable; one that a later sibling covers only in part, or one covered by a hidden
+    /// or disabled later sibling, is fine.
+    @Test func aRegionCoveredByALaterSibling() throws {
+        let r = try CheckConfigWarningsTests().check("""
+            layout:
+              id: screen
+              frame: [0, 0, 1280, 800]
+              children:
+                - id: button
+                  frame: [100, 100, 80, 40]
+                  gestures: [{kind: tap}]
+                - id: half
+                  frame: [380, 100, 80, 40]
+                  gestures: [{kind: tap}]
+                - id: under-hidden
+                  frame: [500, 100, 80, 40]
+                  gestures: [{kind: tap}]
+                - id: panel
+                  frame: [0, 0, 400, 150]
+                  gestures: [{kind: pan}]
+                - id: veil
+                  frame: [480, 80, 200, 200]
+                  hidden: true
+            """)
+        #expect(r.status == 0)
+        #expect(r.out.standardError == """
+            \(r.path):5:11: warning: region "button" is wholly covered by "panel", a later sibling in front of it (at 0.0, 0.0, 400.0 × 150.0): no touch can reach it
+
+            """)
+    }
+
+    /// A device rule's output smaller than its layout's root: the device maps onto the
+    /// output's rectangle, and the rest of the root is out of reach; an output as large is
+    /// fine.
+    @Test func anOutputSmallerThanItsRoot() throws {
+        func config(_ output: String) -> String {
+            """
+            devices:
+              - match: {kind: touchscreen}
+                output: \(output)
+            layout:
+              id: screen
+              frame: [0, 0, 1280, 800]
+              gestures: [{kind: tap}]
+            """
+        }
+        let small = try CheckConfigWarningsTests().check(config("[800, 480]"))
+        #expect(small.status == 0)
+        #expect(small.out.standardError == """
+            \(small.path):2: warning: output [800, 480] maps the device onto 0, 0, 800 × 480 of layout "screen", whose root is 0.0, 0.0, 1280.0 × 800.0: no touch reaches beyond it
+
+            """)
+        #expect(try CheckConfigWarningsTests().check(config("[1280, 800]")).out.standardError == "")
+    }
+}

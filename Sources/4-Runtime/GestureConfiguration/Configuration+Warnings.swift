@@ -30,6 +30,11 @@ extension Configuration {
     ///   root, so none reaches it (a root without a frame is left alone: its size is the
     ///   output's);
     /// - a layout no device rule drives: its gestures never fire;
+    /// - a region wholly covered by the true frame of a later sibling that is shown and enabled:
+    ///   hit testing picks the front-most (the later), so no touch reaches it;
+    /// - a device rule whose `output` is smaller than its layout's root frame: the device maps
+    ///   onto the output's rectangle from the layout's origin, and what lies beyond is out of
+    ///   reach;
     /// - `hold-back` on a rule that matches only touchpads: it applies to owned touchscreens
     ///   only (a touchpad's touches are owned by their count as they land).
     /// The service's own checks (the file's permissions, actions as root) need the machine:
@@ -54,9 +59,37 @@ extension Configuration {
                         message: "region \"\(spec.id)\" lies wholly outside its root \"\(root.id)\" "
                             + "(at \(Self.describe(area)); the root is \(Self.describe(rootFrame))): no touch can reach it"))
                 }
-                for child in spec.children { walk(child, origin: Point(x: absolute.x, y: absolute.y)) }
+                // A region no touch reaches past a later sibling in front of it.
+                let childOrigin = Point(x: absolute.x, y: absolute.y)
+                func placed(_ child: RegionSpec) -> Rect {
+                    let f = child.frame ?? Rect(x: 0, y: 0, width: rootFrame.width, height: rootFrame.height)
+                    return Rect(x: childOrigin.x + f.x, y: childOrigin.y + f.y, width: f.width, height: f.height)
+                }
+                for (i, child) in spec.children.enumerated() where !child.hidden && child.enabled {
+                    let area = placed(child).inset(by: child.hitInsets)
+                    guard let front = spec.children[(i + 1)...].last(where: { later in
+                        guard !later.hidden, later.enabled else { return false }
+                        let cover = placed(later)
+                        return cover.minX <= area.minX && cover.minY <= area.minY && cover.maxX >= area.maxX && cover.maxY >= area.maxY
+                    }) else { continue }
+                    found.append(ConfigurationWarning(
+                        path: path, line: child.line, column: child.column,
+                        message: "region \"\(child.id)\" is wholly covered by \"\(front.id)\", a later sibling in front of it "
+                            + "(at \(Self.describe(placed(front)))): no touch can reach it"))
+                }
+                for child in spec.children { walk(child, origin: childOrigin) }
             }
             walk(root, origin: .zero)
+        }
+        for rule in devices {
+            guard let output = rule.output, let rootFrame = layout(for: rule).frame,
+                  output.width < rootFrame.maxX || output.height < rootFrame.maxY else { continue }
+            let l = layout(for: rule)
+            found.append(ConfigurationWarning(
+                path: path, line: rule.line,
+                message: "output [\(Self.number(output.width)), \(Self.number(output.height))] maps the device "
+                    + "onto 0, 0, \(Self.number(output.width)) × \(Self.number(output.height)) of layout \"\(l.id)\", "
+                    + "whose root is \(Self.describe(rootFrame)): no touch reaches beyond it"))
         }
         for (i, l) in layouts.enumerated() where layouts.count > 1 {
             let driven = devices.isEmpty ? i == 0 : devices.contains { layout(for: $0).id == l.id }
@@ -85,5 +118,10 @@ extension Configuration {
     /// `x, y, width × height`.
     private static func describe(_ r: Rect) -> String {
         "\(formatDecimal(r.x, places: 1)), \(formatDecimal(r.y, places: 1)), \(formatDecimal(r.width, places: 1)) × \(formatDecimal(r.height, places: 1))"
+    }
+
+    /// A number as a configuration writes it: `800`, `12.5`.
+    private static func number(_ value: Double) -> String {
+        formatDecimal(value, places: 1, trailingZeros: .trimAll)
     }
 }
