@@ -23,7 +23,11 @@ the page's gestures must be exactly those `replay` of the saved recording prints
 and the pinch among them, and the tap's action shown (not run).
 
     scripts/check-view.py GESTURED RECORDING [--config FILE] [--screenshot FILE] [--firefox PATH]
-    scripts/check-view.py GESTURED --bench --config FILE [--screenshot FILE] [--firefox PATH]
+    scripts/check-view.py GESTURED --bench --config FILE [--steps FILE.json] [--expect 'KIND STATE REGION']...
+        [--expect-action TEXT]... [--screenshot FILE] [--firefox PATH]
+
+On a layout of your own, --steps says what to draw (docs/view.md shows the format) and
+--expect what must come of it; the page's gestures must still equal replay's.
 """
 import argparse
 import base64
@@ -340,11 +344,22 @@ READ_DOM = """
 
 
 # The touch bench, driven as a person would: pointer events on the drawing (the page's own
-# handlers turn them into touches). A one-finger tap on the kiosk's play button, a three-finger
-# swipe left on the photo, then a pinch about a pivot on it; then "save as recording". Resolves
-# with the recording's YAML.
+# handlers turn them into touches), each step in the layout's units, 600 ms apart (a double
+# tap's wait passes): {"tap": [x, y]}, {"drag": [[x, y], [x, y]], "ms": 150}, either with
+# "fingers": N (the page's keys 1 to 5: that many fingers in a row) or, for a drag, "pivot":
+# [x, y] (shift-click: two fingers mirrored about it, to pinch and rotate). Then "save as
+# recording". Resolves with the recording's YAML. KIOSK_STEPS are examples/kiosk.yaml's: a tap
+# on play, a three-finger swipe left on the photo, a pinch about a pivot on it.
+KIOSK_STEPS = [
+    {"tap": [206, 420]},
+    {"drag": [[500, 185], [300, 185]], "ms": 150, "fingers": 3},
+    {"drag": [[430, 185], [540, 185]], "ms": 250, "pivot": [400, 185]},
+]
+KIOSK_EXPECT = ["tap recognized play", "pinch began photo", "pinch ended photo"]
+KIOSK_ACTIONS = ["tap(1 tap, 1 touch)@play would run: exec"]
+
 DRIVE_BENCH = """
-(async () => {
+(async steps => {
   const svg = document.querySelector('section.device svg');
   const sleep = ms => new Promise(r => setTimeout(r, ms));
   const client = (x, y) => {
@@ -364,30 +379,35 @@ DRIVE_BENCH = """
     await sleep(10);
     fire('pointerup', to[0], to[1]);
   };
-  fire('pointerdown', 206, 420);
-  await sleep(50);
-  fire('pointerup', 206, 420);
-  await sleep(600);
-  key('3');
-  await drag([500, 185], [300, 185], 150);
-  await sleep(600);
-  key('1');
-  fire('pointerdown', 400, 185, {shiftKey: true});
-  await drag([430, 185], [540, 185], 250);
-  key('Escape');
-  await sleep(600);
+  for (const step of steps) {
+    key(String(step.fingers || 1));
+    if (step.tap) {
+      fire('pointerdown', step.tap[0], step.tap[1]);
+      await sleep(step.ms || 50);
+      fire('pointerup', step.tap[0], step.tap[1]);
+    } else {
+      if (step.pivot) fire('pointerdown', step.pivot[0], step.pivot[1], {shiftKey: true});
+      await drag(step.drag[0], step.drag[1], step.ms || 150);
+      if (step.pivot) key('Escape');
+    }
+    await sleep(600);
+  }
   const link = document.getElementById('download');
   document.getElementById('save').click();
   while (!link.dataset.yaml) await sleep(20);
   return link.dataset.yaml;
-})()
+})(STEPS)
 """
 
 
 def check_bench(args, deadline):
     """The touch bench: the page's gestures are exactly those replay of its saved recording
-    gives, and they include the tap on play and the pinch on the photo."""
+    gives, and they include the expected ones (by default, on examples/kiosk.yaml, the tap on
+    play and the pinch on the photo), with the expected actions shown."""
     failures = []
+    steps = json.load(open(args.steps)) if args.steps else KIOSK_STEPS
+    expect = args.expect if args.expect is not None else ([] if args.steps else KIOSK_EXPECT)
+    expect_actions = args.expect_action if args.expect_action is not None else ([] if args.steps else KIOSK_ACTIONS)
     view = subprocess.Popen([args.gestured, "view", "--config", args.config], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     browser = None
     try:
@@ -398,7 +418,7 @@ def check_bench(args, deadline):
         browser = FirefoxPage(args.firefox, deadline) if args.firefox else ChromiumPage(args.chromium, deadline)
         browser.open(url)
         browser.evaluate(WAIT_FOR_DEVICE)
-        yaml = browser.evaluate(DRIVE_BENCH)
+        yaml = browser.evaluate(DRIVE_BENCH.replace("STEPS", json.dumps(steps)))
         dom = browser.evaluate(READ_DOM)
         actions = browser.evaluate("[...document.querySelectorAll('#gestures li.action')].map(li => li.textContent)")
         if args.screenshot:
@@ -417,11 +437,13 @@ def check_bench(args, deadline):
         if got != expected:
             failures.append(f"the bench's gestures differ from replay of its recording:\n  page:   {got}\n  replay: {expected}")
         seen = {(g[1], g[2], g[3]) for g in got}
-        for want in [("tap", "recognized", "play"), ("pinch", "began", "photo"), ("pinch", "ended", "photo")]:
-            if want not in seen:
-                failures.append(f"the bench drew no {want[0]} {want[1]} on {want[2]}: {sorted(seen)}")
-        if not any("tap(1 tap, 1 touch)@play would run: exec" in a for a in actions):
-            failures.append(f"the tap on play's action is not shown: {actions}")
+        for want in expect:
+            kind, state, region = want.split()
+            if (kind, state, region) not in seen:
+                failures.append(f"the bench drew no {kind} {state} on {region}: {sorted(seen)}")
+        for want in expect_actions:
+            if not any(want in a for a in actions):
+                failures.append(f"no action shown contains {want!r}: {actions}")
         print(f"bench ({'Firefox' if args.firefox else 'Chromium'}): {len(got)} gesture events drawn, as replay of the saved recording "
               f"({yaml.count(chr(10))} lines) has them; {len(actions)} actions shown, none run")
     finally:
@@ -453,6 +475,12 @@ def main():
     parser.add_argument("recording", nargs="?", help="none with --bench")
     parser.add_argument("--bench", action="store_true", help="check the touch bench on --config instead")
     parser.add_argument("--config")
+    parser.add_argument("--steps", help="with --bench: a JSON file of the touches to draw, in the layout's units "
+                        "(default: examples/kiosk.yaml's tap, swipe and pinch)")
+    parser.add_argument("--expect", action="append", metavar="'KIND STATE REGION'",
+                        help="with --bench: a gesture event the touches must give (repeatable)")
+    parser.add_argument("--expect-action", action="append", metavar="TEXT",
+                        help="with --bench: text an action shown must contain (repeatable)")
     parser.add_argument("--screenshot")
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--firefox", help="check in Firefox (this executable) instead of Chromium")
