@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""scripts/check-layers.py — the layers of Sources/ hold: a module imports only modules of its
+"""scripts/check-layers.py — the layers of Sources/ hold, and no public property carries
+@exclusivity(unchecked) (ARCHITECTURE.md says why): a module imports only modules of its
 own layer and those before it (Package.swift's header and ARCHITECTURE.md say which is which):
 1-Shims, 2-Events, 3-Core, 4-Runtime, 5-Service, 6-Commands, then Testing and Tools, which may
 import any product layer but not each other's kits into the product. So the shipped binary links
@@ -52,6 +53,17 @@ def main():
                         where = os.path.relpath(path, ROOT)
                         errors.append(f"{where}:{number}: {module} ({layer}) imports {match.group(1)} ({other_layer}), "
                                       f"a later layer")
+    # No unchecked exclusivity on public API (ARCHITECTURE.md: "One thread, never re-entered").
+    public_unchecked = re.compile(r"@exclusivity\(unchecked\)\s+(?:\w+\s+)*?(?:public|open)\b")
+    for module, (layer, rank) in sorted(known.items()):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, "Sources", layer, module)):
+            for file in sorted(files):
+                if file.endswith(".swift"):
+                    path = os.path.join(dirpath, file)
+                    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                        if public_unchecked.search(line):
+                            errors.append(f"{os.path.relpath(path, ROOT)}:{number}: a public property with unchecked exclusivity "
+                                          "(make it computed over a private stored one that carries it)")
     # What each product module depends on in Package.swift is linked, imported or not.
     manifest = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
     target = re.compile(r'\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)",\s*dependencies:\s*\[(.*?)\]\s*,\s*(?:path|exclude|resources|swiftSettings|linkerSettings)', re.S)
@@ -66,9 +78,9 @@ def main():
     for error in errors:
         print(error)
     if errors:
-        print(f"check-layers: {len(errors)} import(s) or dependencies across the layers (scripts/check-layers.py says the rule)")
+        print(f"check-layers: {len(errors)} problem(s) (scripts/check-layers.py says the rules)")
         return 1
-    print(f"check-layers: {len(known)} modules, every import from its own layer or an earlier one")
+    print(f"check-layers: {len(known)} modules, every import from its own layer or an earlier one; no unchecked public property")
     return 0
 
 

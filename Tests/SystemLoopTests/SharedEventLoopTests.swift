@@ -148,3 +148,25 @@ struct SharedEventLoopTests {
         #expect(log.sorted() == ["other: signal \(SIGUSR2)", "service: signal \(SIGUSR1)"])
     }
 }
+
+/// The loop's turn is entered once at a time (`EntryCheck`, debug builds): a handler running
+/// the loop again from inside a turn stops the program; turns one after another do not.
+@Suite("The loop checks its turns")
+struct LoopTurnCheckTests {
+    @Test func aTurnFromInsideATurnStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let loop = try! SharedEventLoop(clock: MonotonicClock())
+            loop.afterEvents { loop.runOnce(timeout: 0) }
+            loop.runOnce(timeout: 0)
+        }
+    }
+
+    @Test func turnsOneAfterAnotherAreFine() throws {
+        let loop = try SharedEventLoop(clock: MonotonicClock())
+        var turns = 0
+        loop.afterEvents { turns += 1 }
+        loop.runOnce(timeout: 0)
+        loop.runOnce(timeout: 0)
+        #expect(turns == 2)
+    }
+}

@@ -38,13 +38,25 @@ public final class DeviceSession {
     public let pipeline: GesturePipeline
     // Unchecked exclusivity: read on every event (see the decoder's, below).
     /// The first event's time: gesture times are seconds from it.
-    @exclusivity(unchecked) public private(set) var origin: Instant?
+    public private(set) var origin: Instant? {
+        @inline(__always) get { _origin }
+        set { _origin = newValue }
+    }
+    @exclusivity(unchecked) private var _origin: Instant?
     // Unchecked exclusivity: read on every frame, never while a call into the session is under way.
     /// Every frame, before the pipeline has it.
-    @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
+    public var onFrame: ((TouchFrame) -> Void)? {
+        @inline(__always) get { _onFrame }
+        set { _onFrame = newValue }
+    }
+    @exclusivity(unchecked) private var _onFrame: ((TouchFrame) -> Void)?
     /// Every frame, once the pipeline has handled it (its gestures delivered): the live view
     /// draws it then, with the contacts the pipeline left out (why each was left out, as `replay --explain` says it).
-    @exclusivity(unchecked) public var afterFrame: ((TouchFrame) -> Void)?
+    public var afterFrame: ((TouchFrame) -> Void)? {
+        @inline(__always) get { _afterFrame }
+        set { _afterFrame = newValue }
+    }
+    @exclusivity(unchecked) private var _afterFrame: ((TouchFrame) -> Void)?
     /// Whether a live runtime owns the device's touches (the rules' setup's, else the one
     /// given): nil shares them with the compositor.
     public let ownership: TouchOwnership?

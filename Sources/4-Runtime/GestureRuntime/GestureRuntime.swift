@@ -88,11 +88,19 @@ public final class GestureRuntime: @unchecked Sendable {
     /// the kernel's time stamp to the end of its handling; read it on the runtime's thread (in a
     /// handler, ``perform(_:)``, or once ``run()-7ktdp`` or ``run()-55glx`` has returned). Nil
     /// (the default) measures nothing.
-    @exclusivity(unchecked) public var latency: LatencyMeter?
+    public var latency: LatencyMeter? {
+        @inline(__always) get { _latency }
+        set { _latency = newValue }
+    }
+    @exclusivity(unchecked) private var _latency: LatencyMeter?
     /// Each live frame's kernel time stamp and when its handling ended, on the runtime's thread
     /// (`gestured run --metrics`' latency histogram; an app's own latency figures); nil costs
     /// nothing.
-    @exclusivity(unchecked) public var onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)?
+    public var onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)? {
+        @inline(__always) get { _onFrameHandled }
+        set { _onFrameHandled = newValue }
+    }
+    @exclusivity(unchecked) private var _onFrameHandled: ((_ eventTime: Instant, _ handledAt: Instant) -> Void)?
     /// A device's trouble, on the runtime's thread: the kernel dropped its events, or it sent
     /// what no device should and was reset (`gestured run --metrics`; an app's health check).
     public var onDeviceTrouble: ((DeviceTrouble, DeviceSession) -> Void)?

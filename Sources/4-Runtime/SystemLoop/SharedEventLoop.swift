@@ -19,6 +19,9 @@ import TouchEvents
 /// ``wakeUp()`` and ``stop()`` are safe from another thread. With no deadline the loop sleeps
 /// until something happens: no periodic wakeups.
 public final class SharedEventLoop {
+    /// One turn at a time, on one thread, never from inside a turn (a handler running the loop
+    /// again): checked in debug builds.
+    private let turnCheck = EntryCheck()
     /// When a descriptor's events are handled within a turn.
     public enum Priority: Sendable {
         /// At once, as the batch is read (touch devices, the device monitor).
@@ -80,7 +83,11 @@ public final class SharedEventLoop {
     private let stopping = Atomic<Bool>(false)
 
     /// Counts the turns: a user can give each turn a budget.
-    @exclusivity(unchecked) public private(set) var turn: UInt64 = 0
+    public private(set) var turn: UInt64 {
+        @inline(__always) get { _turn }
+        set { _turn = newValue }
+    }
+    @exclusivity(unchecked) private var _turn: UInt64 = 0
     /// How many events for normal descriptors this turn has: a budget for the turn can give
     /// each its share.
     public var deferredEventCount: Int { deferred.count }
@@ -206,6 +213,8 @@ public final class SharedEventLoop {
     /// One turn: waits up to `timeout` ms (-1: until something happens), handles what did, and
     /// fires every deadline that has passed by the loop's clock.
     public func runOnce(timeout: Int32) {
+        turnCheck.enter("SharedEventLoop.runOnce(timeout:)")
+        defer { turnCheck.leave() }
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         timerFired = false
         turn &+= 1

@@ -112,8 +112,11 @@ protocol ArenaListener: AnyObject {
 /// One arena per touch sequence, reused (``reset(regions:members:press:time:)``) with its
 /// buffers, so a new sequence allocates nothing.
 final class Arena {
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    /// One frame or deadline at a time, never from inside one (a handler): checked in debug
+    /// builds.
+    private let entry = EntryCheck()
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// The regions whose recognizers take part, deepest first.
     @exclusivity(unchecked) private(set) var regions: [Region]
     /// The recognizers taking part, deepest region first.
@@ -255,6 +258,8 @@ final class Arena {
 
     /// A frame of the sequence (already in ``touches``): every member still undecided reads it.
     func frameArrived() {
+        entry.enter("Arena.frameArrived()")
+        defer { entry.leave() }
         let time = touches.time
         if touches.cancelled && !isCancelled {
             cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
@@ -303,6 +308,8 @@ final class Arena {
 
     /// The deadline `time` has come: the members that asked for it hear of it.
     func deadlinePassed(_ time: Instant) {
+        entry.enter("Arena.deadlinePassed(_:)")
+        defer { entry.leave() }
         for member in inPlay where member.membership.deadline == time && !member.isFinished {
             setDeadline(member, nil)
             apply(member.deadlinePassed(time, touches), of: member, at: time)

@@ -29,7 +29,11 @@ public final class Layout {
     // the pipeline reads them on every frame and event, from one thread (the loop's, where
     // handlers change them too), and never while one of them is being changed.
     /// Bumped whenever regions or their recognizers change: caches compare it.
-    @exclusivity(unchecked) public private(set) var version = 0
+    public private(set) var version: Int {
+        @inline(__always) get { _version }
+        set { _version = newValue }
+    }
+    @exclusivity(unchecked) private var _version: Int = 0
     @exclusivity(unchecked) private var index: HitIndex?
     /// Each id's region (the first in depth-first order), kept as regions come and go.
     @exclusivity(unchecked) private var regionsByID: [String: Region]?
@@ -152,7 +156,7 @@ public final class Layout {
         var out: [Region] = []
         func walk(_ r: Region) {
             out.append(r)
-            for c in r.children where c.namespace == nil { walk(c) }
+            for c in r._children where c.namespace == nil { walk(c) }
         }
         walk(root)
         return out
@@ -291,7 +295,7 @@ struct HitIndex {
         let hitArea = r.isGroup ? Rect(x: frame.x, y: frame.y, width: 0, height: 0) : area
         nodes.append(Node(frame: frame, hitArea: hitArea, bounds: area, childStart: 0, childCount: 0, group: -1))
         var kids: [Int] = []
-        for c in r.children where c.isEnabled && !c.isHidden {
+        for c in r._children where c.isEnabled && !c.isHidden {
             kids.append(add(c, origin: Point(x: frame.x, y: frame.y)))
         }
         nodes[i].childStart = childList.count

@@ -8,14 +8,42 @@
 public final class Region {
     public let id: String
     // Unchecked exclusivity: see ``Layout``'s properties.
-    @exclusivity(unchecked) public var frame: Rect { didSet { invalidate() } }
+    public var frame: Rect {
+        @inline(__always) get { _frame }
+        set {
+            _frame = newValue
+            invalidate()
+        }
+    }
+    @exclusivity(unchecked) private var _frame: Rect
     /// Hidden regions are neither hit nor extended, nor are their children.
-    @exclusivity(unchecked) public var isHidden = false { didSet { invalidate() } }
+    public var isHidden: Bool {
+        @inline(__always) get { _isHidden }
+        set {
+            _isHidden = newValue
+            invalidate()
+        }
+    }
+    @exclusivity(unchecked) private var _isHidden: Bool = false
     /// Disabled regions are neither hit nor extended, nor are their children.
-    @exclusivity(unchecked) public var isEnabled = true { didSet { invalidate() } }
+    public var isEnabled: Bool {
+        @inline(__always) get { _isEnabled }
+        set {
+            _isEnabled = newValue
+            invalidate()
+        }
+    }
+    @exclusivity(unchecked) private var _isEnabled: Bool = true
     /// Negative values extend the hit area beyond the frame, positive ones shrink it; a width
     /// or height below zero becomes zero.
-    @exclusivity(unchecked) public var hitInsets = EdgeInsets.zero { didSet { invalidate() } }
+    public var hitInsets: EdgeInsets {
+        @inline(__always) get { _hitInsets }
+        set {
+            _hitInsets = newValue
+            invalidate()
+        }
+    }
+    @exclusivity(unchecked) private var _hitInsets: EdgeInsets = EdgeInsets.zero
     /// A group holds regions and is never hit itself: touches pass through it to what lies
     /// below, and reach its children as anywhere else (its frame places them). The layout
     /// indexes a group's subtree for hit testing apart from the rest, so adding, changing or
@@ -23,14 +51,25 @@ public final class Region {
     /// independent sets of regions needs (the service keeps each namespace's regions in a group
     /// of their own). Its recognizers, as any ancestor's, take part in touches on its
     /// children.
-    @exclusivity(unchecked) public var isGroup = false { didSet { invalidate() } }
+    public var isGroup: Bool {
+        @inline(__always) get { _isGroup }
+        set {
+            _isGroup = newValue
+            invalidate()
+        }
+    }
+    @exclusivity(unchecked) private var _isGroup: Bool = false
     /// An exclusion region (Android's system gesture exclusion): a touch sequence that begins
     /// in it (or in a region under it) is left to its own namespace's recognizers — the
     /// layout's own gestures (an edge pan of the root, a swipe bound to a program) do not take
     /// it, and on an owned device its touches reach the app beneath. What a socket client
     /// registers over its app's own controls (protocol 1.1's `exclusion`). Hit testing is the
     /// same as for any region.
-    @exclusivity(unchecked) public var isGestureExclusion = false
+    public var isGestureExclusion: Bool {
+        @inline(__always) get { _isGestureExclusion }
+        set { _isGestureExclusion = newValue }
+    }
+    @exclusivity(unchecked) private var _isGestureExclusion: Bool = false
     /// A group's hit index, in its parent's coordinates; nil until asked for after a change.
     @exclusivity(unchecked) var groupIndex: HitIndex?
     /// The namespace of a region added apart from the layout's own ones (whoever adds it keeps
@@ -39,9 +78,24 @@ public final class Region {
     /// ``Layout/region(_:)`` does not find it, and its gestures carry the namespace. Set before
     /// the region joins a layout or gets recognizers.
     package var namespace: Int?
-    @exclusivity(unchecked) public private(set) var children: [Region] = []
-    @exclusivity(unchecked) public private(set) weak var parent: Region?
-    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+    public private(set) var children: [Region] {
+        @inline(__always) get { _children }
+        set { _children = newValue }
+    }
+    /// The children themselves, for the module's walks (``children`` is the public view: a
+    /// computed read would copy the array's reference on every visit of a walk run each frame,
+    /// 4.2 M instructions of the guard's 115 M).
+    @exclusivity(unchecked) var _children: [Region] = []
+    public private(set) var parent: Region? {
+        @inline(__always) get { _parent }
+        set { _parent = newValue }
+    }
+    @exclusivity(unchecked) private weak var _parent: Region?
+    public private(set) var recognizers: [GestureRecognizer] {
+        @inline(__always) get { _recognizers }
+        set { _recognizers = newValue }
+    }
+    @exclusivity(unchecked) private var _recognizers: [GestureRecognizer] = []
     /// Press feedback handlers (``onPress(_:)``).
     var pressHandlers: [HandlerEntry<Press>] = []
     /// The layout the region belongs to, told when the tree changes.
@@ -49,8 +103,8 @@ public final class Region {
 
     public init(id: String, frame: Rect, hitInsets: EdgeInsets = .zero) {
         self.id = id
-        self.frame = frame
-        self.hitInsets = hitInsets
+        self._frame = frame
+        self._hitInsets = hitInsets
     }
 
     /// Its recognizers' uncounted reference to it (``GestureRecognizer/placedIn``) goes as
@@ -65,7 +119,7 @@ public final class Region {
         precondition(child !== self && !child.isAncestor(of: self), "a region cannot contain itself")
         child.removeFromParent()
         child.parent = self
-        children.append(child)
+        _children.append(child)
         child.setLayout(layout)
         invalidate()
     }
@@ -73,7 +127,7 @@ public final class Region {
     /// Detaches the region (and its children) from its parent.
     public func removeFromParent() {
         guard let parent else { return }
-        if let i = parent.children.lastIndex(where: { $0 === self }) { parent.children.remove(at: i) }
+        if let i = parent._children.lastIndex(where: { $0 === self }) { parent._children.remove(at: i) }
         self.parent = nil
         parent.invalidate()
         setLayout(nil)
@@ -94,7 +148,7 @@ public final class Region {
             layout = l
             l?.regionJoined(self)
         }
-        for c in children { c.setLayout(l) }
+        for c in _children { c.setLayout(l) }
     }
 
     /// Makes the region (the root) and its subtree `layout`'s.
@@ -171,7 +225,7 @@ public final class Region {
     }
 
     /// Every region of the subtree, this one first (depth first, children in order).
-    public var subtree: [Region] { [self] + children.flatMap(\.subtree) }
+    public var subtree: [Region] { [self] + _children.flatMap(\.subtree) }
 
     /// Attaches a recognizer (moving it from any other region). Recognizers added earlier
     /// are asked first when two want to succeed in the same frame.

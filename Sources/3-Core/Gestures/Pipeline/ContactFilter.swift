@@ -28,8 +28,8 @@ import TouchEvents
 /// it came), and notes what they reported (``track(_:)``); a ``FilteredFrame`` reads those notes
 /// in place for the trackers.
 final class ContactFilter {
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     @exclusivity(unchecked) var policy: TouchPolicy {
         didSet { leavesNothingOut = Self.leavesNothingOut(policy) }
     }

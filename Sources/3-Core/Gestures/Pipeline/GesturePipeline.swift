@@ -19,6 +19,9 @@ import TouchEvents
 /// swipe directions and edges are in layout units through ``mapping``.
 public final class GesturePipeline {
     public let layout: Layout
+    /// One thread at a time, never re-entered but by a handler cancelling everything: checked
+    /// at each entry point in debug builds (`process`, `advance`, `finish`, `cancelAll`).
+    private let entry = EntryCheck()
     /// From the touch surface (mm) to the layout; identity keeps millimetres.
     public var mapping: SurfaceMapping {
         get { router.mapping }
@@ -32,14 +35,26 @@ public final class GesturePipeline {
             filter.policy = newValue
         }
     }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Put into every gesture's `device`.
-    @exclusivity(unchecked) public var deviceName: String?
+    public var deviceName: String? {
+        @inline(__always) get { _deviceName }
+        set { _deviceName = newValue }
+    }
+    @exclusivity(unchecked) private var _deviceName: String?
     /// Every gesture event, in order, before the handlers see it (replay output, clients).
-    @exclusivity(unchecked) public var observer: ((Gesture) -> Void)?
+    public var observer: ((Gesture) -> Void)? {
+        @inline(__always) get { _observer }
+        set { _observer = newValue }
+    }
+    @exclusivity(unchecked) private var _observer: ((Gesture) -> Void)?
     /// Every recognizer that fails, with why and when: `replay --explain`.
-    @exclusivity(unchecked) public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
+    public var failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)? {
+        @inline(__always) get { _failureObserver }
+        set { _failureObserver = newValue }
+    }
+    @exclusivity(unchecked) private var _failureObserver: ((GestureRecognizer, FailureReason, Instant) -> Void)?
     /// What each touch sequence was, once it is over — where it landed, its fingers, its
     /// recognizers' gestures and failures — and each touch that hit no region: `replay` says
     /// with it why nothing fired. Kept only while someone listens.
@@ -89,7 +104,7 @@ public final class GesturePipeline {
                 surface: SurfaceSize? = nil, deviceName: String? = nil,
                 logger: Logger = Logger(label: "gestured.gestures")) {
         self.layout = layout
-        self.deviceName = deviceName
+        self._deviceName = deviceName
         self.logger = logger
         invoker = HandlerInvoker(logger: logger)
         filter = ContactFilter(policy: policy)
@@ -123,6 +138,14 @@ public final class GesturePipeline {
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
+        entry.enter("GesturePipeline.advance(to:)")
+        defer { entry.leave() }
+        fireDeadlines(by: time)
+    }
+
+    /// Every deadline due by `time`, each at its own time (``advance(to:)``'s work, and a
+    /// frame's before it is taken in).
+    private func fireDeadlines(by time: Instant) {
         if layout.version != layoutVersion { applyLayoutChanges(at: max(now, min(time, nextDeadline ?? time))) }
         while let deadline = nextDeadline, deadline <= time {
             for call in delayedCalls.takeDue(by: deadline) { invoker.invoke(call.entry, call.gesture) }
@@ -135,13 +158,17 @@ public final class GesturePipeline {
     /// Fires every deadline still pending, each at its own time: the end of a recording,
     /// where nothing more will happen.
     public func finish() {
-        advance(to: .distantFuture)
+        entry.enter("GesturePipeline.finish()")
+        defer { entry.leave() }
+        fireDeadlines(by: .distantFuture)
     }
 
     /// One decoded frame. Deadlines due by its time fire first. A frame stamped before the
     /// latest time seen is taken as happening then. Each contact id appears in it at most once
     /// (as `TouchDecoder` makes frames: a contact that begins and ends at once comes in two).
     public func process(_ input: TouchFrame) {
+        entry.enter("GesturePipeline.process(_:)")
+        defer { entry.leave() }
         let filtered = FilteredFrame(filter: filter)
         if let fingers = filter.filter(input, notBefore: now) {
             take(fingers, filtered)
@@ -160,7 +187,7 @@ public final class GesturePipeline {
     private func take(_ fingers: borrowing TouchFrame, _ filtered: FilteredFrame) {
         now = fingers.time
         layout.releaseHandlersOfGoneOwners()
-        advance(to: fingers.time)
+        fireDeadlines(by: fingers.time)
         if let single = router.route(fingers, listener: self) {
             // Usually one sequence has every touch: it gets the frame as it is, and no other
             // has a contact in it (the router emptied their frames).
@@ -283,6 +310,9 @@ public final class GesturePipeline {
     /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
     /// waiting ones fail, delayed handler calls are dropped.
     public func cancelAll(time: Instant) {
+        // A handler may cancel everything (a reload from a gesture), from inside `process`.
+        let claimed = entry.enterFromHandlers("GesturePipeline.cancelAll(time:)")
+        defer { entry.leave(claimed) }
         for sequence in router.sequences {
             sequence.arena.cancel(.cancelled("the device went away"), at: time)
             endPress(of: sequence, at: time)

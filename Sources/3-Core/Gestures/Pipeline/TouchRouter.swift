@@ -19,8 +19,8 @@ import TouchEvents
 /// nothing.
 final class TouchRouter {
     let layout: Layout
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     @exclusivity(unchecked) var mapping: SurfaceMapping
     @exclusivity(unchecked) var policy: TouchPolicy
     /// The sequences going on, oldest first.

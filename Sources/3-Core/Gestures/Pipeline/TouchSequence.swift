@@ -6,8 +6,8 @@ import TouchEvents
 ///
 /// Reused from sequence to sequence, with its tracker, arena and buffers (see ``TouchRouter``).
 final class TouchSequence {
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// The region its first touch hit (nil once the sequence is over and kept for reuse).
     @exclusivity(unchecked) var owner: Region?
     /// The owner's hit area when the sequence began: where later touches join it.

@@ -73,56 +73,144 @@ public final class TouchTracker {
     @exclusivity(unchecked) private var boxSettling = 0
 
     /// Time of the last frame.
-    @exclusivity(unchecked) public private(set) var time = Instant.zero
+    public private(set) var time: Instant {
+        @inline(__always) get { _time }
+        set { _time = newValue }
+    }
+    @exclusivity(unchecked) private var _time: Instant = Instant.zero
     /// Fingers down: the active contacts, or the device's `BTN_TOOL_*` count while any
     /// contact is down if that is larger (a two-slot touchpad's third finger).
-    @exclusivity(unchecked) public private(set) var touches = 0
+    public private(set) var touches: Int {
+        @inline(__always) get { _touches }
+        set { _touches = newValue }
+    }
+    @exclusivity(unchecked) private var _touches: Int = 0
     /// ``touches`` before the last frame: the fingers a gesture ended with when they lifted.
-    @exclusivity(unchecked) public private(set) var previousTouches = 0
+    public private(set) var previousTouches: Int {
+        @inline(__always) get { _previousTouches }
+        set { _previousTouches = newValue }
+    }
+    @exclusivity(unchecked) private var _previousTouches: Int = 0
     /// Centroid of the touches down (the last one while none is).
-    @exclusivity(unchecked) public private(set) var centroid = Point.zero
+    public private(set) var centroid: Point {
+        @inline(__always) get { _centroid }
+        set { _centroid = newValue }
+    }
+    @exclusivity(unchecked) private var _centroid: Point = Point.zero
     /// How far the touches moved in this frame (mean motion of the persisting ones).
-    @exclusivity(unchecked) public private(set) var centroidDelta = Point.zero
+    public private(set) var centroidDelta: Point {
+        @inline(__always) get { _centroidDelta }
+        set { _centroidDelta = newValue }
+    }
+    @exclusivity(unchecked) private var _centroidDelta: Point = Point.zero
     /// Mean distance of the touches from their centroid, mm.
-    @exclusivity(unchecked) public private(set) var spread = 0.0
+    public private(set) var spread: Double {
+        @inline(__always) get { _spread }
+        set { _spread = newValue }
+    }
+    @exclusivity(unchecked) private var _spread: Double = 0.0
     /// This frame's change of the persisting touches' spread: as a factor, and in mm
     /// (computed only while a recognizer that reads it is not finished: ``FrameValues/spreadChange``;
     /// else 1 and 0).
-    @exclusivity(unchecked) public private(set) var spreadFactor = 1.0
-    @exclusivity(unchecked) public private(set) var spreadDelta = 0.0
+    public private(set) var spreadFactor: Double {
+        @inline(__always) get { _spreadFactor }
+        set { _spreadFactor = newValue }
+    }
+    @exclusivity(unchecked) private var _spreadFactor: Double = 1.0
+    public private(set) var spreadDelta: Double {
+        @inline(__always) get { _spreadDelta }
+        set { _spreadDelta = newValue }
+    }
+    @exclusivity(unchecked) private var _spreadDelta: Double = 0.0
     /// This frame's rotation of the persisting touches about their centroid, degrees,
     /// clockwise positive (y down); computed only while a recognizer that reads it is
     /// not finished (``FrameValues/rotation``; else 0).
-    @exclusivity(unchecked) public private(set) var rotationDelta = 0.0
+    public private(set) var rotationDelta: Double {
+        @inline(__always) get { _rotationDelta }
+        set { _rotationDelta = newValue }
+    }
+    @exclusivity(unchecked) private var _rotationDelta: Double = 0.0
     /// Contacts that began / ended in this frame; whether one was cancelled.
-    @exclusivity(unchecked) public private(set) var beganCount = 0
-    @exclusivity(unchecked) public private(set) var endedCount = 0
-    @exclusivity(unchecked) public private(set) var cancelled = false
+    public private(set) var beganCount: Int {
+        @inline(__always) get { _beganCount }
+        set { _beganCount = newValue }
+    }
+    @exclusivity(unchecked) private var _beganCount: Int = 0
+    public private(set) var endedCount: Int {
+        @inline(__always) get { _endedCount }
+        set { _endedCount = newValue }
+    }
+    @exclusivity(unchecked) private var _endedCount: Int = 0
+    public private(set) var cancelled: Bool {
+        @inline(__always) get { _cancelled }
+        set { _cancelled = newValue }
+    }
+    @exclusivity(unchecked) private var _cancelled: Bool = false
 
     /// The current press: from the first finger down to the last finger up.
-    @exclusivity(unchecked) public private(set) var pressStartTime = Instant.zero
-    @exclusivity(unchecked) public private(set) var pressMaxTouches = 0
+    public private(set) var pressStartTime: Instant {
+        @inline(__always) get { _pressStartTime }
+        set { _pressStartTime = newValue }
+    }
+    @exclusivity(unchecked) private var _pressStartTime: Instant = Instant.zero
+    public private(set) var pressMaxTouches: Int {
+        @inline(__always) get { _pressMaxTouches }
+        set { _pressMaxTouches = newValue }
+    }
+    @exclusivity(unchecked) private var _pressMaxTouches: Int = 0
     /// The farthest any contact of the press moved from where it landed, mm.
-    @exclusivity(unchecked) public private(set) var pressMaxMovement = 0.0
+    public private(set) var pressMaxMovement: Double {
+        @inline(__always) get { _pressMaxMovement }
+        set { _pressMaxMovement = newValue }
+    }
+    @exclusivity(unchecked) private var _pressMaxMovement: Double = 0.0
     /// Where the press's first touch landed.
-    @exclusivity(unchecked) public private(set) var pressStartLocation = Point.zero
+    public private(set) var pressStartLocation: Point {
+        @inline(__always) get { _pressStartLocation }
+        set { _pressStartLocation = newValue }
+    }
+    @exclusivity(unchecked) private var _pressStartLocation: Point = Point.zero
     /// Counts presses since the tracker was reset (1 for the first).
-    @exclusivity(unchecked) public private(set) var pressIndex = 0
+    public private(set) var pressIndex: Int {
+        @inline(__always) get { _pressIndex }
+        set { _pressIndex = newValue }
+    }
+    @exclusivity(unchecked) private var _pressIndex: Int = 0
     /// When a finger last landed in this press.
-    @exclusivity(unchecked) public private(set) var lastLandingTime = Instant.zero
+    public private(set) var lastLandingTime: Instant {
+        @inline(__always) get { _lastLandingTime }
+        set { _lastLandingTime = newValue }
+    }
+    @exclusivity(unchecked) private var _lastLandingTime: Instant = Instant.zero
     /// Until when a gesture of fewer fingers that has begun gives way to one of more
     /// (``GestureDefaults/staggerWindow``): the window after the press's first finger landed,
     /// and after each finger that landed within it (its gesture has as long again to show).
     /// Past it the fingers down are the gesture's.
-    @exclusivity(unchecked) public private(set) var staggerDeadline = Instant.zero
+    public private(set) var staggerDeadline: Instant {
+        @inline(__always) get { _staggerDeadline }
+        set { _staggerDeadline = newValue }
+    }
+    @exclusivity(unchecked) private var _staggerDeadline: Instant = Instant.zero
     /// A finger landed in this frame within the stagger window: what the fewer fingers did
     /// before is no motion of the gesture of more (a pan's translation starts no transform bar).
-    @exclusivity(unchecked) public private(set) var landedStaggered = false
+    public private(set) var landedStaggered: Bool {
+        @inline(__always) get { _landedStaggered }
+        set { _landedStaggered = newValue }
+    }
+    @exclusivity(unchecked) private var _landedStaggered: Bool = false
     /// A contact landed in this frame where one lifted less than ``TouchPolicy/bounceTime``
     /// before: the same touch bouncing.
-    @exclusivity(unchecked) public private(set) var bounced = false
+    public private(set) var bounced: Bool {
+        @inline(__always) get { _bounced }
+        set { _bounced = newValue }
+    }
+    @exclusivity(unchecked) private var _bounced: Bool = false
     /// The current press began with a bounce.
-    @exclusivity(unchecked) public private(set) var pressBounced = false
+    public private(set) var pressBounced: Bool {
+        @inline(__always) get { _pressBounced }
+        set { _pressBounced = newValue }
+    }
+    @exclusivity(unchecked) private var _pressBounced: Bool = false
     /// Every contact of the current press that lifted so far vanished, and one did (contacts
     /// cancelled, or ended by the contact filter while down, count neither way): it lifted
     /// pressing as hard as ever, on a device that reports often enough to see a finger ease
@@ -135,22 +223,42 @@ public final class TouchTracker {
     /// been down then (`TouchContact.downSince` in `TouchEvents`: a thumb or finger that rested, left out,
     /// and moved): nil when every contact landed in the press. Such a press taps and holds
     /// nothing.
-    @exclusivity(unchecked) public private(set) var pressRestedBefore: Duration?
+    public private(set) var pressRestedBefore: Duration? {
+        @inline(__always) get { _pressRestedBefore }
+        set { _pressRestedBefore = newValue }
+    }
+    @exclusivity(unchecked) private var _pressRestedBefore: Duration?
     /// A pan began in this press: a translation is established, and a pinch or rotation (one
     /// the layout lets go on beside it, or a touchpad's after a landing ended the pan) must now
     /// clear ``GestureDefaults/transformBarAfterTranslation``. The arena records it when it grants
     /// the claim of a recognizer that ``GestureRecognizer/establishesTranslation``
     /// (`recordTranslation()`); a new press, or a finger joining within the stagger window,
     /// clears it.
-    @exclusivity(unchecked) public private(set) var translatedInPress = false
+    public private(set) var translatedInPress: Bool {
+        @inline(__always) get { _translatedInPress }
+        set { _translatedInPress = newValue }
+    }
+    @exclusivity(unchecked) private var _translatedInPress: Bool = false
     /// The most fingers down when a translation of ``translatedInPress`` began: a
     /// transform of more fingers is judged on its own motion, not against what fewer fingers
     /// did before the rest landed (a one-finger pan before a pinch's second finger).
-    @exclusivity(unchecked) public private(set) var translationFingers = 0
+    public private(set) var translationFingers: Int {
+        @inline(__always) get { _translationFingers }
+        set { _translationFingers = newValue }
+    }
+    @exclusivity(unchecked) private var _translationFingers: Int = 0
     /// A physical button is held (a clickpad's click).
-    @exclusivity(unchecked) public private(set) var buttonDown = false
+    public private(set) var buttonDown: Bool {
+        @inline(__always) get { _buttonDown }
+        set { _buttonDown = newValue }
+    }
+    @exclusivity(unchecked) private var _buttonDown: Bool = false
     /// A physical button went down in this frame.
-    @exclusivity(unchecked) public private(set) var buttonPressed = false
+    public private(set) var buttonPressed: Bool {
+        @inline(__always) get { _buttonPressed }
+        set { _buttonPressed = newValue }
+    }
+    @exclusivity(unchecked) private var _buttonPressed: Bool = false
 
     /// Whether anything reads more of the sequence than its finger count: its recognizers
     /// (everything here), and its press handlers (the ``centroid``, where `down` and `up` are).
@@ -172,9 +280,17 @@ public final class TouchTracker {
 
     /// The surface-to-layout mapping of the pipeline, for recognizers that judge directions
     /// and edges in layout terms.
-    @exclusivity(unchecked) public internal(set) var mapping = SurfaceMapping.identity
+    public internal(set) var mapping: SurfaceMapping {
+        @inline(__always) get { _mapping }
+        set { _mapping = newValue }
+    }
+    @exclusivity(unchecked) private var _mapping: SurfaceMapping = SurfaceMapping.identity
     /// How the device's touches are read (a touchpad's or a touchscreen's conventions).
-    @exclusivity(unchecked) public internal(set) var policy = TouchPolicy.touchscreen
+    public internal(set) var policy: TouchPolicy {
+        @inline(__always) get { _policy }
+        set { _policy = newValue }
+    }
+    @exclusivity(unchecked) private var _policy: TouchPolicy = TouchPolicy.touchscreen
 
     public init() {
         contacts.reserveCapacity(16)

@@ -5,14 +5,31 @@ import TouchEvents
 public final class EdgePanRecognizer: GestureRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    @exclusivity(unchecked) public var edges: Set<Edge> {
-        didSet { configurationChanged() }
+    public var edges: Set<Edge> {
+        @inline(__always) get { _edges }
+        set {
+            _edges = newValue
+            configurationChanged()
+        }
     }
-    @exclusivity(unchecked) public var touches: Int
+    @exclusivity(unchecked) private var _edges: Set<Edge>
+    public var touches: Int {
+        @inline(__always) get { _touches }
+        set { _touches = newValue }
+    }
+    @exclusivity(unchecked) private var _touches: Int
     /// Millimetres from the edge where the first touch must land.
-    @exclusivity(unchecked) public var bandWidth = GestureDefaults.edgeBandWidth
+    public var bandWidth: Double {
+        @inline(__always) get { _bandWidth }
+        set { _bandWidth = newValue }
+    }
+    @exclusivity(unchecked) private var _bandWidth: Double = GestureDefaults.edgeBandWidth
     /// Millimetres the fingers must move inward before the edge pan begins.
-    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.panMinimumDistance
+    public var minimumDistance: Double {
+        @inline(__always) get { _minimumDistance }
+        set { _minimumDistance = newValue }
+    }
+    @exclusivity(unchecked) private var _minimumDistance: Double = GestureDefaults.panMinimumDistance
 
     private enum Phase {
         case starting
@@ -20,15 +37,15 @@ public final class EdgePanRecognizer: GestureRecognizer {
         case panning(Edge)
     }
 
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     @exclusivity(unchecked) private var phase = Phase.starting
     @exclusivity(unchecked) private var translation = Point.zero
     private let velocity = VelocityTracker()
 
     public init(edges: Set<Edge> = Set(Edge.allCases), touches: Int = 1) {
-        self.edges = edges
-        self.touches = max(1, touches)
+        self._edges = edges
+        self._touches = max(1, touches)
         super.init(kind: .edgePan)
     }
 

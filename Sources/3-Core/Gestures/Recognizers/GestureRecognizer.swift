@@ -14,8 +14,8 @@ import TouchEvents
 /// time comes with the tracker and the deadlines.
 open class GestureRecognizer {
     public let kind: GestureKind
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// What the arena decided for it in the current (or last) touch sequence; only the arena
     /// writes it.
     /// (`final`: read on every frame, it must not go through a getter that copies it.)
@@ -28,15 +28,18 @@ open class GestureRecognizer {
     public var failureReason: String? { failure?.description }
     /// The region it is attached to. (Unchecked exclusivity on its configuration too: read on
     /// every frame and event, changed only between them.)
-    @exclusivity(unchecked) public internal(set) weak var region: Region? {
-        didSet {
+    public internal(set) var region: Region? {
+        @inline(__always) get { _region }
+        set {
+            _region = newValue
             placedIn = region.map { Unmanaged.passUnretained($0) }
             if let region {
-                regionID = region.id
-                regionNamespace = region.namespace
+            regionID = region.id
+            regionNamespace = region.namespace
             }
         }
     }
+    @exclusivity(unchecked) private weak var _region: Region?
     /// ``region``, not counted: what each gesture event reads it through
     /// (``event(_:time:_:device:)``). Loaded through the weak reference, the region was retained
     /// and released on the runtime's slow path (a region has weak references to it, so each of
@@ -52,19 +55,39 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var regionNamespace: Int?
 
     /// A disabled recognizer takes part in nothing.
-    @exclusivity(unchecked) public var isEnabled = true
+    public var isEnabled: Bool {
+        @inline(__always) get { _isEnabled }
+        set { _isEnabled = newValue }
+    }
+    @exclusivity(unchecked) private var _isEnabled: Bool = true
     /// Asked just before the recognizer begins or recognises; `false` makes it fail.
-    @exclusivity(unchecked) public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    public var shouldBegin: ((GestureRecognizer) -> Bool)? {
+        @inline(__always) get { _shouldBegin }
+        set { _shouldBegin = newValue }
+    }
+    @exclusivity(unchecked) private var _shouldBegin: ((GestureRecognizer) -> Bool)?
     /// Asked when this recognizer and another would both succeed in one sequence; `true`
     /// lets them. Either side saying yes is enough.
-    @exclusivity(unchecked) public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)? {
+        @inline(__always) get { _shouldRecognizeSimultaneously }
+        set { _shouldRecognizeSimultaneously = newValue }
+    }
+    @exclusivity(unchecked) private var _shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// Kinds this recognizer may succeed together with.
-    @exclusivity(unchecked) public var simultaneousKinds: Set<GestureKind> = []
+    public var simultaneousKinds: Set<GestureKind> {
+        @inline(__always) get { _simultaneousKinds }
+        set { _simultaneousKinds = newValue }
+    }
+    @exclusivity(unchecked) private var _simultaneousKinds: Set<GestureKind> = []
     /// On a device whose touches gestured owns (a runtime's ``DeviceSetup/ownership``), this
     /// recognizer's touches are taken from the apps once it begins or is recognized: those the
     /// apps already had are cancelled, later ones never reach them (``GesturePipeline/onTouchClaim``).
     /// False by default: a gesture shares its touches with the apps beneath.
-    @exclusivity(unchecked) public var ownsTouches = false
+    public var ownsTouches: Bool {
+        @inline(__always) get { _ownsTouches }
+        set { _ownsTouches = newValue }
+    }
+    @exclusivity(unchecked) private var _ownsTouches: Bool = false
     /// How many fingers down at once it can be (nil: it does not say: a recognizer of your
     /// own). On a touchpad, a sequence is owned as soon as its fingers reach a count that a
     /// recognizer owning its touches takes (three or more: ``TouchPolicy/ownsAtFingerCount``),

@@ -11,15 +11,24 @@ import TouchEvents
 public final class LongPressRecognizer: GestureRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    @exclusivity(unchecked) public var touches: Int {
-        didSet { configurationChanged() }
+    public var touches: Int {
+        @inline(__always) get { _touches }
+        set {
+            _touches = newValue
+            configurationChanged()
+        }
     }
+    @exclusivity(unchecked) private var _touches: Int
     /// How long the fingers must stay down.
     @WithMicroseconds public var minimumDuration = GestureDefaults.longPressMinimumDuration
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Millimetres any finger may move before the press begins.
-    @exclusivity(unchecked) public var allowedMovement = GestureDefaults.longPressAllowedMovement
+    public var allowedMovement: Double {
+        @inline(__always) get { _allowedMovement }
+        set { _allowedMovement = newValue }
+    }
+    @exclusivity(unchecked) private var _allowedMovement: Double = GestureDefaults.longPressAllowedMovement
 
     private enum Phase {
         /// Not all `touches` fingers are down yet.
@@ -35,7 +44,7 @@ public final class LongPressRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var phase = Phase.gathering
 
     public init(touches: Int = 1) {
-        self.touches = max(1, touches)
+        self._touches = max(1, touches)
         super.init(kind: .longPress)
     }
 

@@ -9,21 +9,40 @@ import TouchEvents
 public final class PanRecognizer: GestureRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { minimumTouches...maximumTouches }
-    @exclusivity(unchecked) public var minimumTouches: Int {
-        didSet { configurationChanged() }
+    public var minimumTouches: Int {
+        @inline(__always) get { _minimumTouches }
+        set {
+            _minimumTouches = newValue
+            configurationChanged()
+        }
     }
-    @exclusivity(unchecked) public var maximumTouches: Int {
-        didSet { configurationChanged() }
+    @exclusivity(unchecked) private var _minimumTouches: Int
+    public var maximumTouches: Int {
+        @inline(__always) get { _maximumTouches }
+        set {
+            _maximumTouches = newValue
+            configurationChanged()
+        }
     }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    @exclusivity(unchecked) private var _maximumTouches: Int
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Millimetres the fingers must move before the pan begins (nil: the device kind's,
     /// ``TouchPolicy/panMinimumDistance``: 3 mm on a touchscreen, 6 mm on a touchpad).
-    @exclusivity(unchecked) public var minimumDistance: Double?
-    /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
-    @exclusivity(unchecked) public var axis: PanAxis? {
-        didSet { configurationChanged() }
+    public var minimumDistance: Double? {
+        @inline(__always) get { _minimumDistance }
+        set { _minimumDistance = newValue }
     }
+    @exclusivity(unchecked) private var _minimumDistance: Double?
+    /// Locks the pan to the layout's horizontal or vertical axis (nil: free).
+    public var axis: PanAxis? {
+        @inline(__always) get { _axis }
+        set {
+            _axis = newValue
+            configurationChanged()
+        }
+    }
+    @exclusivity(unchecked) private var _axis: PanAxis?
 
     private enum Phase {
         case tracking
@@ -37,8 +56,8 @@ public final class PanRecognizer: GestureRecognizer {
     private let velocity = VelocityTracker()
 
     public init(minimumTouches: Int = 1, maximumTouches: Int = 5) {
-        self.minimumTouches = max(1, minimumTouches)
-        self.maximumTouches = max(self.minimumTouches, maximumTouches)
+        self._minimumTouches = max(1, minimumTouches)
+        self._maximumTouches = max(self._minimumTouches, maximumTouches)
         super.init(kind: .pan)
     }
 

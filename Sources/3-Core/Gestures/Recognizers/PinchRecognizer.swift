@@ -7,10 +7,14 @@ import TouchEvents
 /// rate per second.
 public final class PinchRecognizer: TransformRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { .spreadChange }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Millimetres the spread must change before the pinch begins.
-    @exclusivity(unchecked) public var minimumSpreadChange = GestureDefaults.pinchMinimumSpreadChange
+    public var minimumSpreadChange: Double {
+        @inline(__always) get { _minimumSpreadChange }
+        set { _minimumSpreadChange = newValue }
+    }
+    @exclusivity(unchecked) private var _minimumSpreadChange: Double = GestureDefaults.pinchMinimumSpreadChange
 
     @exclusivity(unchecked) private var scale = 1.0
 

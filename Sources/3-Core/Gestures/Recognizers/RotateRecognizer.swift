@@ -7,10 +7,14 @@ import TouchEvents
 /// coordinates (as the screen shows it), and its rate in degrees per second (`velocity.x`).
 public final class RotateRecognizer: TransformRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { .rotation }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Degrees the fingers must turn before the rotation begins.
-    @exclusivity(unchecked) public var minimumAngle = GestureDefaults.rotationMinimumAngle
+    public var minimumAngle: Double {
+        @inline(__always) get { _minimumAngle }
+        set { _minimumAngle = newValue }
+    }
+    @exclusivity(unchecked) private var _minimumAngle: Double = GestureDefaults.rotationMinimumAngle
 
     /// (How far the fingers went around the centroid, the arc at their spread, is the progress's motion.)
     @exclusivity(unchecked) private var rotation = 0.0

@@ -18,28 +18,48 @@ import TouchEvents
 public final class SwipeRecognizer: GestureRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
-    @exclusivity(unchecked) public var directions: Set<SwipeDirection> {
-        didSet {
+    public var directions: Set<SwipeDirection> {
+        @inline(__always) get { _directions }
+        set {
+            _directions = newValue
             eightWay = directions.contains(where: \.isDiagonal)
             configurationChanged()
         }
     }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    @exclusivity(unchecked) private var _directions: Set<SwipeDirection>
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// A diagonal is among ``directions``: eight directions are told apart.
     @exclusivity(unchecked) private var eightWay: Bool
-    @exclusivity(unchecked) public var touches: Int {
-        didSet { configurationChanged() }
+    public var touches: Int {
+        @inline(__always) get { _touches }
+        set {
+            _touches = newValue
+            configurationChanged()
+        }
     }
+    @exclusivity(unchecked) private var _touches: Int
     /// Millimetres along the direction.
-    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.swipeMinimumDistance
+    public var minimumDistance: Double {
+        @inline(__always) get { _minimumDistance }
+        set { _minimumDistance = newValue }
+    }
+    @exclusivity(unchecked) private var _minimumDistance: Double = GestureDefaults.swipeMinimumDistance
     /// Millimetres per second along the direction.
-    @exclusivity(unchecked) public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
+    public var minimumVelocity: Double {
+        @inline(__always) get { _minimumVelocity }
+        set { _minimumVelocity = newValue }
+    }
+    @exclusivity(unchecked) private var _minimumVelocity: Double = GestureDefaults.swipeMinimumVelocity
     /// How long from the moment all fingers are down.
     @WithMicroseconds public var maximumDuration = GestureDefaults.swipeMaximumDuration
     /// Degrees the stroke may stray from its axis (with eight directions, at most
     /// ``GestureDefaults/swipeEightWayAngleTolerance``).
-    @exclusivity(unchecked) public var angleTolerance = GestureDefaults.swipeAngleTolerance
+    public var angleTolerance: Double {
+        @inline(__always) get { _angleTolerance }
+        set { _angleTolerance = newValue }
+    }
+    @exclusivity(unchecked) private var _angleTolerance: Double = GestureDefaults.swipeAngleTolerance
 
     private enum Phase {
         case gathering
@@ -58,9 +78,9 @@ public final class SwipeRecognizer: GestureRecognizer {
     private static let pathLength = 32
 
     public init(directions: Set<SwipeDirection> = SwipeDirection.straight, touches: Int = 1) {
-        self.directions = directions
+        self._directions = directions
         eightWay = directions.contains(where: \.isDiagonal)
-        self.touches = max(1, touches)
+        self._touches = max(1, touches)
         super.init(kind: .swipe)
         path.reserveCapacity(Self.pathLength)
     }

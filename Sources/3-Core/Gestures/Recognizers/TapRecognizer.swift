@@ -10,23 +10,41 @@ public final class TapRecognizer: GestureRecognizer {
     public override var readsFrameValues: TouchTracker.FrameValues { [] }
     public override var fingerCounts: ClosedRange<Int>? { touches...touches }
     /// Taps required (1 for a tap, 2 for a double tap…).
-    @exclusivity(unchecked) public var taps: Int {
-        didSet { tapsChanged() }
+    public var taps: Int {
+        @inline(__always) get { _taps }
+        set {
+            _taps = newValue
+            tapsChanged()
+        }
     }
+    @exclusivity(unchecked) private var _taps: Int
     /// Fingers required in each tap.
-    @exclusivity(unchecked) public var touches: Int {
-        didSet { tapsChanged() }
+    public var touches: Int {
+        @inline(__always) get { _touches }
+        set {
+            _touches = newValue
+            tapsChanged()
+        }
     }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    @exclusivity(unchecked) private var _touches: Int
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     /// Millimetres any finger may move during a tap.
-    @exclusivity(unchecked) public var maximumMovement = GestureDefaults.tapMaximumMovement
+    public var maximumMovement: Double {
+        @inline(__always) get { _maximumMovement }
+        set { _maximumMovement = newValue }
+    }
+    @exclusivity(unchecked) private var _maximumMovement: Double = GestureDefaults.tapMaximumMovement
     /// How long a tap may be held.
     @WithMicroseconds public var maximumPressDuration = GestureDefaults.tapMaximumPressDuration
     /// How long from a lift to the next tap's touch.
     @WithMicroseconds public var maximumInterval = GestureDefaults.tapMaximumInterval
     /// Millimetres between the first tap and a later one.
-    @exclusivity(unchecked) public var maximumDistance = GestureDefaults.tapMaximumDistance
+    public var maximumDistance: Double {
+        @inline(__always) get { _maximumDistance }
+        set { _maximumDistance = newValue }
+    }
+    @exclusivity(unchecked) private var _maximumDistance: Double = GestureDefaults.tapMaximumDistance
 
     private enum Phase {
         /// Waiting for tap `done + 1` to touch down (until `deadline`, after the first tap).
@@ -41,8 +59,8 @@ public final class TapRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var tapLocation = Point.zero
 
     public init(taps: Int = 1, touches: Int = 1) {
-        self.taps = max(1, taps)
-        self.touches = max(1, touches)
+        self._taps = max(1, taps)
+        self._touches = max(1, touches)
         super.init(kind: .tap)
     }
 

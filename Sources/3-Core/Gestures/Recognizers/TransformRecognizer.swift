@@ -5,15 +5,20 @@ import TouchEvents
 /// dominant) — and each its own value and threshold.
 public class TransformRecognizer: GestureRecognizer {
     public override var fingerCounts: ClosedRange<Int>? { minimumTouches...Int.max }
-    @exclusivity(unchecked) public var minimumTouches: Int {
-        didSet { configurationChanged() }
+    public var minimumTouches: Int {
+        @inline(__always) get { _minimumTouches }
+        set {
+            _minimumTouches = newValue
+            configurationChanged()
+        }
     }
-    // Unchecked exclusivity on this type's per-frame state: the pipeline runs on one thread and is
-    // never re-entered, and each dynamic check cost about 80 instructions (the instruction guard).
+    @exclusivity(unchecked) private var _minimumTouches: Int
+    // Unchecked exclusivity on this type's per-frame state: ARCHITECTURE.md's rule ("Unchecked
+    // exclusivity"), its contract checked by `EntryCheck`.
     @exclusivity(unchecked) var progress = TransformProgress()
 
     init(kind: GestureKind, minimumTouches: Int) {
-        self.minimumTouches = max(2, minimumTouches)
+        self._minimumTouches = max(2, minimumTouches)
         super.init(kind: kind)
     }
 
