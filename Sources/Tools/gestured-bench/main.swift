@@ -91,7 +91,9 @@ if let i = CommandLine.arguments.firstIndex(of: "--frame-cost") {
     frameCost(layout: CommandLine.arguments[i + 1], path: rest.first ?? "fixtures/recordings/evemu/3m.events")
 }
 
-// `--pipeline-only` runs just the pipeline part, for a profiler (valgrind --tool=callgrind).
+// `--pipeline-only` runs just the pipeline part, for a profiler (valgrind --tool=callgrind);
+// with `--tail`, it says for each finger count which frames of a sequence make the p99 (step 0
+// lands, 61 lifts): what docs/performance.md's account of the tail is measured with.
 if CommandLine.arguments.contains("--pipeline-only") {
     _ = pipelineLatency()
     exit(0)
@@ -278,14 +280,25 @@ func pipelineLatency() -> [Latency] {
         let (pipeline, handled) = benchPipeline()
         let frames = dragFrames(contacts: contacts, sequences: 400)
         var samples: [Double] = []
+        var byStep: [(step: Int, us: Double)] = []
         samples.reserveCapacity(frames.count)
         for (i, frame) in frames.enumerated() {
             let start = now()
             pipeline.process(frame)
             let elapsed = now() - start
-            if i >= 62 * 20 { samples.append(elapsed * 1e6) }  // after 20 warm-up sequences
+            if i >= 62 * 20 {
+                samples.append(elapsed * 1e6)  // after 20 warm-up sequences
+                byStep.append((i % 62, elapsed * 1e6))
+            }
         }
         precondition(handled.count > 0 || contacts > 5, "no handler ran")
+        if CommandLine.arguments.contains("--tail") {
+            let p99 = samples.sorted()[samples.count * 99 / 100]
+            var tail: [Int: Int] = [:]
+            for s in byStep where s.us >= p99 { tail[s.step, default: 0] += 1 }
+            let over = byStep.filter { $0.us >= p99 }.count
+            print("tail \(contacts) contacts: p99 \(format2(p99)) µs; \(over) frames at or over it, by step (0 lands, 61 lifts): \(tail.sorted { $0.value > $1.value }.prefix(12).map { "\($0.key):\($0.value)" }.joined(separator: " "))")
+        }
         samples.sort()
         results.append(Latency(contacts: contacts, frames: samples.count,
                                p50: samples[samples.count / 2], p99: samples[samples.count * 99 / 100]))
