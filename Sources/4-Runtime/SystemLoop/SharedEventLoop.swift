@@ -213,8 +213,8 @@ public final class SharedEventLoop {
     /// One turn: waits up to `timeout` ms (-1: until something happens), handles what did, and
     /// fires every deadline that has passed by the loop's clock.
     public func runOnce(timeout: Int32) {
-        turnCheck.enter("SharedEventLoop.runOnce(timeout:)")
-        defer { turnCheck.leave() }
+        let claimed = turnCheck.enter("SharedEventLoop.runOnce(timeout:)")
+        defer { turnCheck.leave(claimed) }
         events.setDeadline(nextDeadline.flatMap(clock.monotonicInstant))
         timerFired = false
         turn &+= 1

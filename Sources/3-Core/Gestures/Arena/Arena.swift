@@ -258,8 +258,8 @@ final class Arena {
 
     /// A frame of the sequence (already in ``touches``): every member still undecided reads it.
     func frameArrived() {
-        entry.enter("Arena.frameArrived()")
-        defer { entry.leave() }
+        let claimed = entry.enter("Arena.frameArrived()")
+        defer { entry.leave(claimed) }
         let time = touches.time
         if touches.cancelled && !isCancelled {
             cancel(.cancelled("a touch was cancelled (palm, dropped events)"), at: time)
@@ -308,8 +308,8 @@ final class Arena {
 
     /// The deadline `time` has come: the members that asked for it hear of it.
     func deadlinePassed(_ time: Instant) {
-        entry.enter("Arena.deadlinePassed(_:)")
-        defer { entry.leave() }
+        let claimed = entry.enter("Arena.deadlinePassed(_:)")
+        defer { entry.leave(claimed) }
         for member in inPlay where member.membership.deadline == time && !member.isFinished {
             setDeadline(member, nil)
             apply(member.deadlinePassed(time, touches), of: member, at: time)

@@ -138,8 +138,8 @@ public final class GesturePipeline {
 
     /// Fires every deadline up to and including `time`, in order.
     public func advance(to time: Instant) {
-        entry.enter("GesturePipeline.advance(to:)")
-        defer { entry.leave() }
+        let claimed = entry.enter("GesturePipeline.advance(to:)")
+        defer { entry.leave(claimed) }
         fireDeadlines(by: time)
     }
 
@@ -158,8 +158,8 @@ public final class GesturePipeline {
     /// Fires every deadline still pending, each at its own time: the end of a recording,
     /// where nothing more will happen.
     public func finish() {
-        entry.enter("GesturePipeline.finish()")
-        defer { entry.leave() }
+        let claimed = entry.enter("GesturePipeline.finish()")
+        defer { entry.leave(claimed) }
         fireDeadlines(by: .distantFuture)
     }
 
@@ -167,8 +167,8 @@ public final class GesturePipeline {
     /// latest time seen is taken as happening then. Each contact id appears in it at most once
     /// (as `TouchDecoder` makes frames: a contact that begins and ends at once comes in two).
     public func process(_ input: TouchFrame) {
-        entry.enter("GesturePipeline.process(_:)")
-        defer { entry.leave() }
+        let claimed = entry.enter("GesturePipeline.process(_:)")
+        defer { entry.leave(claimed) }
         let filtered = FilteredFrame(filter: filter)
         if let fingers = filter.filter(input, notBefore: now) {
             take(fingers, filtered)
