@@ -33,6 +33,34 @@ func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product
         #expect(database.files.last?.hasSuffix("/50-system-toshiba.quirks") == true)
     }
 
+    /// Every section of Debian's files, with its matches and values, exactly as the parser that
+    /// read them as Characters had them (fixtures/quirks/libinput-1.22.1.parsed.txt, written by
+    /// it before the byte reader replaced it; `GESTURED_RECORD_GOLDEN=1` rewrites it).
+    @Test func debiansFilesParseAsTheyAlwaysHave() throws {
+        let database = QuirksDatabase.load(directory: quirksFolder, overrides: nil)
+        let folder = quirksFolder + "/"
+        var text = ""
+        for s in database.sections {
+            text += "[\(s.name)] \(s.file.replacingOccurrences(of: folder, with: "")):\(s.line)\n"
+            for m in s.matches { text += "  \(m)\n" }
+            for p in s.properties { text += "  \(p.key)=\(p.value) :\(p.line)\n" }
+        }
+        let golden = quirksFolder + ".parsed.txt"
+        if ProcessInfo.processInfo.environment["GESTURED_RECORD_GOLDEN"] == "1" {
+            try text.write(toFile: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(text == (try String(contentsOfFile: golden, encoding: .utf8)))
+    }
+
+    /// A file with Windows line ends reads as one with "\n": each line ends at its "\n", its
+    /// "\r" dropped (read as Characters, "\r\n" was one and no line ended there).
+    @Test func windowsLineEndsEndLines() {
+        let database = QuirksDatabase(text: "[Pad]\r\nMatchName=Pad*\r\nAttrPalmSizeThreshold=5\r\n", file: "crlf.quirks")
+        #expect(database.problems == [])
+        #expect(database.sections.map(\.name) == ["Pad"])
+        #expect(database.sections.first?.properties == [QuirkProperty(key: "AttrPalmSizeThreshold", value: "5", line: 3)])
+    }
+
     /// A malformed line is reported with its file and line, and skipped: the rest of its section
     /// and of the file is used.
     @Test func aMalformedLineIsReportedAndSkipped() {
