@@ -157,7 +157,8 @@ struct LoopTurnCheckTests {
     @Test func aTurnFromInsideATurnIsCaught() throws {
         let loop = try SharedEventLoop(clock: MonotonicClock())
         var nested = 0
-        loop.afterEvents {
+        // Unowned: the loop keeps its work, and the work must not keep the loop.
+        loop.afterEvents { [unowned loop] in
             nested += 1
             if nested == 1 { loop.runOnce(timeout: 0) }
         }
