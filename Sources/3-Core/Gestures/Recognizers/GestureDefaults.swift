@@ -160,9 +160,9 @@ public enum GestureDefaults {
     /// one before did: harder, the press was still building up (a quick tap); softer, however
     /// little, the finger was easing off (issue 65: a 55 ms tap whose last of four 14 ms reports
     /// presses 96% of its peak, after a heavier one). Of the contacts in fixtures/chromiumos
-    /// lifting at 95% of their peak or more, 124 of 131 in the palm recordings pressed at their
-    /// last report as at the one before, 3 less; in the others 29 alike and 13 less
-    /// (2026-11-29); every link and alex replay is unchanged.
+    /// lifting at 95% of their peak or more (with two reports or more), 126 of 129 in the palm
+    /// recordings pressed no less at their last report than at the one before, 3 less; in the
+    /// others 31 no less and 13 less (2026-11-29); every link and alex replay is unchanged.
     public static let vanishedPressureShare = 0.95
 
     /// A contact reported once that lifted within this many of the device's report intervals
