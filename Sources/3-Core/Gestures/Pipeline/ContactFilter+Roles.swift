@@ -174,7 +174,8 @@ extension ContactFilter {
         }
         let moved = (position - rest.landed).length
         // How far it went while pressing (a finger lifting slides: ``TouchPolicy/liftingPressureShare``).
-        if let alone = rest.alone, !Self.lifting(contact, peak: alone.reports.peak, policy.liftingPressureShare), moved > alone.farthest {
+        if let alone = rest.alone, moved > alone.farthest,
+           !(contact.pressure.map { policy.isLifting(pressure: $0, peak: alone.reports.peak) } ?? false) {
             rest.alone?.farthest = moved
         }
         let leftArea = inArea && pass.thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
@@ -193,12 +194,6 @@ extension ContactFilter {
         transition(contact.id, from: from, to: "finger", at: pass.time,
                    leftArea ? "left the thumb area" : "moved \(formatDecimal(moved, places: 1)) mm from its rest")
         land(contact, downSince: rest.time, landedAt: rest.landed, in: &kept)
-    }
-
-    /// Whether `contact` presses less than `share` of its `peak`: a finger lifting.
-    static func lifting(_ contact: TouchContact, peak: Int32, _ share: Double?) -> Bool {
-        guard let share, let pressure = contact.pressure else { return false }
-        return Double(pressure) < Double(peak) * share
     }
 
     /// A thumb lifts (`contact`, ended or cancelled). One that landed alone in the thumb area,

@@ -426,9 +426,9 @@ public final class TouchTracker {
                     }
                     cs[index].current = p
                     cs[index].persisting = true
-                    if let share = policy.liftingPressureShare, let pressure = c.pressure {
+                    if policy.liftingPressureShare != nil, let pressure = c.pressure {
                         cs[index].peakPressure = max(cs[index].peakPressure, pressure)
-                        cs[index].lifting = Double(pressure) < Double(cs[index].peakPressure) * share
+                        cs[index].lifting = policy.isLifting(pressure: pressure, peak: cs[index].peakPressure)
                     }
                 } else {
                     // Down before this sequence started listening: it joins from here.

@@ -197,6 +197,15 @@ public struct TouchPolicy: Sendable, Hashable {
     /// on a device reporting pressure per contact (on one that does not, `BTN_TOUCH` decides:
     /// the decoder ends a touch when it goes up).
     public var liftingPressureShare: Double?
+
+    /// Whether a contact pressing `pressure` after pressing `peak` at most is lifting
+    /// (``liftingPressureShare``): the one rule the touch tracker and the contact filter's
+    /// thumbs both read.
+    @inline(__always)
+    func isLifting(pressure: Int32, peak: Int32) -> Bool {
+        guard let share = liftingPressureShare else { return false }
+        return Double(pressure) < Double(peak) * share
+    }
     /// On a touchpad that reports the whole touch's pressure and width but no pressure per
     /// contact (`TouchFrame.wholeTouch`): a contact alone whose whole touch presses at least
     /// this and is at least this wide is a palm (issue 65, item 2: a palm in a corner of a
