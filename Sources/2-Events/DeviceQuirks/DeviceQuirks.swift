@@ -65,8 +65,8 @@ public struct QuirkRange: Sendable, Equatable, CustomStringConvertible {
             (high, low) = (0, 0)
             return
         }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let high = Int32(parts[0]), let low = Int32(parts[1]), high > low else { return nil }
+        guard let (first, second) = text.splitOnce(at: UInt8(ascii: ":")),
+              let high = Int32(first), let low = Int32(second), high > low else { return nil }
         (self.high, self.low) = (high, low)
     }
 
@@ -79,9 +79,22 @@ public struct QuirkDimensions: Sendable, Equatable {
     public var height: UInt32
 
     public init?(parsing text: String) {
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = UInt32(parts[0]), let h = UInt32(parts[1]) else { return nil }
+        guard let (first, second) = text.splitOnce(at: UInt8(ascii: "x")), let w = UInt32(first), let h = UInt32(second) else { return nil }
         (width, height) = (w, h)
+    }
+}
+
+extension String {
+    /// The text before and after its one `separator` (an ASCII byte); nil where it has none or
+    /// more than one. Found by bytes, with no array made: the two parts must be numbers, so a
+    /// separator that begins a Character (`:` with a combining mark) leaves a part that is no
+    /// number, as splitting by Characters would have left one.
+    func splitOnce(at separator: UInt8) -> (Substring, Substring)? {
+        let bytes = utf8
+        guard let at = bytes.firstIndex(of: separator) else { return nil }
+        let after = bytes.index(after: at)
+        guard !bytes[after...].contains(separator) else { return nil }
+        return (self[..<at], self[after...])
     }
 }
 
