@@ -131,44 +131,45 @@ public struct DeviceQuirks: Sendable, Equatable {
         }
     }
 
+    /// The winning entry of the key written `key` (`AttrKeyboardIntegration`), declared or
+    /// not; nil where no matching section sets it.
     public subscript(key: String) -> Entry? { entries.first { $0.key == key } }
 
-    enum Form { case unsigned, range, dimensions }
-
-    /// How the attributes gestured reads are written; others are kept as text.
-    static func form(of key: String) -> Form? {
-        switch key {
-        case "AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold", "AttrThumbSizeThreshold": .unsigned
-        case "AttrPressureRange", "AttrTouchSizeRange": .range
-        case "AttrSizeHint", "AttrResolutionHint": .dimensions
-        default: nil
-        }
+    /// The winning value of a declared key, typed: `quirks[.palmPressureThreshold]`. The entry
+    /// keeps the value as its line wrote it, and it is parsed here, when asked for; the parser
+    /// checked it at load, so a value that is there parses. Nil where no matching section sets
+    /// the key.
+    public subscript<Value>(key: QuirkKey<Value>) -> Value? {
+        self[key.name].flatMap { key.parse($0.value) }
     }
 
-    private func unsigned(_ key: String) -> Int32? { self[key].flatMap { UInt32($0.value) }.map { Int32(clamping: $0) } }
-    private func model(_ key: String) -> Bool { self[key]?.value == "1" }
-
-    /// `AttrPalmPressureThreshold`: a contact pressing harder than this is a palm (`ABS_MT_PRESSURE` units).
-    public var palmPressureThreshold: Int32? { unsigned("AttrPalmPressureThreshold") }
-    /// `AttrPalmSizeThreshold`: a contact whose touch major is larger than this is a palm (`ABS_MT_TOUCH_MAJOR` units).
-    public var palmSizeThreshold: Int32? { unsigned("AttrPalmSizeThreshold") }
-    /// `AttrThumbPressureThreshold`: a contact pressing harder than this is a thumb.
-    public var thumbPressureThreshold: Int32? { unsigned("AttrThumbPressureThreshold") }
-    /// `AttrThumbSizeThreshold`: a contact whose touch major is larger than this is a thumb.
-    public var thumbSizeThreshold: Int32? { unsigned("AttrThumbSizeThreshold") }
-    /// `AttrPressureRange`: a touch begins pressing more than its high and ends pressing less than its low.
-    public var pressureRange: QuirkRange? { self["AttrPressureRange"].flatMap { QuirkRange(parsing: $0.value) } }
-    /// `AttrTouchSizeRange`: the same by touch major.
-    public var touchSizeRange: QuirkRange? { self["AttrTouchSizeRange"].flatMap { QuirkRange(parsing: $0.value) } }
-    /// `ModelPressurePad=1`: the pad measures force (a haptic pad); its pressure is no palm's.
-    public var isPressurePad: Bool { model("ModelPressurePad") }
-    /// `AttrSizeHint`: the pad's size in millimetres, for a device that reports no resolution.
+    /// ``QuirkKey/palmPressureThreshold``, in `ABS_MT_PRESSURE` units: a contact pressing
+    /// harder than this is a palm (clamped to `Int32`, the axis's type).
+    public var palmPressureThreshold: Int32? { self[.palmPressureThreshold].map { Int32(clamping: $0) } }
+    /// ``QuirkKey/palmSizeThreshold``, in `ABS_MT_TOUCH_MAJOR` units: a contact whose touch
+    /// major is larger than this is a palm (clamped to `Int32`).
+    public var palmSizeThreshold: Int32? { self[.palmSizeThreshold].map { Int32(clamping: $0) } }
+    /// ``QuirkKey/thumbPressureThreshold``, in `ABS_MT_PRESSURE` units: a contact pressing
+    /// harder than this is a thumb (clamped to `Int32`).
+    public var thumbPressureThreshold: Int32? { self[.thumbPressureThreshold].map { Int32(clamping: $0) } }
+    /// ``QuirkKey/thumbSizeThreshold``, in `ABS_MT_TOUCH_MAJOR` units: a contact whose touch
+    /// major is larger than this is a thumb (clamped to `Int32`).
+    public var thumbSizeThreshold: Int32? { self[.thumbSizeThreshold].map { Int32(clamping: $0) } }
+    /// ``QuirkKey/pressureRange``, in `ABS_MT_PRESSURE` units: a touch begins pressing more
+    /// than its high and ends pressing less than its low.
+    public var pressureRange: QuirkRange? { self[.pressureRange] }
+    /// ``QuirkKey/touchSizeRange``, in `ABS_MT_TOUCH_MAJOR` units: the same by touch major.
+    public var touchSizeRange: QuirkRange? { self[.touchSizeRange] }
+    /// ``QuirkKey/pressurePad``: `ModelPressurePad=1`, the pad measures force (a haptic pad)
+    /// and its pressure is no palm's. False where no section says so.
+    public var isPressurePad: Bool { self[.pressurePad] ?? false }
+    /// ``QuirkKey/sizeHint``: the pad's size in millimetres, for a device that reports no
+    /// resolution; nil where a side is 0.
     public var sizeHint: SurfaceSize? {
-        self["AttrSizeHint"].flatMap { QuirkDimensions(parsing: $0.value) }
-            .flatMap { $0.width > 0 && $0.height > 0 ? SurfaceSize(width: Double($0.width), height: Double($0.height)) : nil }
+        self[.sizeHint].flatMap { $0.width > 0 && $0.height > 0 ? SurfaceSize(width: Double($0.width), height: Double($0.height)) : nil }
     }
-    /// `AttrResolutionHint`: units per millimetre on x and y, for a device that reports none.
-    public var resolutionHint: QuirkDimensions? { self["AttrResolutionHint"].flatMap { QuirkDimensions(parsing: $0.value) } }
+    /// ``QuirkKey/resolutionHint``: units per millimetre on x and y, for a device that reports none.
+    public var resolutionHint: QuirkDimensions? { self[.resolutionHint] }
 }
 
 extension DeviceDescription {

@@ -35,6 +35,15 @@ public struct QuirksProblem: Error, Sendable, Equatable, CustomStringConvertible
 /// Where libinput loads no quirks at all for one bad line, this reports the line as a
 /// ``QuirksProblem`` and goes on without it — without its whole section where it is a `Match*`
 /// line (the section would otherwise apply to devices it was not written for).
+///
+/// A file's `Match*` lines are parsed as it is read; its `Attr*` and `Model*` values are kept
+/// as the text they were written with (``QuirkProperty/value``) and typed only when a device
+/// whose sections set them asks (``DeviceQuirks``' typed subscript). Their form is still
+/// checked as the file is read, section by section, matched or not: checked only when read, a
+/// bad value would be a problem only for a device that matched its section and asked for its
+/// key, not in ``problems`` at start, and it would hide the value an earlier line or section
+/// gave its key instead of leaving it standing. The check is one lookup of the key in the
+/// declared ``QuirkKey``s, built once, and one parse of a declared key's value.
 public struct QuirksDatabase: Sendable, Equatable {
     public private(set) var sections: [QuirksSection] = []
     /// Every line that was skipped, and why.
@@ -185,21 +194,17 @@ public struct QuirksDatabase: Sendable, Equatable {
 }
 
 extension QuirkProperty {
-    /// Why `key=value` cannot be used (nil: it can). `Model*` takes 0 or 1; the attributes
-    /// gestured reads are checked for their form; other `Attr*` keys are kept as written.
+    /// Why `key=value` cannot be used (nil: it can): a `Model*` key takes 0 or 1, declared or
+    /// not; the value of a declared `Attr*` ``QuirkKey`` must be in its form; other `Attr*` keys
+    /// are kept as written. For an `Attr*` line, one lookup in the declared keys by name, and
+    /// for a declared key one parse.
+    ///
+    /// This runs at load, for every section, though a value is only typed when a device asks
+    /// for it (`DeviceQuirks`' typed subscript): see ``QuirksDatabase`` for why.
     static func check(key: String, value: String) -> String? {
-        if key.hasPrefix("Model") {
-            return value == "0" || value == "1" ? nil : "\(key) takes 0 or 1, not \(value): skipped"
-        }
-        switch DeviceQuirks.form(of: key) {
-        case .unsigned?:
-            return UInt32(value) != nil ? nil : "\(key) takes a whole number, not \(value): skipped"
-        case .range?:
-            return QuirkRange(parsing: value) != nil ? nil : "\(key) takes HIGH:LOW, HIGH above LOW, or none, not \(value): skipped"
-        case .dimensions?:
-            return QuirkDimensions(parsing: value) != nil ? nil : "\(key) takes WIDTHxHEIGHT, not \(value): skipped"
-        case nil:
-            return nil
-        }
+        // Every Model key, declared or not, takes 0 or 1 (a declared one is made by
+        // `QuirkKey.model`): no lookup needed.
+        if key.hasPrefix("Model") { return QuirkKey.model(key).problem(with: value) }
+        return AnyQuirkKey.named[key]?.problem(value)
     }
 }
