@@ -235,3 +235,140 @@ func touchpad(_ name: String, bus: UInt16 = 0x11, vendor: UInt16 = 0x02, product
         #expect(d.applyingResolutionHint(nil) == d)
     }
 }
+
+@Suite struct QuirkKeyTests {
+    /// A `QuirkRange` of `high` and `low`.
+    func range(_ high: Int32, _ low: Int32) -> QuirkRange {
+        var r = QuirkRange(parsing: "none")!
+        (r.high, r.low) = (high, low)
+        return r
+    }
+
+    /// A `QuirkDimensions` of `width` and `height`.
+    func dimensions(_ width: UInt32, _ height: UInt32) -> QuirkDimensions {
+        var d = QuirkDimensions(parsing: "0x0")!
+        (d.width, d.height) = (width, height)
+        return d
+    }
+
+    /// `key=value` on line 3 of a section that matches "Pad" (and keeps a line of its own, so
+    /// it stands without it): the problems of the file, and the typed value the pad gets.
+    func read<Value>(_ key: QuirkKey<Value>, _ value: String) -> (problems: [String], value: Value?) {
+        let text = "[Pad]\nMatchName=Pad\n\(key.name)=\(value)\nAttrKeyboardIntegration=internal\n"
+        let database = QuirksDatabase(text: text, file: "keys.quirks")
+        return (database.problems.map(\.description), database.quirks(for: QuirksDevice(description: touchpad("Pad")))[key])
+    }
+
+    /// Every declared key takes the forms its documentation names, typed, and refuses others at
+    /// load with its message, byte for byte; and every declared key is tested here.
+    @Test func everyDeclaredKeyTakesItsFormsAndRefusesOthers() {
+        var tested: [String] = []
+        func expect<Value: Equatable>(_ key: QuirkKey<Value>, takes good: [(String, Value)], refuses bad: [String],
+                                      as form: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            tested.append(key.name)
+            #expect(key.form == form, sourceLocation: sourceLocation)
+            for (text, value) in good {
+                let read = read(key, text)
+                #expect(read.problems == [], "\(key.name)=\(text)", sourceLocation: sourceLocation)
+                #expect(read.value == value, "\(key.name)=\(text)", sourceLocation: sourceLocation)
+                #expect(key.parse(text) == value, "\(key.name)=\(text)", sourceLocation: sourceLocation)
+            }
+            for text in bad {
+                let read = read(key, text)
+                #expect(read.problems == ["keys.quirks:3: \(key.name) \(form), not \(text): skipped"], sourceLocation: sourceLocation)
+                #expect(read.value == nil, "\(key.name)=\(text)", sourceLocation: sourceLocation)
+                #expect(key.parse(text) == nil, "\(key.name)=\(text)", sourceLocation: sourceLocation)
+            }
+        }
+        let whole = "takes a whole number"
+        let numbers: [(String, UInt32)] = [("254", 254), ("0", 0), ("4294967295", .max)]
+        let notNumbers = ["lots", "-1", "4294967296", "1.5", "0x10"]
+        expect(.palmPressureThreshold, takes: numbers, refuses: notNumbers, as: whole)
+        expect(.palmSizeThreshold, takes: numbers, refuses: notNumbers, as: whole)
+        expect(.thumbPressureThreshold, takes: numbers, refuses: notNumbers, as: whole)
+        expect(.thumbSizeThreshold, takes: numbers, refuses: notNumbers, as: whole)
+        let ranges = [("10:8", range(10, 8)), ("none", range(0, 0)), ("-5:-10", range(-5, -10))]
+        // 10:8 with a combining mark on its colon: split by Characters, one part; by bytes, a
+        // second part that is no number. Either way refused.
+        let notRanges = ["8:10", "10:10", "10:8:6", "10", "10:", ":8", "ten:eight", "10:\u{301}8", "None"]
+        expect(.pressureRange, takes: ranges, refuses: notRanges, as: "takes HIGH:LOW, HIGH above LOW, or none")
+        expect(.touchSizeRange, takes: ranges, refuses: notRanges, as: "takes HIGH:LOW, HIGH above LOW, or none")
+        let sizes = [("100x60", dimensions(100, 60)), ("0x0", dimensions(0, 0))]
+        let notSizes = ["100x", "x60", "100X60", "100x60x1", "100*60", "-1x60", "100x\u{301}60"]
+        expect(.sizeHint, takes: sizes, refuses: notSizes, as: "takes WIDTHxHEIGHT")
+        expect(.resolutionHint, takes: sizes, refuses: notSizes, as: "takes WIDTHxHEIGHT")
+        expect(.pressurePad, takes: [("1", true), ("0", false)], refuses: ["2", "true", "yes", "01"], as: "takes 0 or 1")
+
+        #expect(tested.sorted() == AnyQuirkKey.declared.map(\.name).sorted())
+        #expect(Set(AnyQuirkKey.named.keys) == Set(tested))
+        // A Model key no one declared is checked in the form of every Model key; an Attr key no
+        // one declared is kept as written.
+        let undeclared = QuirksDatabase(text: "[Pad]\nMatchName=Pad\nModelNew=2\nAttrNew=anything at all\n", file: "keys.quirks")
+        #expect(undeclared.problems.map(\.description) == ["keys.quirks:3: ModelNew takes 0 or 1, not 2: skipped"])
+        #expect(undeclared.sections.first?.properties == [QuirkProperty(key: "AttrNew", value: "anything at all", line: 4)])
+    }
+
+    /// The accessors other modules use give what the typed keys give: a whole number clamped
+    /// to `Int32`, a size hint only where both sides are more than 0, no pressure pad unless
+    /// a section says so.
+    @Test func theAccessorsReadTheTypedKeys() {
+        let text = """
+            [Pad]
+            MatchName=Pad
+            AttrPalmPressureThreshold=4294967295
+            AttrPalmSizeThreshold=20
+            AttrThumbPressureThreshold=100
+            AttrThumbSizeThreshold=30
+            AttrPressureRange=10:8
+            AttrTouchSizeRange=none
+            AttrSizeHint=0x60
+            AttrResolutionHint=12x10
+            """
+        let quirks = QuirksDatabase(text: text, file: "all.quirks").quirks(for: QuirksDevice(description: touchpad("Pad")))
+        #expect(quirks[.palmPressureThreshold] == .max)
+        #expect(quirks.palmPressureThreshold == .max)
+        #expect(quirks.palmSizeThreshold == 20)
+        #expect(quirks.thumbPressureThreshold == 100)
+        #expect(quirks.thumbSizeThreshold == 30)
+        #expect(quirks.pressureRange == range(10, 8))
+        #expect(quirks.touchSizeRange?.isNone == true)
+        #expect(quirks[.sizeHint] == dimensions(0, 60))
+        #expect(quirks.sizeHint == nil)
+        #expect(quirks.resolutionHint == dimensions(12, 10))
+        #expect(quirks[.pressurePad] == nil)
+        #expect(quirks.isPressurePad == false)
+    }
+
+    /// Where two matching sections set a key, the typed subscript gives the later one's value,
+    /// the later line's within a section; a later value refused at load leaves the earlier
+    /// one standing; a section that does not match gives nothing.
+    @Test func theTypedSubscriptGivesTheWinningSectionsValue() {
+        let text = """
+            [Early]
+            MatchName=Pad
+            AttrPalmPressureThreshold=100
+            AttrPressureRange=20:10
+            ModelPressurePad=1
+            AttrSizeHint=80x50
+            [Late]
+            MatchUdevType=touchpad
+            AttrPalmPressureThreshold=200
+            AttrPressureRange=oops
+            ModelPressurePad=0
+            AttrSizeHint=90x55
+            AttrSizeHint=95x60
+            [Elsewhere]
+            MatchName=Other
+            AttrPalmPressureThreshold=300
+            """
+        let database = QuirksDatabase(text: text, file: "order.quirks")
+        #expect(database.problems.map(\.description) == ["order.quirks:10: AttrPressureRange takes HIGH:LOW, HIGH above LOW, or none, not oops: skipped"])
+        let quirks = database.quirks(for: QuirksDevice(description: touchpad("Pad")))
+        #expect(quirks[.palmPressureThreshold] == 200)
+        #expect(quirks["AttrPalmPressureThreshold"]?.section == "Late")
+        #expect(quirks[.pressurePad] == false)
+        #expect(quirks[.sizeHint] == dimensions(95, 60))
+        #expect(quirks[.pressureRange] == range(20, 10))
+        #expect(quirks[.touchSizeRange] == nil)
+    }
+}
