@@ -5,7 +5,9 @@ import TouchEvents
 /// what it carries (libinput record keeps udev properties and the DMI modalias; evemu has the
 /// name and ids), plus what the command line gives.
 public struct QuirksDevice: Sendable, Equatable {
+    /// The device's name, as the kernel gives it (`MatchName` globs it).
     public var name: String
+    /// Its bus, vendor, product and version (`MatchBus`, `MatchVendor`, `MatchProduct`, `MatchVersion`).
     public var id: InputID
     /// The `MatchUdevType` names the device is (`touchpad`, `mouse`, …).
     public var udevTypes: Set<String>
@@ -14,6 +16,8 @@ public struct QuirksDevice: Sendable, Equatable {
     /// The first string of `/sys/firmware/devicetree/base/compatible`, when known.
     public var deviceTree: String?
 
+    /// The device of these names and ids; without `dmi` or `deviceTree`, sections matching on
+    /// them do not match it.
     public init(name: String, id: InputID, udevTypes: Set<String>, dmi: String? = nil, deviceTree: String? = nil) {
         self.name = name
         self.id = id
@@ -55,11 +59,15 @@ public struct QuirksDevice: Sendable, Equatable {
 /// ends below LOW (libinput's hysteresis), in the axis's units, HIGH above LOW; or `none`:
 /// the axis tells no touch (libinput's util-prop-parsers).
 public struct QuirkRange: Sendable, Equatable, CustomStringConvertible {
+    /// Where a touch begins, in the axis's units (0 with `low` 0: `none`).
     public var high: Int32
+    /// Where a touch ends, below `high`, in the axis's units.
     public var low: Int32
     /// `none`: the axis says nothing about touching.
     public var isNone: Bool { high == 0 && low == 0 }
 
+    /// The range `text` writes (`10:8`, `none`); nil where it is not `HIGH:LOW` with HIGH
+    /// above LOW, two whole numbers that fit `Int32`, nor `none`.
     public init?(parsing text: String) {
         if text == "none" {
             (high, low) = (0, 0)
@@ -70,14 +78,19 @@ public struct QuirkRange: Sendable, Equatable, CustomStringConvertible {
         (self.high, self.low) = (high, low)
     }
 
+    /// The range as a quirks file writes it: `10:8`, `none`.
     public var description: String { isNone ? "none" : "\(high):\(low)" }
 }
 
 /// `WIDTHxHEIGHT` of `AttrSizeHint` (millimetres) and `AttrResolutionHint` (units per millimetre).
 public struct QuirkDimensions: Sendable, Equatable {
+    /// Across: millimetres for `AttrSizeHint`, units per millimetre on x for `AttrResolutionHint`.
     public var width: UInt32
+    /// Down: millimetres for `AttrSizeHint`, units per millimetre on y for `AttrResolutionHint`.
     public var height: UInt32
 
+    /// The dimensions `text` writes (`100x60`); nil where it is not two whole numbers joined
+    /// by one `x`.
     public init?(parsing text: String) {
         guard let (first, second) = text.splitOnce(at: UInt8(ascii: "x")), let w = UInt32(first), let h = UInt32(second) else { return nil }
         (width, height) = (w, h)
@@ -104,10 +117,15 @@ extension String {
 public struct DeviceQuirks: Sendable, Equatable {
     /// One property and the section and line that set it.
     public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        /// The key as the file writes it: `AttrPalmPressureThreshold`.
         public var key: String
+        /// The value as the line writes it (`254`): typed only when read by a ``QuirkKey``.
         public var value: String
+        /// The name of the section that set it, without brackets.
         public var section: String
+        /// The path of the file it was read from.
         public var file: String
+        /// The line that set it, counted from 1.
         public var line: Int
 
         /// `AttrPalmPressureThreshold=254 ([Cypress Touchpads] 30-vendor-cypress.quirks:10)`.
@@ -120,6 +138,7 @@ public struct DeviceQuirks: Sendable, Equatable {
     /// The winning entry of each key, in the order keys were first set.
     public private(set) var entries: [Entry] = []
 
+    /// No quirks: every value nil, as for a device no section matches.
     public init() {}
 
     /// Sets a property: a later one of the same key replaces the earlier.

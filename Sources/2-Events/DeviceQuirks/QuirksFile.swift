@@ -3,9 +3,11 @@
 public struct QuirksSection: Sendable, Equatable {
     /// The name between the brackets (`Cypress Touchpads`).
     public var name: String
-    /// The file it was read from, and the line of its `[`, counted from 1.
+    /// The file it was read from.
     public var file: String
+    /// The line of its `[`, counted from 1.
     public var line: Int
+    /// Its `Match*` lines, parsed, in file order: a device must meet all of them.
     public var matches: [QuirksMatch]
     /// The `Attr*` and `Model*` lines, in file order.
     public var properties: [QuirkProperty]
@@ -13,17 +15,25 @@ public struct QuirksSection: Sendable, Equatable {
 
 /// One `AttrFoo=value` or `ModelFoo=1` line of a section.
 public struct QuirkProperty: Sendable, Equatable {
+    /// The key as the line writes it: `AttrPalmPressureThreshold`, `ModelPressurePad`.
     public var key: String
+    /// The value as the line writes it, checked for its form if its key is declared (a
+    /// ``QuirkKey``) or a `Model*` key, and typed only when a device asks for it.
     public var value: String
+    /// The line, counted from 1.
     public var line: Int
 }
 
 /// A line the parser could not take: reported with its place and skipped, never fatal.
 public struct QuirksProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file's path.
     public var file: String
+    /// The line, counted from 1; 0 where the whole file could not be read.
     public var line: Int
+    /// What is wrong, and what was skipped: `AttrSizeHint takes WIDTHxHEIGHT, not 100x: skipped`.
     public var message: String
 
+    /// `file:line: message`.
     public var description: String { "\(file):\(line): \(message)" }
 }
 
@@ -42,15 +52,19 @@ public struct QuirksProblem: Error, Sendable, Equatable, CustomStringConvertible
 /// checked as the file is read, section by section, matched or not: checked only when read, a
 /// bad value would be a problem only for a device that matched its section and asked for its
 /// key, not in ``problems`` at start, and it would hide the value an earlier line or section
-/// gave its key instead of leaving it standing. The check is one lookup of the key in the
-/// declared ``QuirkKey``s, built once, and one parse of a declared key's value.
+/// gave its key instead of leaving it standing. The check of an `Attr*` line is one lookup of
+/// its key in the declared ``QuirkKey``s (a dictionary built once) and one parse of a declared
+/// key's value; that of a `Model*` line, whose form every `Model*` key shares, no lookup.
 public struct QuirksDatabase: Sendable, Equatable {
+    /// Every section that was read whole enough to use, in the order read: files in order,
+    /// each file's sections in file order.
     public private(set) var sections: [QuirksSection] = []
     /// Every line that was skipped, and why.
     public internal(set) var problems: [QuirksProblem] = []
     /// The files read, in order.
     public private(set) var files: [String] = []
 
+    /// No files: no section, nothing matches (libinput's defaults).
     public init() {}
 
     /// The database of one file's text.

@@ -13,10 +13,12 @@ public enum QuirksMatch: Sendable, Equatable {
     case name(String)
     /// `MatchBus`: `usb`, `bluetooth`, `ps2`, `rmi`, `i2c` or `spi`, as the kernel's bus type.
     case bus(UInt16)
-    /// `MatchVendor`, `MatchProduct`, `MatchVersion`: `0x` and hex digits in upper case, up to 0xFFFF.
-    /// (`MatchProduct` may list several, separated by `;`, as newer files do.)
+    /// `MatchVendor`: `0x` and hex digits in upper case, up to 0xFFFF.
     case vendor(UInt16)
+    /// `MatchProduct`: the same, or several separated by `;`, as newer files write it; any of
+    /// them matches.
     case product([UInt16])
+    /// `MatchVersion`: `0x` and hex digits in upper case, up to 0xFFFF.
     case version(UInt16)
     /// `MatchUdevType`: `touchpad`, `mouse`, `pointingstick`, `keyboard`, `joystick`, `tablet`,
     /// `tablet-pad` (udev's `ID_INPUT_*`).
@@ -104,6 +106,7 @@ extension QuirksMatch {
 
 /// What is wrong with one line of a quirks file.
 public struct QuirksLineError: Error, Sendable, Equatable {
+    /// What is wrong, as ``QuirksProblem/message`` gives it.
     public var message: String
     init(_ message: String) { self.message = message }
 }
