@@ -125,7 +125,7 @@ view-test-firefox: unit
 
 # The DocC catalogs of the five library products (swift-docc-plugin), one archive each in
 # out/docs/; any DocC warning (a broken symbol link, a missing page) fails the build.
-DOC_TARGETS := Gestures GestureRuntime GestureReplay GestureClient GestureTesting TouchScripts
+DOC_TARGETS := GestureVocabulary Gestures GestureRuntime GestureReplay GestureClient GestureTesting TouchScripts
 docs: check-swift deps
 	@mkdir -p out/docs
 	@for target in $(DOC_TARGETS); do \

@@ -9,8 +9,10 @@
 //   2-Events    TouchEvents (pure Swift, no I/O: Instant, kernel events and names, the device
 //               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x);
 //               DeviceQuirks (libinput's quirks files: parsed and matched to a device).
-//   3-Core      Gestures: pure Swift, no I/O, no clock: regions, the contact filter, recognizers,
-//               the arena, the pipeline, handlers, gesture values. TouchScripts: scripted touches
+//   3-Core      GestureVocabulary: geometry, gesture kinds and their values, recognizer
+//               descriptions (shared with the protocol and a client). Gestures: pure Swift, no
+//               I/O, no clock: regions, the contact filter, recognizers, the arena, the pipeline,
+//               handlers, gesture events. TouchScripts: scripted touches
 //               and their grammar in words (`gestured synth`'s, and the test kit's).
 //   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
 //               TouchInput (libinput seat and hotplug, evdev reading, uinput); GestureConfiguration
@@ -40,6 +42,9 @@ let package = Package(
         .library(name: "TouchEvents", targets: ["TouchEvents"]),
         .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "DeviceQuirks", targets: ["DeviceQuirks"]),
+        // The values a gesture carries and the geometry they are in, shared by the core, the
+        // protocol and the client (Gestures re-exports it).
+        .library(name: "GestureVocabulary", targets: ["GestureVocabulary"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
         .library(name: "GestureReplay", targets: ["GestureReplay"]),
@@ -92,9 +97,10 @@ let package = Package(
         ),
 
         // 3-Core
+        .target(name: "GestureVocabulary", dependencies: ["TouchEvents"], path: "Sources/3-Core/GestureVocabulary"),
         .target(
             name: "Gestures",
-            dependencies: ["TouchEvents", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["GestureVocabulary", "TouchEvents", .product(name: "Logging", package: "swift-log")],
             path: "Sources/3-Core/Gestures"
         ),
         .target(name: "TouchScripts", dependencies: ["Gestures", "TouchEvents"], path: "Sources/3-Core/TouchScripts"),
@@ -125,7 +131,7 @@ let package = Package(
         ),
 
         // 5-Service
-        .target(name: "GestureProtocol", dependencies: ["Gestures", "TouchEvents"], path: "Sources/5-Service/GestureProtocol"),
+        .target(name: "GestureProtocol", dependencies: ["GestureVocabulary", "TouchEvents"], path: "Sources/5-Service/GestureProtocol"),
         .target(
             name: "GestureHTTP",
             dependencies: ["SystemLoop", "TouchEvents", .product(name: "Logging", package: "swift-log")],
@@ -148,7 +154,7 @@ let package = Package(
         ),
         .target(
             name: "GestureClient",
-            dependencies: ["GestureProtocol", "Gestures", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["GestureProtocol", "GestureVocabulary", "TouchEvents", "SystemLoop", .product(name: "Logging", package: "swift-log")],
             path: "Sources/5-Service/GestureClient"
         ),
 

@@ -62,3 +62,54 @@ if find .build -name 'Yams*.swiftmodule' -o -name 'Yams*.o' | grep -q .; then
     exit 1
 fi
 echo "new-package: an app on GestureRuntime alone builds without Yams"
+
+# A socket client on GestureClient and GestureProtocol alone: it speaks the gesture vocabulary
+# (kinds, values, Rect) without compiling the recognizers, the arena or Yams. (SwiftPM makes an
+# empty folder for every target of the package; only a module or object file is compiled code.)
+mkdir -p "$work/SocketClient/Sources/SocketClient"
+cat > "$work/SocketClient/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SocketClient",
+    dependencies: [.package(path: "../gestured")],
+    targets: [
+        .executableTarget(name: "SocketClient", dependencies: [
+            .product(name: "GestureClient", package: "gestured"), .product(name: "GestureProtocol", package: "gestured"),
+        ]),
+    ]
+)
+SWIFT
+cat > "$work/SocketClient/Sources/SocketClient/main.swift" <<'SWIFT'
+import GestureClient
+import GestureProtocol
+
+let panel = RegionRequest(id: "panel", frame: Rect(x: 40, y: 20, width: 120, height: 60), hitInsets: EdgeInsets(all: -5),
+                          gestures: [GestureRequest(kind: .swipe, directions: [.left, .right]), GestureRequest(kind: .tap)])
+let line = #"{"time": 0.5, "kind": "swipe", "state": "recognized", "region": "panel", "touches": 1, "x": 60.0, "y": 40.0, "dx": -30.0, "dy": 1.0, "vx": -400.0, "vy": 10.0, "direction": "left", "decided_mm": 8.0, "decided_ms": 40.0}"#
+let event = try GestureEvent.parse(Array(line.utf8))
+guard let swipe = event.swipe, swipe.direction == .left else { fatalError("the line's swipe was not read") }
+if CommandLine.arguments.count > 1 {
+    let client = try GestureClient()
+    try client.register(panel) { gesture in print(gesture.kind, gesture.state) }
+    try client.start()
+    client.run()
+}
+print("built: \(panel.id) swiped \(swipe.direction) after \(swipe.decidedAfterMillimetres) mm")
+SWIFT
+cd "$work/SocketClient"
+swift build 2>&1 | tail -n 3
+out=$(swift run --skip-build SocketClient)
+[ "$out" = "built: panel swiped left after 8.0 mm" ] || { echo "new-package: FAIL: the socket client printed: $out" >&2; exit 1; }
+for module in Gestures Yams; do
+    if find .build -name "$module.swiftmodule" -o -name "$module.o" | grep -q .; then
+        echo "new-package: FAIL: a socket client on GestureClient compiled $module" >&2
+        exit 1
+    fi
+done
+if find .build -name 'Arena.swift.o' | grep -q .; then
+    echo "new-package: FAIL: a socket client on GestureClient compiled the arena" >&2
+    exit 1
+fi
+echo "new-package: a socket client on GestureClient builds without the recognizers, the arena or Yams"

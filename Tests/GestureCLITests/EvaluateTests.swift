@@ -68,7 +68,7 @@ struct EvaluateTests {
         #expect(Judgement.judge(label("pinch-out", nil), gestures: [logged(.pinch)], stroke: nil).why
             == "the pinch's scale is not known")
         var moved = logged(.pan)
-        moved.translation = Point(x: 1, y: 20)
+        moved.values = .pan(.init(translation: Point(x: 1, y: 20), velocity: .zero))
         #expect(Judgement.judge(label("pan", "down"), gestures: [logged(.pan), moved], stroke: nil).right)
     }
 

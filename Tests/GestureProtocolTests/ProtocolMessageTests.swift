@@ -132,10 +132,16 @@ struct GestureEventTests {
             == GestureValues.Pinch(scale: 1.5, spanMillimetres: 31.23, scalePerSecond: 2))
         let tap = try read(.tap(.init(taps: 1)))
         #expect(tap.pan == nil && tap.swipe == nil && tap.rotate == nil && tap.edgePan == nil && tap.longPress == nil && tap.pinch == nil)
-        // A 1.0 service's pinch has no span: no typed values, rather than made-up ones.
-        var old = try read(.pinch(.init(scale: 1.5, spanMillimetres: 31.234, scalePerSecond: 2)))
-        old.spanMM = nil
-        #expect(old.pinch == nil)
+        // A 1.0 service's pinch has no span: no typed values, rather than made-up ones; read with
+        // partial values (a log of another recognizer, judged by its scale alone), the span is 0.
+        let line = #"{"time": 0.5, "kind": "pinch", "state": "changed", "region": "r", "touches": 2, "x": 1.0, "y": 2.0, "scale": 1.5, "scale_velocity": 2.0}"#
+        let object = try JSONValue.parse(line).objectValue!
+        #expect(try GestureEvent(json: object).pinch == nil)
+        #expect(try GestureEvent(json: object).values == nil)
+        #expect(try GestureEvent(json: object, partialValues: true).pinch == GestureValues.Pinch(scale: 1.5, spanMillimetres: 0, scalePerSecond: 2))
+        // Without its kind's own value, a line has none even so.
+        let began = #"{"time": 0.5, "kind": "pan", "state": "began", "region": "r", "touches": 1, "x": 1.0, "y": 2.0, "vx": 3.0}"#
+        #expect(try GestureEvent(json: try JSONValue.parse(began).objectValue!, partialValues: true).values == nil)
     }
 
     @Test func pinchAndRotateNameTheirRates() {

@@ -1,5 +1,5 @@
 import GestureProtocol
-import Gestures
+import GestureVocabulary
 import Logging
 import SystemLoop
 import TouchEvents

@@ -1,4 +1,4 @@
-import Gestures
+import GestureVocabulary
 
 /// A request from a client: one JSON object on one line with a `type` and, to be answered by
 /// name, an `id` (a number or text, echoed in the reply). Unknown fields are ignored, unknown

@@ -1,4 +1,4 @@
-import Gestures
+import GestureVocabulary
 import TouchEvents
 
 /// One gesture event as it leaves the process: the one model behind `gestured replay --json`,
@@ -31,27 +31,18 @@ public struct GestureEvent: Sendable, Equatable {
     /// The location in the region's own coordinates, where that differs from `x`/`y`.
     public var localX: Double?
     public var localY: Double?
-    public var taps: Int?
-    /// A long press: how long its fingers have been down, in milliseconds (protocol 1.1).
-    public var durationMS: Double?
-    public var dx: Double?
-    public var dy: Double?
-    public var vx: Double?
-    public var vy: Double?
-    public var scale: Double?
-    public var scaleVelocity: Double?
-    /// A pinch: the fingers' mean distance from their centroid, in millimetres on the surface
-    /// (protocol 1.1).
-    public var spanMM: Double?
-    public var rotation: Double?
-    public var rotationVelocity: Double?
-    public var direction: SwipeDirection?
-    /// A swipe: after how many millimetres and milliseconds its direction was decided.
-    public var decidedMM: Double?
-    public var decidedMS: Double?
-    public var edge: Edge?
+    /// The kind's values, typed (``GestureValues``), as the event carries them: rounded as they
+    /// are written (positions and movements to 0.01, scales to 0.0001, angles to 0.01°, times to
+    /// 0.1 ms), so an event read back equals the event written. Decoded once, when the event is
+    /// read (``init(json:partialValues:)``). Nil for a custom gesture, and for a line that does
+    /// not carry every value of its kind (a 1.0 service's pinch has no `span_mm`): no typed
+    /// values rather than made-up ones. Every line gestured writes carries all of them.
+    public var values: GestureValues?
 
-    public init(kind: GestureKind, state: GestureState, region: String, touches: Int, x: Double, y: Double, time: Double = 0) {
+    /// An event of `kind` with `values` (nil: none; when given, they are `kind`'s own).
+    public init(kind: GestureKind, state: GestureState, region: String, touches: Int, x: Double, y: Double, time: Double = 0,
+                values: GestureValues? = nil) {
+        self.values = values
         self.kind = kind
         self.state = state
         self.region = region
@@ -62,10 +53,10 @@ public struct GestureEvent: Sendable, Equatable {
     }
 
     /// `g` as it is written; `time` counts from `origin`.
-    public init(_ g: Gesture, origin: Instant) {
+    public init(_ g: some GestureRecord, origin: Instant) {
         time = Double((g.time - origin).inMicroseconds) / 1_000_000
         device = g.device
-        kind = g.kind
+        kind = g.values.kind
         state = g.state
         region = g.region
         touches = g.touches
@@ -76,37 +67,25 @@ public struct GestureEvent: Sendable, Equatable {
             localX = Self.round(g.localLocation.x, 2)
             localY = Self.round(g.localLocation.y, 2)
         }
-        // The kind's payload, once: each value under its key.
-        func movement(_ t: Point, _ v: Point) {
-            dx = Self.round(t.x, 2)
-            dy = Self.round(t.y, 2)
-            vx = Self.round(v.x, 2)
-            vy = Self.round(v.y, 2)
-        }
-        switch g.values {
-        case .tap(let tap):
-            taps = tap.taps
-        case .pan(let pan):
-            movement(pan.translation, pan.velocity)
+        values = Self.rounded(g.values)
+    }
+
+    /// `v` rounded as it is written, so that the event read back from its line is the same.
+    static func rounded(_ v: GestureValues) -> GestureValues? {
+        func point(_ p: Point) -> Point { Point(x: round(p.x, 2), y: round(p.y, 2)) }
+        func milliseconds(_ d: Duration) -> Duration { .microseconds(Int64((round(d.inMilliseconds, 1) * 1000).rounded())) }
+        return switch v {
+        case .tap: v
+        case .longPress(let press): .longPress(.init(duration: milliseconds(press.duration)))
+        case .pan(let pan): .pan(.init(translation: point(pan.translation), velocity: point(pan.velocity)))
         case .swipe(let swipe):
-            movement(swipe.translation, swipe.velocity)
-            direction = swipe.direction
-            decidedMM = Self.round(swipe.decidedAfterMillimetres, 1)
-            decidedMS = Self.round(swipe.decidedAfter.inMilliseconds, 1)
-        case .edgePan(let edgePan):
-            movement(edgePan.translation, edgePan.velocity)
-            edge = edgePan.edge
+            .swipe(.init(direction: swipe.direction, translation: point(swipe.translation), velocity: point(swipe.velocity),
+                         decidedAfterMillimetres: round(swipe.decidedAfterMillimetres, 1), decidedAfter: milliseconds(swipe.decidedAfter)))
+        case .edgePan(let edgePan): .edgePan(.init(edge: edgePan.edge, translation: point(edgePan.translation), velocity: point(edgePan.velocity)))
         case .pinch(let pinch):
-            scale = Self.round(pinch.scale, 4)
-            scaleVelocity = Self.round(pinch.scalePerSecond, 4)
-            spanMM = Self.round(pinch.spanMillimetres, 2)
-        case .rotate(let rotate):
-            rotation = Self.round(rotate.degrees, 2)
-            rotationVelocity = Self.round(rotate.degreesPerSecond, 2)
-        case .longPress(let press):
-            durationMS = Self.round(press.duration.inMilliseconds, 1)
-        case .custom:
-            break
+            .pinch(.init(scale: round(pinch.scale, 4), spanMillimetres: round(pinch.spanMillimetres, 2), scalePerSecond: round(pinch.scalePerSecond, 4)))
+        case .rotate(let rotate): .rotate(.init(degrees: round(rotate.degrees, 2), degreesPerSecond: round(rotate.degreesPerSecond, 2)))
+        case .custom: nil
         }
     }
 
@@ -145,11 +124,98 @@ public struct GestureEvent: Sendable, Equatable {
     }
 
     /// One key of the message: its name, its value in an event (nil: left out), and how it is
-    /// read back from a JSON object.
+    /// read back from a JSON object: into the event, or, for a value of a kind, into what the
+    /// line carries (``Carried``), which becomes the event's typed ``values`` once all is read.
     struct Key: Sendable {
         let name: String
         let value: @Sendable (GestureEvent) -> FieldValue?
-        let read: @Sendable (inout GestureEvent, FieldReader) throws(ProtocolError) -> Void
+        let read: @Sendable (inout GestureEvent, inout Carried, FieldReader) throws(ProtocolError) -> Void
+
+        init(name: String, value: @escaping @Sendable (GestureEvent) -> FieldValue?,
+             read: @escaping @Sendable (inout GestureEvent, FieldReader) throws(ProtocolError) -> Void) {
+            self.name = name
+            self.value = value
+            self.read = { e, _, r throws(ProtocolError) in try read(&e, r) }
+        }
+
+        init(name: String, value: @escaping @Sendable (GestureEvent) -> FieldValue?,
+             carried read: @escaping @Sendable (inout Carried, FieldReader) throws(ProtocolError) -> Void) {
+            self.name = name
+            self.value = value
+            self.read = { _, c, r throws(ProtocolError) in try read(&c, r) }
+        }
+    }
+
+    /// The kinds' values as a line carries them, each on its own, while the line is read: the
+    /// typed ``values`` are made of them once (``values(of:)``), and they are gone.
+    struct Carried {
+        var taps: Int?
+        var durationMS: Double?
+        var dx: Double?, dy: Double?, vx: Double?, vy: Double?
+        var scale: Double?, scaleVelocity: Double?, spanMM: Double?
+        var rotation: Double?, rotationVelocity: Double?
+        var direction: SwipeDirection?
+        var decidedMM: Double?, decidedMS: Double?
+        var edge: Edge?
+
+        /// A `kind` event's values: nil unless the line carries every one of them; with
+        /// `partial`, nil only without the kind's own value (``definingKeys(of:)``), any other
+        /// the line leaves out being 0.
+        func values(of kind: GestureKind, partial: Bool) -> GestureValues? {
+            guard partial || isComplete(for: kind) else { return nil }
+            func milliseconds(_ ms: Double) -> Duration { .microseconds(Int64((ms * 1000).rounded())) }
+            let translation = dx.flatMap { x in dy.map { Point(x: x, y: $0) } }
+            let velocity = Point(x: vx ?? 0, y: vy ?? 0)
+            return switch kind {
+            case .tap: taps.map { .tap(.init(taps: $0)) }
+            case .longPress: durationMS.map { .longPress(.init(duration: milliseconds($0))) }
+            case .pan: translation.map { .pan(.init(translation: $0, velocity: velocity)) }
+            case .swipe:
+                direction.map {
+                    .swipe(.init(direction: $0, translation: translation ?? .zero, velocity: velocity,
+                                 decidedAfterMillimetres: decidedMM ?? 0, decidedAfter: milliseconds(decidedMS ?? 0)))
+                }
+            case .edgePan: edge.map { .edgePan(.init(edge: $0, translation: translation ?? .zero, velocity: velocity)) }
+            case .pinch: scale.map { .pinch(.init(scale: $0, spanMillimetres: spanMM ?? 0, scalePerSecond: scaleVelocity ?? 0)) }
+            case .rotate: rotation.map { .rotate(.init(degrees: $0, degreesPerSecond: rotationVelocity ?? 0)) }
+            case .custom: nil
+            }
+        }
+    }
+}
+
+extension GestureEvent.Carried {
+    /// Whether the line carried every value of `kind`.
+    func isComplete(for kind: GestureKind) -> Bool {
+        let moved = dx != nil && dy != nil && vx != nil && vy != nil
+        return switch kind {
+        case .tap: taps != nil
+        case .longPress: durationMS != nil
+        case .pan: moved
+        case .swipe: moved && direction != nil && decidedMM != nil && decidedMS != nil
+        case .edgePan: moved && edge != nil
+        case .pinch: scale != nil && scaleVelocity != nil && spanMM != nil
+        case .rotate: rotation != nil && rotationVelocity != nil
+        case .custom: false
+        }
+    }
+}
+
+extension GestureEvent {
+    /// The keys a line of `kind` must carry for typed ``values`` when it is read with partial
+    /// values (``init(json:partialValues:)``): the kind's own value (a tap's `taps`, a pan's `dx`
+    /// and `dy`, …).
+    public static func definingKeys(of kind: GestureKind) -> [String] {
+        switch kind {
+        case .tap: ["taps"]
+        case .longPress: ["duration_ms"]
+        case .pan: ["dx", "dy"]
+        case .swipe: ["direction"]
+        case .edgePan: ["edge"]
+        case .pinch: ["scale"]
+        case .rotate: ["rotation"]
+        case .custom: []
+        }
     }
 
     /// The message's keys, in the documented order (docs/protocol.md's table lists them so; a
@@ -174,34 +240,37 @@ public struct GestureEvent: Sendable, Equatable {
             read: { e, r throws(ProtocolError) in e.localX = try r.optionalNumber("local_x") }),
         Key(name: "local_y", value: { e in e.localX == nil ? nil : e.localY.map { .decimal($0, places: 2) } },
             read: { e, r throws(ProtocolError) in e.localY = try r.optionalNumber("local_y") }),
-        Key(name: "taps", value: { $0.taps.map { .integer($0) } }, read: { e, r throws(ProtocolError) in e.taps = try r.optionalInteger("taps") }),
-        Key(name: "duration_ms", value: { $0.durationMS.map { .decimal($0, places: 1) } },
-            read: { e, r throws(ProtocolError) in e.durationMS = try r.optionalNumber("duration_ms") }),
-        Key(name: "dx", value: { e in e.dy == nil ? nil : e.dx.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.dx = try r.optionalNumber("dx") }),
-        Key(name: "dy", value: { e in e.dx == nil ? nil : e.dy.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.dy = try r.optionalNumber("dy") }),
-        Key(name: "vx", value: { e in e.vy == nil ? nil : e.vx.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.vx = try r.optionalNumber("vx") }),
-        Key(name: "vy", value: { e in e.vx == nil ? nil : e.vy.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.vy = try r.optionalNumber("vy") }),
-        Key(name: "scale", value: { $0.scale.map { .decimal($0, places: 4) } },
-            read: { e, r throws(ProtocolError) in e.scale = try r.optionalNumber("scale") }),
-        Key(name: "scale_velocity", value: { $0.scaleVelocity.map { .decimal($0, places: 4) } },
-            read: { e, r throws(ProtocolError) in e.scaleVelocity = try r.optionalNumber("scale_velocity") }),
-        Key(name: "span_mm", value: { $0.spanMM.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.spanMM = try r.optionalNumber("span_mm") }),
-        Key(name: "rotation", value: { $0.rotation.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.rotation = try r.optionalNumber("rotation") }),
-        Key(name: "rotation_velocity", value: { $0.rotationVelocity.map { .decimal($0, places: 2) } },
-            read: { e, r throws(ProtocolError) in e.rotationVelocity = try r.optionalNumber("rotation_velocity") }),
-        Key(name: "direction", value: { $0.direction.map { .text($0.rawValue) } },
-            read: { e, r throws(ProtocolError) in e.direction = try r.optionalEnumeration("direction") }),
-        Key(name: "decided_mm", value: { $0.decidedMM.map { .decimal($0, places: 1) } },
-            read: { e, r throws(ProtocolError) in e.decidedMM = try r.optionalNumber("decided_mm") }),
-        Key(name: "decided_ms", value: { $0.decidedMS.map { .decimal($0, places: 1) } },
-            read: { e, r throws(ProtocolError) in e.decidedMS = try r.optionalNumber("decided_ms") }),
-        Key(name: "edge", value: { $0.edge.map { .text($0.rawValue) } }, read: { e, r throws(ProtocolError) in e.edge = try r.optionalEnumeration("edge") }),
+        // The kinds' values: each written from the typed values, read into what the line carries.
+        Key(name: "taps", value: { $0.tap.map { .integer($0.taps) } },
+            carried: { c, r throws(ProtocolError) in c.taps = try r.optionalInteger("taps") }),
+        Key(name: "duration_ms", value: { $0.longPress.map { .decimal($0.duration.inMilliseconds, places: 1) } },
+            carried: { c, r throws(ProtocolError) in c.durationMS = try r.optionalNumber("duration_ms") }),
+        Key(name: "dx", value: { $0.translation.map { .decimal($0.x, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.dx = try r.optionalNumber("dx") }),
+        Key(name: "dy", value: { $0.translation.map { .decimal($0.y, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.dy = try r.optionalNumber("dy") }),
+        Key(name: "vx", value: { $0.velocity.map { .decimal($0.x, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.vx = try r.optionalNumber("vx") }),
+        Key(name: "vy", value: { $0.velocity.map { .decimal($0.y, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.vy = try r.optionalNumber("vy") }),
+        Key(name: "scale", value: { $0.pinch.map { .decimal($0.scale, places: 4) } },
+            carried: { c, r throws(ProtocolError) in c.scale = try r.optionalNumber("scale") }),
+        Key(name: "scale_velocity", value: { $0.pinch.map { .decimal($0.scalePerSecond, places: 4) } },
+            carried: { c, r throws(ProtocolError) in c.scaleVelocity = try r.optionalNumber("scale_velocity") }),
+        Key(name: "span_mm", value: { $0.pinch.map { .decimal($0.spanMillimetres, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.spanMM = try r.optionalNumber("span_mm") }),
+        Key(name: "rotation", value: { $0.rotate.map { .decimal($0.degrees, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.rotation = try r.optionalNumber("rotation") }),
+        Key(name: "rotation_velocity", value: { $0.rotate.map { .decimal($0.degreesPerSecond, places: 2) } },
+            carried: { c, r throws(ProtocolError) in c.rotationVelocity = try r.optionalNumber("rotation_velocity") }),
+        Key(name: "direction", value: { $0.swipe.map { .text($0.direction.rawValue) } },
+            carried: { c, r throws(ProtocolError) in c.direction = try r.optionalEnumeration("direction") }),
+        Key(name: "decided_mm", value: { $0.swipe.map { .decimal($0.decidedAfterMillimetres, places: 1) } },
+            carried: { c, r throws(ProtocolError) in c.decidedMM = try r.optionalNumber("decided_mm") }),
+        Key(name: "decided_ms", value: { $0.swipe.map { .decimal($0.decidedAfter.inMilliseconds, places: 1) } },
+            carried: { c, r throws(ProtocolError) in c.decidedMS = try r.optionalNumber("decided_ms") }),
+        Key(name: "edge", value: { $0.edgePan.map { .text($0.edge.rawValue) } },
+            carried: { c, r throws(ProtocolError) in c.edge = try r.optionalEnumeration("edge") }),
     ]
 
     /// The names of the message's keys, in the documented order.
@@ -267,14 +336,20 @@ public struct GestureEvent: Sendable, Equatable {
 
     /// Reads an event back from its JSON object (a `gesture` message or a `--json` line); keys
     /// it does not know are ignored.
-    public init(json o: JSONObject) throws(ProtocolError) {
+    /// - Parameter partialValues: A line that carries its kind's own value
+    ///   (``definingKeys(of:)``) but not all the others still gets typed ``values``, the others
+    ///   0. For judging another recognizer's gestures, which reads only a kind's own value
+    ///   (`gestured evaluate --gestures`); a client reads without it.
+    public init(json o: JSONObject, partialValues: Bool = false) throws(ProtocolError) {
         let r = FieldReader(o, path: "")
         self.init(kind: .tap, state: .possible, region: "", touches: 0, x: 0, y: 0)  // each key read below
-        for key in Self.keys { try key.read(&self, r) }
+        var carried = Carried()
+        for key in Self.keys { try key.read(&self, &carried, r) }
+        values = carried.values(of: kind, partial: partialValues)
     }
 }
 
-extension Gesture {
+extension GestureRecord {
     /// The gesture as one line of JSON (``GestureEvent``), as `--json` prints it.
     public func jsonLine(origin: Instant) -> String {
         GestureEvent(self, origin: origin).jsonLine()
@@ -284,52 +359,38 @@ extension Gesture {
 // MARK: - The kinds' values, typed
 
 extension GestureEvent {
-    /// A tap's values as the line carries them: nil for another kind, or a line without them.
-    public var tap: GestureValues.Tap? {
-        guard kind == .tap, let taps else { return nil }
-        return GestureValues.Tap(taps: taps)
-    }
-
+    /// A tap's values: nil for another kind, or a line without them.
+    public var tap: GestureValues.Tap? { if case .tap(let v)? = values { v } else { nil } }
     /// A long press's values (its duration as written: to 0.1 ms), from a 1.1 service.
-    public var longPress: GestureValues.LongPress? {
-        guard kind == .longPress, let durationMS else { return nil }
-        return GestureValues.LongPress(duration: .microseconds(Int64((durationMS * 1000).rounded())))
-    }
-
-    /// A pinch's values, from a 1.1 service (a 1.0 service's messages have no span).
-    public var pinch: GestureValues.Pinch? {
-        guard kind == .pinch, let scale, let spanMM, let scaleVelocity else { return nil }
-        return GestureValues.Pinch(scale: scale, spanMillimetres: spanMM, scalePerSecond: scaleVelocity)
-    }
-
+    public var longPress: GestureValues.LongPress? { if case .longPress(let v)? = values { v } else { nil } }
+    /// A pinch's values, from a 1.1 service (a 1.0 service's messages have no span: nil).
+    public var pinch: GestureValues.Pinch? { if case .pinch(let v)? = values { v } else { nil } }
     /// A pan's values (translation and velocity in layout units, as written: two decimals).
-    public var pan: GestureValues.Pan? {
-        guard kind == .pan, let translation, let velocity else { return nil }
-        return GestureValues.Pan(translation: translation, velocity: velocity)
-    }
-
+    public var pan: GestureValues.Pan? { if case .pan(let v)? = values { v } else { nil } }
     /// A swipe's values.
-    public var swipe: GestureValues.Swipe? {
-        guard kind == .swipe, let direction, let translation, let velocity, let decidedMM, let decidedMS else { return nil }
-        return GestureValues.Swipe(direction: direction, translation: translation, velocity: velocity,
-                                   decidedAfterMillimetres: decidedMM,
-                                   decidedAfter: .microseconds(Int64((decidedMS * 1000).rounded())))
-    }
-
+    public var swipe: GestureValues.Swipe? { if case .swipe(let v)? = values { v } else { nil } }
     /// A rotation's values.
-    public var rotate: GestureValues.Rotate? {
-        guard kind == .rotate, let rotation, let rotationVelocity else { return nil }
-        return GestureValues.Rotate(degrees: rotation, degreesPerSecond: rotationVelocity)
-    }
-
+    public var rotate: GestureValues.Rotate? { if case .rotate(let v)? = values { v } else { nil } }
     /// An edge pan's values.
-    public var edgePan: GestureValues.EdgePan? {
-        guard kind == .edgePan, let edge, let translation, let velocity else { return nil }
-        return GestureValues.EdgePan(edge: edge, translation: translation, velocity: velocity)
+    public var edgePan: GestureValues.EdgePan? { if case .edgePan(let v)? = values { v } else { nil } }
+
+    /// A pan's, swipe's or edge pan's movement (`dx`, `dy`), in layout units.
+    public var translation: Point? {
+        switch values {
+        case .pan(let v)?: v.translation
+        case .swipe(let v)?: v.translation
+        case .edgePan(let v)?: v.translation
+        default: nil
+        }
     }
 
-    /// `dx`, `dy` as a point, when the line has both.
-    public var translation: Point? { dx.flatMap { x in dy.map { Point(x: x, y: $0) } } }
-    /// `vx`, `vy` as a point, when the line has both.
-    public var velocity: Point? { vx.flatMap { x in vy.map { Point(x: x, y: $0) } } }
+    /// A pan's, swipe's or edge pan's velocity (`vx`, `vy`), in layout units per second.
+    public var velocity: Point? {
+        switch values {
+        case .pan(let v)?: v.velocity
+        case .swipe(let v)?: v.velocity
+        case .edgePan(let v)?: v.velocity
+        default: nil
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import Gestures
+import GestureVocabulary
 import TouchEvents
 
 /// A JSON value, as the protocol's messages are parsed and written: small, ordered (an

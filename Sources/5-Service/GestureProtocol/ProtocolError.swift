@@ -49,7 +49,7 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
 extension JSONObject {
     /// One line of the protocol (or of `--json` output), which must be a JSON object:
     /// `not JSON: …` when it is not JSON, `<mustBe>, not <what it is>` when it is not an object.
-    static func line(_ bytes: some Collection<UInt8>, mustBe: String) throws(ProtocolError) -> JSONObject {
+    public static func line(_ bytes: some Collection<UInt8>, mustBe: String) throws(ProtocolError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue.parse(bytes)

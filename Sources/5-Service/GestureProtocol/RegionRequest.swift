@@ -1,4 +1,4 @@
-import Gestures
+import GestureVocabulary
 
 /// A region a client registers: where it is (layout units, in its parent's coordinates — the
 /// layout's when it has no parent), how far its hit area reaches, and its gestures with their

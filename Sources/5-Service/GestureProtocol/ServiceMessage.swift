@@ -1,4 +1,4 @@
-import Gestures
+import GestureVocabulary
 
 /// What the service sends: one JSON object per line with a `type`. The greeting comes first,
 /// on every connection; then replies (each with its request's id), errors and gestures, in

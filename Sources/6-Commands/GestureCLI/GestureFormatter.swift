@@ -18,14 +18,14 @@ struct GestureFormatter {
     static func readable(_ e: GestureEvent, unit: String) -> String {
         var s = readableSeconds(e.time) + "  \(e.kind) \(e.state)  \(e.region)"
         s += "  \(e.touches) touch\(e.touches == 1 ? "" : "es")"
-        if let taps = e.taps { s += "  taps \(taps)" }
-        if let d = e.direction { s += "  \(d)" }
-        if let edge = e.edge { s += "  from the \(edge) edge" }
+        if let tap = e.tap { s += "  taps \(tap.taps)" }
+        if let swipe = e.swipe { s += "  \(swipe.direction)" }
+        if let edgePan = e.edgePan { s += "  from the \(edgePan.edge) edge" }
         let u = unit.isEmpty ? "" : " " + unit
         s += "  at \(formatDecimal(e.x, places: 1)), \(formatDecimal(e.y, places: 1))\(u)"
-        if let dx = e.dx, let dy = e.dy { s += "  moved \(formatDecimal(dx, places: 1)), \(formatDecimal(dy, places: 1))\(u)" }
-        if let scale = e.scale { s += "  scale \(formatDecimal(scale, places: 3))" }
-        if let r = e.rotation { s += "  rotation \(formatDecimal(r, places: 1))°" }
+        if let t = e.translation { s += "  moved \(formatDecimal(t.x, places: 1)), \(formatDecimal(t.y, places: 1))\(u)" }
+        if let pinch = e.pinch { s += "  scale \(formatDecimal(pinch.scale, places: 3))" }
+        if let rotate = e.rotate { s += "  rotation \(formatDecimal(rotate.degrees, places: 1))°" }
         return s + "\n"
     }
 }

@@ -25,35 +25,32 @@ enum GestureLog {
         for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let event: GestureEvent
+            let object: JSONObject
             do throws(ProtocolError) {
-                event = try GestureEvent.parse(line.utf8)
+                object = try JSONObject.line(line.utf8, mustBe: "a gesture must be a JSON object")
+                event = try GestureEvent(json: object, partialValues: true)
             } catch {
                 throw RecordingError(path: path, line: index + 1, message: error.description)
             }
             guard event.time.isFinite, event.time >= 0, event.time < 1e9 else {
                 throw RecordingError(path: path, line: index + 1, message: "\"time\" must be seconds from the recording's start, not \(event.time)")
             }
-            if let missing = Self.missing(in: event) {
+            if let missing = Self.missing(in: event, carrying: object) {
                 throw RecordingError(path: path, line: index + 1, message: missing)
             }
             let time = origin + .microseconds(Int64((event.time * 1e6).rounded()))
             if event.state == .began || event.state == .recognized { started[event.kind] = time }
             gestures.append(JudgedGesture(kind: event.kind, state: event.state, time: time, startTime: started[event.kind] ?? time,
                                           touches: event.touches, region: event.region, recognizer: "log",
-                                          location: Point(x: event.x, y: event.y), taps: event.taps, translation: event.translation,
-                                          direction: event.direction, edge: event.edge, scale: event.scale, degrees: event.rotation))
+                                          location: Point(x: event.x, y: event.y), values: event.values))
         }
         return gestures
     }
 
-    /// What the event lacks of what its kind and state must carry (`a swipe needs its
-    /// "direction"`), or nil.
-    static func missing(in event: GestureEvent) -> String? {
-        let present: [String: Bool] = [
-            "taps": event.taps != nil, "direction": event.direction != nil, "edge": event.edge != nil,
-            "dx": event.dx != nil, "dy": event.dy != nil, "scale": event.scale != nil, "rotation": event.rotation != nil,
-        ]
-        let lacking = JudgedGesture.requiredValues(kind: event.kind, state: event.state).filter { present[$0] != true }
+    /// What the event (read from `object`) lacks of what its kind and state must carry (`a
+    /// swipe needs its "direction"`), or nil.
+    static func missing(in event: GestureEvent, carrying object: JSONObject) -> String? {
+        let lacking = JudgedGesture.requiredValues(kind: event.kind, state: event.state).filter { (object[$0] ?? .null) == .null }
         guard !lacking.isEmpty else { return nil }
         let what: String = switch event.kind {
         case .tap: "a tap"

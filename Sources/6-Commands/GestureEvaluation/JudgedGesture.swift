@@ -2,9 +2,12 @@ import Gestures
 import TouchEvents
 
 /// A gesture event as the evaluator judges it (and draws it): a replay's gesture, with every
-/// value of its kind, or a gesture log's line, with the values the line carries (nil: not in
-/// it). Nothing is made up for a value a log leaves out: the log reader refuses a line without
-/// a value the judgement reads (``requiredValues(kind:state:)``).
+/// value of its kind, or a gesture log's line, read with partial values
+/// (`GestureEvent(json:partialValues:)`: another recognizer's log may carry a kind's own value
+/// and none of the others, which then read as 0). The judgement reads only a kind's own value (a
+/// tap's taps, a pan's movement, a swipe's direction, a pinch's scale), and the log reader
+/// refuses a line without one the judgement reads (``requiredValues(kind:state:)``): nothing it
+/// reads is made up.
 public struct JudgedGesture: Sendable, Equatable {
     public var kind: GestureKind
     public var state: GestureState
@@ -16,20 +19,12 @@ public struct JudgedGesture: Sendable, Equatable {
     /// The recognizer's label (`tap(1 tap, 1 touch)`; `log` for a log's line).
     public var recognizer: String
     public var location: Point
-    /// A tap's taps.
-    public var taps: Int?
-    /// A pan's, swipe's or edge pan's movement.
-    public var translation: Point?
-    public var direction: SwipeDirection?
-    public var edge: Edge?
-    /// A pinch's scale.
-    public var scale: Double?
-    /// A rotation's angle, in degrees.
-    public var degrees: Double?
+    /// The kind's values, typed: every one for a replay's gesture; for a log's line, nil without
+    /// its kind's own value (a pan's `began`).
+    public var values: GestureValues?
 
     public init(kind: GestureKind, state: GestureState, time: Instant, startTime: Instant, touches: Int, region: String,
-                recognizer: String, location: Point, taps: Int? = nil, translation: Point? = nil,
-                direction: SwipeDirection? = nil, edge: Edge? = nil, scale: Double? = nil, degrees: Double? = nil) {
+                recognizer: String, location: Point, values: GestureValues? = nil) {
         self.kind = kind
         self.state = state
         self.time = time
@@ -38,26 +33,32 @@ public struct JudgedGesture: Sendable, Equatable {
         self.region = region
         self.recognizer = recognizer
         self.location = location
-        self.taps = taps
-        self.translation = translation
-        self.direction = direction
-        self.edge = edge
-        self.scale = scale
-        self.degrees = degrees
+        self.values = values
     }
 
     /// A replay's gesture, with every value of its kind.
     public init(_ g: Gesture) {
         self.init(kind: g.kind, state: g.state, time: g.time, startTime: g.startTime, touches: g.touches, region: g.region,
-                  recognizer: g.recognizer, location: g.location)
-        switch g.values {
-        case .tap(let v): taps = v.taps
-        case .pan(let v): translation = v.translation
-        case .swipe(let v): (translation, direction) = (v.translation, v.direction)
-        case .edgePan(let v): (translation, edge) = (v.translation, v.edge)
-        case .pinch(let v): scale = v.scale
-        case .rotate(let v): degrees = v.degrees
-        case .longPress, .custom: break
+                  recognizer: g.recognizer, location: g.location, values: g.values)
+    }
+
+    /// A tap's taps.
+    public var taps: Int? { if case .tap(let v)? = values { v.taps } else { nil } }
+    /// A swipe's direction.
+    public var direction: SwipeDirection? { if case .swipe(let v)? = values { v.direction } else { nil } }
+    /// An edge pan's edge.
+    public var edge: Edge? { if case .edgePan(let v)? = values { v.edge } else { nil } }
+    /// A pinch's scale.
+    public var scale: Double? { if case .pinch(let v)? = values { v.scale } else { nil } }
+    /// A rotation's angle, in degrees.
+    public var degrees: Double? { if case .rotate(let v)? = values { v.degrees } else { nil } }
+    /// A pan's, swipe's or edge pan's movement.
+    public var translation: Point? {
+        switch values {
+        case .pan(let v)?: v.translation
+        case .swipe(let v)?: v.translation
+        case .edgePan(let v)?: v.translation
+        default: nil
         }
     }
 

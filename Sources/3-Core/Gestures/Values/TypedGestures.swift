@@ -1,9 +1,5 @@
 import TouchEvents
 
-/// The values of one kind of gesture (``GestureValues/Tap``, ``GestureValues/Pan``, …): what a
-/// ``TypedGesture`` of that kind carries.
-public protocol KindValues: Sendable {}
-
 /// A gesture event as the handler of one kind receives it: that kind's values typed and never
 /// optional (`pinch.scale`, not `pinch.scale!`), each with its unit, and everything of the
 /// underlying ``Gesture`` (`state`, `location`, `localLocation`, `target`, `time`, `touches`, …),

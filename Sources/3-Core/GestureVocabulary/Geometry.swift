@@ -1,5 +1,3 @@
-import Foundation
-
 /// A point or vector in millimetres (on the touch surface) or layout units.
 public struct Point: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
@@ -37,10 +35,10 @@ public struct Rect: Sendable, Hashable {
         self.height = height
     }
 
-    public var minX: Double { x }
-    public var minY: Double { y }
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
+    @inlinable public var minX: Double { x }
+    @inlinable public var minY: Double { y }
+    @inlinable public var maxX: Double { x + width }
+    @inlinable public var maxY: Double { y + height }
 
     /// True if `p` is inside or on the edge. An empty rectangle contains nothing.
     @inlinable
@@ -94,16 +92,4 @@ public struct EdgeInsets: Sendable, Hashable {
     }
 
     public static let zero = EdgeInsets()
-}
-
-/// Degrees in (-180, 180].
-@inlinable
-func normalizedDegrees(_ d: Double) -> Double {
-    // Already in range (a frame's turn, nearly always): the remainder would be `d` itself, and
-    // it is a call into libm (about 30 instructions).
-    if d > -180 && d <= 180 { return d }
-    var a = d.truncatingRemainder(dividingBy: 360)
-    if a > 180 { a -= 360 }
-    if a <= -180 { a += 360 }
-    return a
 }
