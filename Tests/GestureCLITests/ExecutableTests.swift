@@ -45,6 +45,24 @@ struct ExecutableTests {
         #expect(again.stderr == "\(folder): cannot write the latency report there: it is a directory\n")
     }
 
+    /// `run --play` refuses a recording it cannot play, and a seat beside it, before running.
+    @Test func aRecordingToPlayThatCannotBeReadIsRefusedBeforeRunning() throws {
+        let missing = try runGestured(["run", "--no-socket", "--play", "/nonexistent-folder/taps.events"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("/nonexistent-folder/taps.events:"))
+        let recording = repositoryRoot + "/fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
+        let both = try runGestured(["run", "--no-socket", "--play", recording, "--seat", "seat1"])
+        #expect(both.status == 2)
+        #expect(both.stderr == "--play reads no seat: give --seat or --play, not both\n")
+        let folder = NSTemporaryDirectory() + "/played-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "".write(toFile: folder + "/empty.events", atomically: true, encoding: .utf8)
+        let empty = try runGestured(["run", "--no-socket", "--play", folder + "/empty.events"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("empty.events:"))
+    }
+
     /// The package's version (debian/changelog) is the one `gestured --version` prints, and its
     /// default configuration checks; help texts carry no stray line-continuation backslashes.
     @Test func thePackageAgreesWithTheBinary() throws {

@@ -51,6 +51,11 @@ struct RunCommand: ParsableCommand {
     var seat: String?
 
     @Option(name: .long, help: ArgumentHelp(
+        "Read no seat: play RECORDING (libinput record or evemu) as a live device instead, at its own pace, again and again a second apart: to try a configuration or a socket client without the hardware.",
+        valueName: "RECORDING"))
+    var play: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "On exit, write every frame's latency (kernel time stamp → handled, p50/p99/max in µs) as JSON to FILE.",
         valueName: "FILE"))
     var latencyReport: String?
@@ -110,14 +115,37 @@ struct RunCommand: ParsableCommand {
                 throw Self.refuse("\(latencyReport): cannot write the latency report there: it is a directory")
             }
         }
-        do throws(ServiceError) {
-            var seatName = "seat0"
-            if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }
-            let monitor: LibinputSeat
-            do throws(InputError) {
-                monitor = try LibinputSeat(seat: seatName, logger: logger)
+        if play != nil, seat != nil { throw Self.refuse("--play reads no seat: give --seat or --play, not both") }
+        var played: PlayedDevice?
+        if let play {
+            let recording: Recording
+            do throws(RecordingError) {
+                recording = try Recording.load(path: play)
             } catch {
-                throw .seat(error)
+                throw Self.refuse("\(error)")
+            }
+            guard let device = recording.devices.first(where: { !$0.events.isEmpty }) else {
+                throw Self.refuse("\(play): the recording has no events to play")
+            }
+            let name = play.split(separator: "/").last.map(String.init) ?? play
+            do throws(InputError) {
+                played = try PlayedDevice(node: "played:" + name, description: device.description, events: device.events)
+            } catch {
+                throw Self.refuse("\(error)")
+            }
+        }
+        do throws(ServiceError) {
+            let monitor: any DeviceMonitor
+            if let played {
+                monitor = PlayedDeviceMonitor(played)
+            } else {
+                var seatName = "seat0"
+                if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }
+                do throws(InputError) {
+                    monitor = try LibinputSeat(seat: seatName, logger: logger)
+                } catch {
+                    throw .seat(error)
+                }
             }
             let service = try GestureService(options: options, monitor: monitor, clock: MonotonicClock(), logger: logger) { line in
                 _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
