@@ -4,8 +4,8 @@
 //
 // Sources/ is grouped by layer, in the order data flows through them; a module imports only
 // from its own layer and those before it (ARCHITECTURE.md says what each may import):
-//   1-Shims     CLibevdev, CLibinput, CLinux: C shims, one per system library (only TouchInput and
-//               SystemLoop import them).
+//   1-Shims     CLibevdev, CLibinput, CLinux, CSDBus: C shims, one per system library (only
+//               TouchInput, SystemLoop and SystemBus import them).
 //   2-Events    TouchEvents (pure Swift, no I/O: Instant, kernel events and names, the device
 //               description, the decoder); TouchRecordings (libinput-record YAML v1, evemu 1.x);
 //               DeviceQuirks (libinput's quirks files: parsed and matched to a device).
@@ -14,7 +14,8 @@
 //               I/O, no clock: regions, the contact filter, recognizers, the arena, the pipeline,
 //               handlers, gesture events. TouchScripts: scripted touches
 //               and their grammar in words (`gestured synth`'s, and the test kit's).
-//   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock);
+//   4-Runtime   SystemLoop (the epoll loop, sockets, child processes, the monotonic clock); SystemBus
+//               (the system bus through sd-bus, for `gestured run --dbus`);
 //               TouchInput (libinput seat and hotplug, evdev reading, uinput); GestureConfiguration
 //               (the YAML configuration); GestureRuntime (your closures on live devices, one device
 //               session for live devices and recordings; no YAML); GestureReplay (recordings through
@@ -86,6 +87,8 @@ let package = Package(
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Sources/1-Shims/CLinux"),
+        // sd-bus's object table (C macros) for the service's D-Bus interface; libsystemd-dev.
+        .target(name: "CSDBus", path: "Sources/1-Shims/CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
 
         // 2-Events
         .target(name: "TouchEvents", path: "Sources/2-Events/TouchEvents"),
@@ -107,6 +110,7 @@ let package = Package(
 
         // 4-Runtime
         .target(name: "SystemLoop", dependencies: ["CLinux", "TouchEvents"], path: "Sources/4-Runtime/SystemLoop"),
+        .target(name: "SystemBus", dependencies: ["CSDBus", "SystemLoop", "TouchEvents"], path: "Sources/4-Runtime/SystemBus"),
         .target(
             name: "TouchInput",
             dependencies: ["TouchEvents", "CLibevdev", "CLibinput", .product(name: "Logging", package: "swift-log")],
@@ -145,7 +149,7 @@ let package = Package(
         ),
         .target(
             name: "GestureService",
-            dependencies: ["SystemLoop", "TouchInput", "GestureRuntime", "GestureProtocol", "Gestures", "GestureConfiguration", "TouchEvents",
+            dependencies: ["SystemLoop", "SystemBus", "TouchInput", "GestureRuntime", "GestureProtocol", "Gestures", "GestureConfiguration", "TouchEvents",
                            "GestureHTTP", "GestureView",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics"),

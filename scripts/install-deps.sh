@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Installs the C libraries gestured builds against, if they are missing:
-# libevdev, libinput and libudev development files (Debian/Ubuntu package names).
+# libevdev, libinput, libudev and libsystemd (sd-bus) development files (Debian/Ubuntu package names).
 set -euo pipefail
 
 # scripts/install-deps.sh PACKAGE... installs those instead (e.g. strace for the VM lane).
-packages=(libevdev-dev libinput-dev libudev-dev pkg-config)
+packages=(libevdev-dev libinput-dev libudev-dev libsystemd-dev pkg-config)
 if [ $# -gt 0 ]; then
     packages=("$@")
-elif command -v pkg-config >/dev/null && pkg-config --exists libevdev libinput libudev; then
+elif command -v pkg-config >/dev/null && pkg-config --exists libevdev libinput libudev libsystemd; then
     exit 0
 fi
 if ! command -v apt-get >/dev/null; then
-    echo "error: libevdev, libinput and libudev development files are missing and apt-get is not available;" >&2
+    echo "error: libevdev, libinput, libudev and libsystemd development files are missing and apt-get is not available;" >&2
     echo "       install them with your distribution's package manager: ${packages[*]}" >&2
     exit 1
 fi
