@@ -49,8 +49,10 @@ fi
 check "gestured --version runs (no Swift toolchain in the root)" '[ "$(gestured --version)" = 0.1.0 ] && ! command -v swift'
 check "the gestured group exists" 'getent group gestured'
 check "the udev rule is installed" 'grep -q "g:gestured:r" /usr/lib/udev/rules.d/70-gestured.rules'
+check "the D-Bus policy is installed, for the gestured group" \
+    'grep -q "<policy group=\"gestured\">" /usr/share/dbus-1/system.d/org.gestured.Gestured.conf'
 check "the unit is installed with /usr/bin and not enabled" \
-    'grep -q "^ExecStart=/usr/bin/gestured run --config /etc/gestured/gestured.yaml" /usr/lib/systemd/system/gestured.service &&
+    'grep -q "^ExecStart=/usr/bin/gestured run --config /etc/gestured/gestured.yaml --dbus" /usr/lib/systemd/system/gestured.service &&
      ! ls /etc/systemd/system/*.wants/gestured.service 2>/dev/null'
 check "the configuration is a conffile and checks" \
     'grep -qx /etc/gestured/gestured.yaml /var/lib/dpkg/info/gestured.conffiles && gestured check-config /etc/gestured/gestured.yaml'
@@ -64,6 +66,7 @@ check "zsh and fish completions are installed" \
 in_root apt-get remove -y -qq gestured > "$work/remove.log" 2>&1 || { cat "$work/remove.log"; failed=$((failed + 1)); }
 check "removed: the binary, rule and unit are gone, the configuration stays" \
     '! test -e /usr/bin/gestured && ! test -e /usr/lib/udev/rules.d/70-gestured.rules &&
+     ! test -e /usr/share/dbus-1/system.d/org.gestured.Gestured.conf &&
      ! test -e /usr/lib/systemd/system/gestured.service && test -f /etc/gestured/gestured.yaml'
 in_root apt-get purge -y -qq gestured > "$work/purge.log" 2>&1 || { cat "$work/purge.log"; failed=$((failed + 1)); }
 check "purged: nothing of it is left" '! test -e /etc/gestured && ! dpkg -s gestured >/dev/null 2>&1'

@@ -22,6 +22,9 @@ install -D -m 644 udev/70-gestured.rules "$rules/70-gestured.rules"
 sed -e "s|/usr/local/bin/gestured|$prefix/bin/gestured|g" -e "s|/etc/gestured/|$sysconfdir/gestured/|g" \
     udev/gestured.service > "$generated/gestured.service"
 install -D -m 644 "$generated/gestured.service" "$root/lib/systemd/system/gestured.service"
+# dbus-daemon reads /usr/share/dbus-1/system.d and /etc/dbus-1/system.d, never /usr/local.
+if [ "$prefix" = /usr ]; then policy=$root/share/dbus-1/system.d; else policy=$destdir$sysconfdir/dbus-1/system.d; fi
+install -D -m 644 dbus/org.gestured.Gestured.conf "$policy/org.gestured.Gestured.conf"
 install -D -m 644 README.md "$root/share/doc/gestured/README.md"
 for page in ARCHITECTURE.md docs/*.md; do install -D -m 644 "$page" "$root/share/doc/gestured/$(basename "$page")"; done
 install -D -m 644 examples/kiosk.yaml "$root/share/doc/gestured/examples/kiosk.yaml"

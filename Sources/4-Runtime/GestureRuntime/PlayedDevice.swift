@@ -26,6 +26,8 @@ public final class PlayedDevice: TouchDevice {
     /// Starts playing `events` (a recording's, in its order) as the device `description`.
     /// - Parameters:
     ///   - node: The device's identity for the runtime (`played:` and the file's name).
+    ///   - description: The device as the recording describes it.
+    ///   - events: The recording's events, in its order, with its time stamps.
     ///   - pause: How long between the end of one play and the start of the next.
     ///   - plays: How many times to play it (nil: until the device goes).
     public init(node: String, description: DeviceDescription, events: [InputEvent], pause: Duration = .seconds(1),

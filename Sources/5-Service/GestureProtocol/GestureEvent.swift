@@ -108,7 +108,7 @@ public struct GestureEvent: Sendable, Equatable {
     }
 
     /// One value of ``forEachField(_:)``: a number rounded to some decimals, a whole number, text.
-    enum FieldValue {
+    package enum FieldValue {
         case decimal(Double, places: Int)
         case integer(Int)
         case text(String)
@@ -277,7 +277,7 @@ extension GestureEvent {
     public static var keyNames: [String] { keys.map(\.name) }
 
     /// The event's keys and values, in the documented order, only those that apply.
-    private func forEachField(_ body: (String, FieldValue) -> Void) {
+    package func forEachField(_ body: (String, FieldValue) -> Void) {
         for key in Self.keys {
             if let value = key.value(self) { body(key.name, value) }
         }

@@ -27,6 +27,9 @@ extension GestureService {
         /// Look at the running compositor for owned touchscreens whose touches end as it needs
         /// (`end-owned-touches: auto`; `gestured run` does; tests leave it out: they find none).
         public var findsCompositor = false
+        /// Offer the gestures on the system bus too (`--dbus`: `org.gestured.Gestured`,
+        /// docs/dbus.md); a bus that cannot be reached is logged and the service goes on without it.
+        public var dbus = false
 
         public init(configPath: String? = nil) {
             self.configPath = configPath

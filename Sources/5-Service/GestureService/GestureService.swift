@@ -4,11 +4,13 @@ import GestureRuntime
 import GestureView
 import Gestures
 import Logging
+import SystemBus
 import SystemLoop
 import TouchEvents
 import TouchInput
 
-/// `gestured run`: touch devices in, gestures out — to actions, socket clients and stdout.
+/// `gestured run`: touch devices in, gestures out — to actions, socket clients, the system bus
+/// and stdout.
 ///
 /// The composition root of four users of one `SharedEventLoop` on one thread:
 /// ``GestureRuntime`` (the library product apps use for their own closures: it reads the
@@ -37,6 +39,8 @@ public final class GestureService {
     package var clientProcess: (Int32) -> Int32? = UnixSocket.peerProcess
     /// Called with every gesture event (tests, tools).
     public var observer: ((Gesture) -> Void)?
+    /// The service on the system bus (``Options/dbus``), once connected.
+    var bus: BusInterface?
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
     /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
@@ -73,15 +77,21 @@ public final class GestureService {
             self?.dispatcher.attach(session)
             self?.hub.install(in: session.layout)
             self?.observability.watch(session)
+            self?.bus?.devicesChanged()
         }
         runtime.onSessionEnded = { [weak self] session in
             self?.observability.remove(session)
             self?.dispatcher.sessionEnded(session)
             self?.hub.remove(session.layout)
+            self?.bus?.devicesChanged()
         }
         runtime.observer = { [weak self] g, session in self?.route(g, session) }
         hub.greeting = { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }
-        dispatcher.emit = { [weak self] event in self?.hub.deliver(event, client: nil) }
+        dispatcher.emit = { [weak self] event in
+            guard let self else { return }
+            hub.deliver(event, client: nil)
+            bus?.emit(event, now: clock.now)
+        }
         dispatcher.runner.onOutcome = { [weak self] outcome in self?.observability.action(outcome) }
         dispatcher.focus.onChange = { [weak self] in
             guard let self else { return }
@@ -131,6 +141,14 @@ public final class GestureService {
         try observability.start(metricsAddress: options.metricsAddress, viewOptions: options.view,
                                 title: configuration?.path ?? "the built-in layout", runtime: runtime, loop: loop, clock: clock,
                                 logger: logger, counts: { [weak self] in (self?.runtime.sessions.count ?? 0, self?.clientCount ?? 0) })
+        if options.dbus {
+            do throws(SystemBusError) {
+                bus = try BusInterface(loop: loop, logger: logger) { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }
+                logger.info("on the system bus", metadata: ["name": "\(BusInterface.name)"])
+            } catch {
+                logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"])
+            }
+        }
         if let configuration {
             dispatcher.openVirtualInput(for: configuration)
             dispatcher.followFocus(for: configuration, environment: options.environment)
@@ -168,6 +186,7 @@ public final class GestureService {
         dispatcher.shutdown()
         hub.shutdown()
         observability.close()
+        bus?.close()
         logger.info("stopped")
     }
 
@@ -179,8 +198,11 @@ public final class GestureService {
     /// the metrics; to ``observer``.
     private func route(_ g: Gesture, _ session: DeviceSession) {
         let toClients = hub.clientCount > 0 && (configuration == nil || g.namespace != nil)
-        if options.printJSON || toClients {
+        // The bus has the service's own gestures a client subscribed to everything gets.
+        let toBus = bus != nil && configuration == nil && g.namespace == nil
+        if options.printJSON || toClients || toBus {
             let event = GestureEvent(g, origin: session.origin ?? g.startTime)
+            if toBus { bus?.emit(event, now: g.time) }
             if options.printJSON {
                 // A client's region (as the client calls it) says which client.
                 var printed = event

@@ -47,6 +47,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not open a client socket.")
     var noSocket = false
 
+    @Flag(name: .long, help: "Offer the gestures on the system bus too, as org.gestured.Gestured ($DBUS_SYSTEM_BUS_ADDRESS, else the system's bus); without a bus the service goes on without it.")
+    var dbus = false
+
     @Option(name: .long, help: ArgumentHelp("The libinput seat (default: the configuration's, else seat0).", valueName: "NAME"))
     var seat: String?
 
@@ -82,6 +85,7 @@ struct RunCommand: ParsableCommand {
         var options = GestureService.Options(configPath: config)
         options.socketPath = socket
         options.noSocket = noSocket
+        options.dbus = dbus
         options.printJSON = json
         options.measureLatency = latencyReport != nil
         options.environment = ProcessEnvironment.current
