@@ -134,6 +134,7 @@ view-test: unit
 	@mkdir -p out
 	$(CHECK_VIEW) --screenshot out/view.png
 	python3 scripts/check-view.py .build/debug/gestured --bench --config examples/kiosk.yaml --screenshot out/view-bench.png
+	python3 scripts/check-view.py .build/debug/gestured --bench --config examples/kiosk.yaml --steps fixtures/bench/three-finger-pinch.json --expect "pinch began photo 3"
 
 # The same check in headless Firefox (Debian's firefox-esr, installed if missing).
 view-test-firefox: unit

@@ -23,7 +23,7 @@ the page's gestures must be exactly those `replay` of the saved recording prints
 and the pinch among them, and the tap's action shown (not run).
 
     scripts/check-view.py GESTURED RECORDING [--config FILE] [--screenshot FILE] [--firefox PATH]
-    scripts/check-view.py GESTURED --bench --config FILE [--steps FILE.json] [--expect 'KIND STATE REGION']...
+    scripts/check-view.py GESTURED --bench --config FILE [--steps FILE.json] [--expect 'KIND STATE REGION [FINGERS]']...
         [--expect-action TEXT]... [--screenshot FILE] [--firefox PATH]
 
 On a layout of your own, --steps says what to draw (docs/view.md shows the format) and
@@ -437,10 +437,16 @@ def check_bench(args, deadline):
         if got != expected:
             failures.append(f"the bench's gestures differ from replay of its recording:\n  page:   {got}\n  replay: {expected}")
         seen = {(g[1], g[2], g[3]) for g in got}
+        # With a fourth word, the fingers too (the saved recording's replay says how many).
+        fingers = {(e["kind"], e["state"], e["region"], str(e["touches"])) for e in map(json.loads, replay)}
         for want in expect:
-            kind, state, region = want.split()
-            if (kind, state, region) not in seen:
-                failures.append(f"the bench drew no {kind} {state} on {region}: {sorted(seen)}")
+            words = want.split()
+            if len(words) == 4 and tuple(words) not in fingers:
+                failures.append(f"the bench drew no {words[0]} {words[1]} on {words[2]} with {words[3]} fingers: {sorted(fingers)}")
+            elif len(words) == 3 and tuple(words) not in seen:
+                failures.append(f"the bench drew no {words[0]} {words[1]} on {words[2]}: {sorted(seen)}")
+            elif len(words) not in (3, 4):
+                failures.append(f"--expect {want!r}: give KIND STATE REGION [FINGERS]")
         for want in expect_actions:
             if not any(want in a for a in actions):
                 failures.append(f"no action shown contains {want!r}: {actions}")
@@ -477,8 +483,8 @@ def main():
     parser.add_argument("--config")
     parser.add_argument("--steps", help="with --bench: a JSON file of the touches to draw, in the layout's units "
                         "(default: examples/kiosk.yaml's tap, swipe and pinch)")
-    parser.add_argument("--expect", action="append", metavar="'KIND STATE REGION'",
-                        help="with --bench: a gesture event the touches must give (repeatable)")
+    parser.add_argument("--expect", action="append", metavar="'KIND STATE REGION [FINGERS]'",
+                        help="with --bench: a gesture event the touches must give, with that many fingers if given (repeatable)")
     parser.add_argument("--expect-action", action="append", metavar="TEXT",
                         help="with --bench: text an action shown must contain (repeatable)")
     parser.add_argument("--screenshot")

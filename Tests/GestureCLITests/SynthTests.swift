@@ -118,6 +118,25 @@ struct SynthTests {
         ])
     }
 
+    /// A pinch or a rotation of more than two fingers: they stand around a circle, and the
+    /// built-in layout sees all of them pinch or turn.
+    @Test func pinchesAndRotationsOfAnyFingerCount() throws {
+        let dir = try folder(["many.script": """
+            4 fingers pinch in at 100,60
+            3 fingers rotate clockwise at 100,60 by 60 degrees
+            """])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(synth(dir, script: "many.script", config: false).0 == 0)
+        let lines = replay(dir, config: false).split(separator: "\n").filter { !$0.contains(" changed ") }
+        #expect(lines == [
+            // From 60 to 20 mm across: a third of the span.
+            "  0.100000s  pinch began  root  4 touches  at 100.0, 60.0 mm  scale 0.833",
+            "  0.410000s  pinch ended  root  4 touches  at 100.0, 60.0 mm  scale 0.333",
+            "  0.970000s  rotate began  root  3 touches  at 100.0, 60.0 mm  rotation 9.0°",
+            "  1.320000s  rotate ended  root  3 touches  at 100.0, 60.0 mm  rotation 60.0°",
+        ])
+    }
+
     /// A touchpad: positions in its own millimetres, a two-finger swipe.
     @Test func aTouchpad() throws {
         let dir = try folder([:])
@@ -142,7 +161,7 @@ struct SynthTests {
         ("swipe sideways from 1,1", "s.script:1:7: a swipe goes left, right, up or down"),
         ("long-press at 60,60 for ever", "s.script:1:25: expected a time like 200 ms or 1.5 s, not \"ever\""),
         ("tap at 60,60 now", "s.script:1:14: unexpected \"now\" at the end of the statement"),
-        ("3 fingers pinch out at 60,60", "s.script:1:1: a pinch has 2 fingers"),
+        ("1 finger pinch out at 60,60", "s.script:1:1: a pinch needs 2 fingers or more"),
         ("swipe right from 10,10 by 20000000", "s.script:1:27: a distance is at most 10 m on the surface"),
         ("tap at 60,60 for 2 min", "s.script:1:18: expected a time like 200 ms or 1.5 s, not \"2\""),
         ("long-press at 60,60 for 90 s", "s.script:1:25: a time here is at most 60 s"),

@@ -59,13 +59,15 @@ extension TouchScript {
     ///     3 fingers swipe left from 900,400 over 200 ms # 40 mm unless "by 300"
     ///     drag from 100,100 to 400,100 over 500 ms
     ///     pinch out at 640,400 from 100 to 300 over 400 ms
+    ///     4 fingers pinch in at 640,400                 # around a circle, 60 to 20 mm across
     ///     rotate clockwise at 640,400 by 45 degrees over 400 ms
     ///     wait 1 s
     ///     at 2000 ms: tap at 60,60                      # at a time of its own
     ///
     /// Positions (`X,Y`) and distances are in `units` (layout units with a configuration, else
     /// millimetres); times in `ms` or `s`. Fingers stand 15 mm apart in a row along x,
-    /// centred on the position; moving fingers report every 10 ms.
+    /// centred on the position; a pinch's or a rotation's (2 to 10) evenly around a circle on it;
+    /// moving fingers report every 10 ms.
     public init(parsing text: String, units: TouchScriptUnits = .millimetres) throws(TouchScriptError) {
         self.init()
         var cursor = Duration.zero
@@ -91,8 +93,10 @@ extension TouchScript {
             pause = Self.statementPause
             let statementColumn = words.column
             var touches = 1
+            var counted = false
             let countColumn = words.column
             if let count = words.peekNumber() {
+                counted = true
                 touches = count <= 10 ? Int(count) : 11
                 guard Double(touches) == count, (1...10).contains(touches) else { throw words.fail("a finger count is 1 to 10") }
                 words.skip()
@@ -160,8 +164,8 @@ extension TouchScript {
                 stroke(from: from, to: to, at: start, duration: duration, touches: touches)
                 cursor = start + duration
             case "pinch", "rotate":
-                guard touches == 1 || touches == 2 else {
-                    throw TouchScriptError(line: n + 1, column: countColumn, message: "a \(verb) has 2 fingers")
+                guard touches != 1 || !counted else {
+                    throw TouchScriptError(line: n + 1, column: countColumn, message: "a \(verb) needs 2 fingers or more")
                 }
                 guard let way = words.word() else { throw words.fail(verb == "pinch" ? "pinch in or out" : "rotate clockwise or counterclockwise") }
                 let outward: Bool
@@ -194,7 +198,8 @@ extension TouchScript {
                     guard words.take("degrees") || words.take("degree") else { throw words.fail("expected \"degrees\"") }
                 }
                 let duration = words.take("over") ? try words.time(upTo: Self.longestStatement) : .milliseconds(400)
-                transform(at: start, centre: at, fromDistance: from, toDistance: to, degrees: degrees, duration: duration)
+                transform(at: start, centre: at, fromDistance: from, toDistance: to, degrees: degrees, duration: duration,
+                          touches: max(2, touches))
                 cursor = start + duration
             default:
                 throw TouchScriptError(line: n + 1, column: words.lastColumn,
@@ -206,7 +211,7 @@ extension TouchScript {
                                        message: "a finger of this statement goes off the surface (to \(formatDecimal(off.x, places: 1)), "
                                            + "\(formatDecimal(off.y, places: 1)) mm; fingers stand 15 mm apart in a row)")
             }
-            let fingers = verb == "pinch" || verb == "rotate" ? 2 : touches
+            let fingers = verb == "pinch" || verb == "rotate" ? max(2, touches) : touches
             let lift = ["swipe", "drag", "pinch", "rotate"].contains(verb) ? cursor + .milliseconds(10) : cursor
             let times = [start] + spans.map(\.start).filter { $0 >= start && $0 <= lift }
             let busiest = times.map { t in spans.filter { $0.start <= t && t <= $0.end }.reduce(0) { $0 + $1.fingers } }.max() ?? 0

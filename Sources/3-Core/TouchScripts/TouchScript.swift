@@ -107,16 +107,21 @@ public struct TouchScript {
         }
     }
 
-    /// Two fingers on opposite sides of `centre`, `fromDistance` mm apart, spread (or close)
-    /// to `toDistance` over `duration`, turning by `degrees` on the way (clockwise on the
-    /// screen, y down), and lift one `interval` later: a pinch, a rotation, or both. They start
-    /// side by side along x.
+    /// `touches` fingers (2 by default) evenly around a circle on `centre`, `fromDistance` mm
+    /// across, spread (or close) to `toDistance` across over `duration`, turning by `degrees` on
+    /// the way (clockwise on the screen, y down), and lift one `interval` later: a pinch, a
+    /// rotation, or both. The first starts on the circle's left; two fingers stand side by side
+    /// along x, `fromDistance` apart.
     public mutating func transform(at offset: Duration, centre: Point, fromDistance: Double, toDistance: Double,
-                                   degrees: Double = 0, duration: Duration, interval: Duration = .milliseconds(10)) {
-        let fingers = [newFinger(), newFinger()]
+                                   degrees: Double = 0, duration: Duration, touches: Int = 2, interval: Duration = .milliseconds(10)) {
+        let n = max(2, touches)
+        let fingers = (0..<n).map { _ in newFinger() }
         move(fingers, at: offset, duration: duration, interval: interval) { f, k in
             let half = (fromDistance + (toDistance - fromDistance) * k) / 2
-            let radians = degrees * k * .pi / 180 + (f == 0 ? .pi : 0)
+            // A finger's place on the circle, in turns from +x: the first at a half turn (the
+            // left), the others after it; kept within one turn, so two fingers are at π and 0.
+            let turn = (0.5 + Double(f) / Double(n)).truncatingRemainder(dividingBy: 1)
+            let radians = degrees * k * .pi / 180 + 2 * .pi * turn
             return centre + Point(x: half * cos(radians), y: half * sin(radians))
         }
     }

@@ -45,7 +45,7 @@ enum ViewPage {
             <button id="clear" type="button">clear</button>
             <a id="download" hidden download="bench.yaml">download the recording</a>
             <span class="hint">Drag on the layout to touch it (keys 1–5: fingers side by side). Shift-click sets a
-            pivot: a drag then moves two fingers about it, to pinch and rotate (Esc clears it).</span>
+            pivot: a drag then moves two fingers about it (or, with keys 3–5, that many around it), to pinch and rotate (Esc clears it).</span>
           </p>
         </header>
         <main>
@@ -311,8 +311,8 @@ enum ViewPage {
 
         // The touch bench: pointers on the drawing become touches, sent as `touch ID:PHASE:X:Y …`
         // in layout units. A mouse drag carries `fingers` fingers 15 mm apart in a row; with a
-        // pivot set (shift-click), two fingers mirrored about it. Each touchscreen pointer in
-        // the browser is one finger.
+        // pivot set (shift-click), two fingers mirrored about it, or `fingers` (3 to 5) evenly
+        // around it. Each touchscreen pointer in the browser is one finger.
         const bench = {
           fingers: 1,
           pivot: null,
@@ -328,7 +328,16 @@ enum ViewPage {
             };
             // A drag keeps the fingers it began with (count, pivot) until it ends.
             const fingersAt = (shape, p) => {
-              if (shape.pivot) return [p, {x: 2 * shape.pivot.x - p.x, y: 2 * shape.pivot.y - p.y}];
+              if (shape.pivot) {
+                // Two fingers mirrored about the pivot; more, evenly around it (the drag's finger first).
+                const c = shape.pivot, n = Math.max(2, shape.count);
+                if (n === 2) return [p, {x: 2 * c.x - p.x, y: 2 * c.y - p.y}];
+                const dx = p.x - c.x, dy = p.y - c.y;
+                return Array.from({length: n}, (_, i) => {
+                  const a = 2 * Math.PI * i / n;
+                  return {x: c.x + dx * Math.cos(a) - dy * Math.sin(a), y: c.y + dx * Math.sin(a) + dy * Math.cos(a)};
+                });
+              }
               const gap = 15 * d.perMillimetre;
               return Array.from({length: shape.count}, (_, i) => ({x: p.x + (i - (shape.count - 1) / 2) * gap, y: p.y}));
             };

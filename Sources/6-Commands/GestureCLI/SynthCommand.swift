@@ -19,9 +19,10 @@ struct SynthCommand: ParsableCommand {
               rotate clockwise|counterclockwise at X,Y [by N degrees] [over TIME]
               wait TIME
             
-            Any statement but pinch and rotate may start with a finger count: `3 fingers swipe \
-            left from 900,400 over 200 ms`. Fingers stand 15 mm apart in a row, centred on the \
-            position. TIME is `200 ms` or `1.5 s`. With --config, positions and distances are in \
+            Any statement may start with a finger count: `3 fingers swipe left from 900,400 over \
+            200 ms`. Fingers stand 15 mm apart in a row, centred on the position; a pinch's or \
+            rotation's (2 to 10, 2 without a count) stand evenly around a circle on it, the \
+            distances its diameter. TIME is `200 ms` or `1.5 s`. With --config, positions and distances are in \
             the layout's units and the surface maps onto it as the configuration's device rule \
             says; without, they are millimetres on the surface. A distance followed by mm is in \
             millimetres either way (`by 50 mm`). Times count from the script's first touch. A swipe goes 40 mm unless `by` \
