@@ -122,6 +122,26 @@ public enum GestureValues: Sendable, Equatable {
         }
     }
 
+    /// A pan's, swipe's or edge pan's movement, in layout units; nil for another kind.
+    public var translation: Point? {
+        switch self {
+        case .pan(let v): v.translation
+        case .swipe(let v): v.translation
+        case .edgePan(let v): v.translation
+        case .tap, .longPress, .pinch, .rotate, .custom: nil
+        }
+    }
+
+    /// A pan's, swipe's or edge pan's velocity, in layout units per second; nil for another kind.
+    public var velocity: Point? {
+        switch self {
+        case .pan(let v): v.velocity
+        case .swipe(let v): v.velocity
+        case .edgePan(let v): v.velocity
+        case .tap, .longPress, .pinch, .rotate, .custom: nil
+        }
+    }
+
     /// The kind these values belong to.
     public var kind: GestureKind {
         switch self {

@@ -375,22 +375,8 @@ extension GestureEvent {
     public var edgePan: GestureValues.EdgePan? { if case .edgePan(let v)? = values { v } else { nil } }
 
     /// A pan's, swipe's or edge pan's movement (`dx`, `dy`), in layout units.
-    public var translation: Point? {
-        switch values {
-        case .pan(let v)?: v.translation
-        case .swipe(let v)?: v.translation
-        case .edgePan(let v)?: v.translation
-        default: nil
-        }
-    }
+    public var translation: Point? { values?.translation }
 
     /// A pan's, swipe's or edge pan's velocity (`vx`, `vy`), in layout units per second.
-    public var velocity: Point? {
-        switch values {
-        case .pan(let v)?: v.velocity
-        case .swipe(let v)?: v.velocity
-        case .edgePan(let v)?: v.velocity
-        default: nil
-        }
-    }
+    public var velocity: Point? { values?.velocity }
 }

@@ -53,14 +53,7 @@ public struct JudgedGesture: Sendable, Equatable {
     /// A rotation's angle, in degrees.
     public var degrees: Double? { if case .rotate(let v)? = values { v.degrees } else { nil } }
     /// A pan's, swipe's or edge pan's movement.
-    public var translation: Point? {
-        switch values {
-        case .pan(let v)?: v.translation
-        case .swipe(let v)?: v.translation
-        case .edgePan(let v)?: v.translation
-        default: nil
-        }
-    }
+    public var translation: Point? { values?.translation }
 
     /// The values an event of `kind` in `state` must carry to be judged (their keys in a
     /// gesture log): a tap its `taps`; a swipe its `direction`; an edge pan its `edge`; once
