@@ -13,8 +13,10 @@ public enum Rotation: Int, Sendable, Hashable, CaseIterable {
 ///
 /// The order is libinput's: positions are normalised to 0…1 over the surface, the
 /// calibration matrix `[a, b, c, d, e, f]` applies (`x' = a·x + b·y + c`, `y' = d·x + e·y + f`,
-/// as in `LIBINPUT_CALIBRATION_MATRIX`), then the flips, then the rotation (clockwise: with
-/// 90°, the surface's top edge becomes the layout's right edge), then the scale to the output.
+/// as in `LIBINPUT_CALIBRATION_MATRIX`), then the corrections of a panel whose axes disagree
+/// with the kernel's (axes swapped, then flipped), then the screen's transform (a rotation,
+/// clockwise: with 90°, the surface's top edge becomes the layout's right edge; or a
+/// compositor's ``OutputTransform``), then the scale to the output.
 /// Recognizer thresholds stay in millimetres of the physical surface whatever the mapping.
 public struct SurfaceMapping: Sendable, Hashable {
     // layout = (a b; c d) · mm + (tx, ty)
@@ -42,22 +44,36 @@ public struct SurfaceMapping: Sendable, Hashable {
     /// The mapping of a `surface` (mm) onto an `output` (layout units).
     public init(surface: SurfaceSize, output: SurfaceSize, rotation: Rotation = .none,
                 flipX: Bool = false, flipY: Bool = false, calibration: [Double]? = nil) {
+        self.init(surface: surface, output: output, transform: OutputTransform(rotation),
+                  flipX: flipX, flipY: flipY, calibration: calibration)
+    }
+
+    /// The mapping of a `surface` (mm) onto an `output` (layout units, as the user sees the
+    /// screen) under a compositor's `transform`; `swapAxes`, `flipX` and `flipY` correct a
+    /// panel whose axes disagree with the kernel's, before the transform.
+    public init(surface: SurfaceSize, output: SurfaceSize, transform: OutputTransform, swapAxes: Bool = false,
+                flipX: Bool = false, flipY: Bool = false, calibration: [Double]? = nil) {
         let calibration = calibration ?? [1, 0, 0, 0, 1, 0]  // none
         precondition(calibration.count == 6, "a calibration matrix has six values")
         // mm → normalised.
         var m = SurfaceMapping(a: 1 / surface.width, b: 0, c: 0, d: 1 / surface.height, tx: 0, ty: 0)
         let k = calibration
         m = SurfaceMapping(a: k[0], b: k[1], c: k[3], d: k[4], tx: k[2], ty: k[5]).after(m)
-        if flipX { m = SurfaceMapping(a: -1, b: 0, c: 0, d: 1, tx: 1, ty: 0).after(m) }
+        if swapAxes { m = SurfaceMapping(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0).after(m) }
+        if flipX { m = Self.mirrorX.after(m) }
         if flipY { m = SurfaceMapping(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 1).after(m) }
-        switch rotation {
+        switch transform.rotation {
         case .none: break
         case .clockwise90: m = SurfaceMapping(a: 0, b: -1, c: 1, d: 0, tx: 1, ty: 0).after(m)
         case .upsideDown: m = SurfaceMapping(a: -1, b: 0, c: 0, d: -1, tx: 1, ty: 1).after(m)
         case .clockwise270: m = SurfaceMapping(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 1).after(m)
         }
+        if transform.isFlipped { m = Self.mirrorX.after(m) }
         self = SurfaceMapping(a: output.width, b: 0, c: 0, d: output.height, tx: 0, ty: 0).after(m)
     }
+
+    /// Left and right mirrored, on positions normalised to 0…1.
+    private static let mirrorX = SurfaceMapping(a: -1, b: 0, c: 0, d: 1, tx: 1, ty: 0)
 
     /// `self` applied after `first`.
     func after(_ first: SurfaceMapping) -> SurfaceMapping {
