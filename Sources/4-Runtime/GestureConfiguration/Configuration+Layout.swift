@@ -48,12 +48,47 @@ extension Configuration {
     /// (udev's matrix for the device), else none.
     public func mapping(for rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind,
                         deviceCalibration: [Double]? = nil) -> (mapping: SurfaceMapping, rootSize: SurfaceSize) {
-        let rootFrame = layout(for: rule).frame.map { SurfaceSize(width: $0.width, height: $0.height) }
-        let output = rule.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
-        let mapping = SurfaceMapping(surface: surface, output: output, rotation: rule.rotation,
+        let placed = place(rule, surface: surface, kind: kind, deviceCalibration: deviceCalibration)
+        return (placed.mapping, placed.rootSize)
+    }
+
+    /// Where a device under `rule` is on the screen `screen` says (``placement(for:kind:screen:)``):
+    /// the layout it drives, that layout's root size, and how its surface maps onto it.
+    ///
+    /// A device whose screen turns drives, while the screen is taller than wide, the rule's
+    /// portrait layout if it names one; else its layout, re-derived: the frames stretched
+    /// from the size they were drawn for (the root's frame; without one, the screen unturned,
+    /// or turned to the layout's orientation when the rule names a portrait layout) to the
+    /// screen as the user sees it.
+    public func place(_ rule: DeviceRule, surface: SurfaceSize, kind: DeviceKind, deviceCalibration: [Double]? = nil,
+                      screen: ScreenState = ScreenState()) -> (mapping: SurfaceMapping, rootSize: SurfaceSize, layout: RegionSpec) {
+        func size(_ r: Rect) -> SurfaceSize { SurfaceSize(width: r.width, height: r.height) }
+        let placement = placement(for: rule, kind: kind, screen: screen)
+        var spec = layout(for: rule)
+        var rootFrame = spec.frame.map(size)
+        var output = placement.output ?? (kind == .touchscreen ? rootFrame : nil) ?? surface
+        if rule.turns(kind: kind) {
+            // The screen as the user sees it: the compositor's or the rule's output, else the
+            // root (or the surface's millimetres) turned.
+            let seen = placement.output ?? placement.transform.seen(rootFrame ?? surface)
+            let portrait = seen.height > seen.width
+            let pair = rule.portraitLayout.flatMap { id in layouts.first { $0.id == id } }
+            if portrait, let pair { spec = pair }
+            let unturned = placement.transform.seen(seen)
+            func oriented(_ s: SurfaceSize, portrait: Bool) -> SurfaceSize {
+                (s.height > s.width) == portrait ? s : SurfaceSize(width: s.height, height: s.width)
+            }
+            let drawnFor = spec.frame.map(size) ?? (pair == nil ? unturned : oriented(unturned, portrait: portrait))
+            if abs(drawnFor.width - seen.width) > 1e-9 || abs(drawnFor.height - seen.height) > 1e-9 {
+                spec = spec.stretched(x: seen.width / drawnFor.width, y: seen.height / drawnFor.height)
+            }
+            rootFrame = spec.frame.map(size)
+            output = seen
+        }
+        let mapping = SurfaceMapping(surface: surface, output: output, transform: placement.transform, swapAxes: rule.swapAxes,
                                      flipX: rule.flipX, flipY: rule.flipY,
                                      calibration: rule.calibration ?? deviceCalibration)
-        return (mapping, rootFrame ?? output)
+        return (mapping, rootFrame ?? output, spec)
     }
 
     /// A short account: regions and gestures, per layout, and which devices drive which.
@@ -77,6 +112,14 @@ extension Configuration {
             }
             s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack)\(ending): its gestures marked * take their touches from the apps\n"
         }
+        // Which devices turn with their screen, and who says how it stands.
+        for rule in devices where rule.followsRotation || rule.outputName != nil {
+            let output = rule.outputName.map { "output \($0)" } ?? "its screen"
+            let source = rule.followsRotation
+                ? "the compositor (else the accelerometer) says how it stands"
+                : "on its size, turned \(rule.rotation.rawValue)° for good"
+            s += "  \(rule.matchDescription) (line \(rule.line)) maps onto \(output): \(source)\n"
+        }
         // A layout's gestures take touches only where an owned device drives it.
         var ownedLayout = false
         func walk(_ r: RegionSpec, _ depth: Int, passThrough inherited: Bool? = nil) {
@@ -94,8 +137,8 @@ extension Configuration {
             return s
         }
         for (i, l) in layouts.enumerated() {
-            ownedLayout = owned.contains { layout(for: $0).id == l.id }
-            let users = devices.filter { layout(for: $0).id == l.id }.map(\.matchDescription)
+            ownedLayout = owned.contains { drives($0, layout: l.id) }
+            let users = devices.filter { drives($0, layout: l.id) }.map { $0.matchDescription + ($0.portraitLayout == l.id ? " (portrait)" : "") }
             let by = devices.isEmpty ? (i == 0 ? "every touch device" : "no device") : (users.isEmpty ? "no device" : users.joined(separator: "; "))
             s += "  layout \(l.id) (\(by)):\n"
             walk(l, 1)
@@ -134,17 +177,20 @@ public struct BuiltLayout {
 /// and conditions (for whoever runs them: the service, the touch bench).
 public struct ReportingRules: DeviceRules {
     public let configuration: Configuration
+    /// The screens as the service knows them now.
+    public let screen: ScreenState
     public let built: (BuiltLayout) -> Void
 
-    public init(configuration: Configuration, built: @escaping (BuiltLayout) -> Void) {
+    public init(configuration: Configuration, screen: ScreenState = ScreenState(), built: @escaping (BuiltLayout) -> Void) {
         self.configuration = configuration
+        self.screen = screen
         self.built = built
     }
 
     public var origin: String? { configuration.origin }
 
     public func setup(for device: DeviceDescription, node: String?) -> DeviceSetup? {
-        configuration.setup(for: device, node: node, built: built)
+        configuration.setup(for: device, node: node, screen: screen, built: built)
     }
 }
 
@@ -162,12 +208,18 @@ extension Configuration: DeviceRules {
     /// As ``setup(for:node:)``, and `built` is told of each layout built for the device, with
     /// its actions and `when` conditions by recognizer (for whoever runs them: the service).
     public func setup(for device: DeviceDescription, node: String?, built: ((BuiltLayout) -> Void)?) -> DeviceSetup? {
+        setup(for: device, node: node, screen: ScreenState(), built: built)
+    }
+
+    /// As ``setup(for:node:built:)``, with the device placed on the screen as `screen` says.
+    public func setup(for device: DeviceDescription, node: String?, screen: ScreenState, built: ((BuiltLayout) -> Void)?) -> DeviceSetup? {
         guard let rule = rule(for: device, node: node) else { return nil }
-        return DeviceSetup(size: rule.size, placementStated: rule.output != nil, ownership: rule.ownership) { surface in
-            let m = mapping(for: rule, surface: surface.size, kind: device.kind, deviceCalibration: device.calibrationMatrix)
-            let layout = buildLayout(layout(for: rule), rootSize: m.rootSize)
+        let stated = rule.output != nil || (rule.turns(kind: device.kind) && !screen.outputs.isEmpty)
+        return DeviceSetup(size: rule.size, placementStated: stated, ownership: rule.ownership) { surface in
+            let placed = place(rule, surface: surface.size, kind: device.kind, deviceCalibration: device.calibrationMatrix, screen: screen)
+            let layout = buildLayout(placed.layout, rootSize: placed.rootSize)
             built?(layout)
-            return (layout.layout, m.mapping)
+            return (layout.layout, placed.mapping)
         }
     }
 }

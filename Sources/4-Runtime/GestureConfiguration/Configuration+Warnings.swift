@@ -82,7 +82,8 @@ extension Configuration {
             walk(root, origin: .zero)
         }
         for rule in devices {
-            guard let output = rule.output, let rootFrame = layout(for: rule).frame,
+            // A screen that turns stretches its layout to the output (Screens that turn).
+            guard !rule.followsRotation, let output = rule.output, let rootFrame = layout(for: rule).frame,
                   output.width < rootFrame.maxX || output.height < rootFrame.maxY else { continue }
             let l = layout(for: rule)
             found.append(ConfigurationWarning(
@@ -92,7 +93,7 @@ extension Configuration {
                     + "whose root is \(Self.describe(rootFrame)): no touch reaches beyond it"))
         }
         for (i, l) in layouts.enumerated() where layouts.count > 1 {
-            let driven = devices.isEmpty ? i == 0 : devices.contains { layout(for: $0).id == l.id }
+            let driven = devices.isEmpty ? i == 0 : devices.contains { drives($0, layout: l.id) }
             guard !driven else { continue }
             let gestures = l.all.flatMap(\.gestures).count
             found.append(ConfigurationWarning(

@@ -37,6 +37,12 @@ public struct Configuration: Sendable {
     public func layout(for rule: DeviceRule) -> RegionSpec {
         rule.layout.flatMap { id in layouts.first { $0.id == id } } ?? layouts[0]
     }
+
+    /// Whether a device under `rule` drives the layout `id` (as its layout, or while its screen
+    /// stands portrait).
+    public func drives(_ rule: DeviceRule, layout id: String) -> Bool {
+        layout(for: rule).id == id || rule.portraitLayout == id
+    }
 }
 
 /// The service's own settings (`service:` in the file).
@@ -53,6 +59,9 @@ public struct ServiceSettings: Sendable, Equatable {
     public var maxActions = 4
     /// Running actions as root must be asked for.
     public var actionsAsRoot = false
+    /// `rotation-lock: PATH`: while this file exists, the accelerometer's turns are not
+    /// followed (`rotation: auto` without a compositor that says).
+    public var rotationLock: String?
 
     public init() {}
 }
@@ -67,14 +76,32 @@ public struct DeviceRule: Sendable, Equatable {
     public var size: SurfaceSize?
     /// Layout units the surface maps onto.
     public var output: SurfaceSize?
+    /// `rotation: 0 | 90 | 180 | 270`: a screen turned for good (clockwise).
     public var rotation: Rotation = .none
+    /// `rotation: auto`: the screen turns, and the device's layout with it, as the compositor
+    /// says of ``outputName``'s output, else as the accelerometer says (``ScreenState``).
+    /// An `output-name` without a `rotation` is `auto` too.
+    public var followsRotation = false
+    /// `output-name: eDP-1`: the compositor's output the device's screen is (its size as the
+    /// user sees it, its transform); nil: the one the compositor maps touch devices to, else
+    /// its only output.
+    public var outputName: String?
+    /// `swap-axes: true`: the kernel's x is the panel's y (a correction, before the flips).
+    public var swapAxes = false
     public var flipX = false
     public var flipY = false
     /// libinput's six-value calibration matrix; nil: the device's own (udev's
     /// `LIBINPUT_CALIBRATION_MATRIX`), or none.
     public var calibration: [Double]?
-    /// The id of the layout the device drives (`layout:`); nil: the first.
+    /// The id of the layout the device drives (`layout:`, or `layout: {landscape: …}`); nil:
+    /// the first.
     public var layout: String?
+    /// The layout driven while the screen is taller than wide (`layout: {portrait: …}`); nil:
+    /// ``layout``, its frames stretched to the screen as turned.
+    public var portraitLayout: String?
+    /// Whether the screen the device maps onto can turn while the service runs
+    /// (`rotation: auto`, `output-name`) on a device that is not a touchpad.
+    public func turns(kind: DeviceKind) -> Bool { (followsRotation || outputName != nil) && kind != .touchpad }
     /// `own: true`: the service grabs the device and a uinput twin stands in for it; gestures
     /// that own their touches take them from the apps (docs/ownership.md).
     public var own = false

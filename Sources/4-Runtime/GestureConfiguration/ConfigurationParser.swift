@@ -67,9 +67,9 @@ struct ConfigurationParser {
         var layoutNames: [(id: String, node: Node)] = []
         if let list = top["devices"] {
             for node in try sequence(list, "devices") {
-                let (rule, layoutNode) = try device(node)
+                let (rule, named) = try device(node)
                 devices.append(rule)
-                if let layoutNode, let id = rule.layout { layoutNames.append((id, layoutNode)) }
+                layoutNames += named
             }
         }
         var layouts: [RegionSpec] = []
@@ -110,7 +110,7 @@ struct ConfigurationParser {
     }
 
     private func service(_ node: Node) throws(ConfigurationError) -> ServiceSettings {
-        let m = try mapping(node, "service", known: ["seat", "socket", "socket-group", "action-timeout", "max-actions", "actions-as-root"])
+        let m = try mapping(node, "service", known: ["seat", "socket", "socket-group", "action-timeout", "max-actions", "actions-as-root", "rotation-lock"])
         var s = ServiceSettings()
         if let v = m["seat"] { s.seat = try string(v, "seat") }
         if let v = m["socket"] {
@@ -122,6 +122,13 @@ struct ConfigurationParser {
         if let v = m["action-timeout"] { s.actionTimeout = .milliseconds(try parameter(v, "action-timeout", .milliseconds)) }
         if let v = m["max-actions"] { s.maxActions = Int(try parameter(v, "max-actions", .count(1...64))) }
         if let v = m["actions-as-root"] { s.actionsAsRoot = try bool(v, "actions-as-root") }
+        if let v = m["rotation-lock"] {
+            let path = try string(v, "rotation-lock")
+            guard path.hasPrefix("/") else {
+                throw fail(v, "rotation-lock is the absolute path of a file that holds the screen's rotation while it exists, not \"\(path)\"")
+            }
+            s.rotationLock = path
+        }
         return s
     }
 
@@ -182,9 +189,10 @@ struct ConfigurationParser {
 
     // MARK: - Devices
 
-    /// A device rule, and the node of the layout it names (checked once the layouts are read).
-    private func device(_ node: Node) throws(ConfigurationError) -> (DeviceRule, Node?) {
-        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "rotation", "flip", "calibration", "own", "hold-back", "end-owned-touches"])
+    /// A device rule, and the layouts it names with their nodes (checked once the layouts are read).
+    private func device(_ node: Node) throws(ConfigurationError) -> (DeviceRule, [(id: String, node: Node)]) {
+        let m = try mapping(node, "a device", known: ["match", "layout", "size", "output", "output-name", "rotation",
+                                                     "swap-axes", "flip", "calibration", "own", "hold-back", "end-owned-touches"])
         var rule = DeviceRule()
         rule.line = node.mark?.line ?? 0
         if let match = m["match"] {
@@ -201,14 +209,25 @@ struct ConfigurationParser {
         }
         if let s = m["size"] { rule.size = try size(s, "size") }
         if let s = m["output"] { rule.output = try size(s, "output") }
-        if let r = m["rotation"] {
+        if let o = m["output-name"] {
+            rule.outputName = try string(o, "output-name")
+            // An output's transform is followed unless a rotation is given.
+            if m["rotation"] == nil { rule.followsRotation = true }
+        }
+        if let r = m["rotation"], r.scalar?.string == "auto" {
+            rule.followsRotation = true
+        } else if let r = m["rotation"] {
+            guard r.scalar.flatMap({ Double($0.string) }) != nil else {
+                throw fail(r, "rotation must be 0, 90, 180, 270 or auto, not \(describe(r))")
+            }
             let v = try number(r, "rotation")
             // Whole degrees within a turn before any conversion: 1e300 would trap Int(_:).
             guard v.isFinite, abs(v) <= 360, let rotation = Rotation(rawValue: Int(v)), Double(rotation.rawValue) == v else {
-                throw fail(r, "rotation must be 0, 90, 180 or 270, not \(describe(r))")
+                throw fail(r, "rotation must be 0, 90, 180, 270 or auto, not \(describe(r))")
             }
             rule.rotation = rotation
         }
+        if let a = m["swap-axes"] { rule.swapAxes = try bool(a, "swap-axes") }
         if let f = m["flip"] {
             for axis in try sequence(f, "flip") {
                 switch try string(axis, "flip") {
@@ -219,7 +238,22 @@ struct ConfigurationParser {
             }
         }
         if let c = m["calibration"] { rule.calibration = try numbers(c, "calibration (libinput's matrix: a b c d e f)", count: 6) }
-        if let l = m["layout"] { rule.layout = try string(l, "layout") }
+        var layoutNodes: [(id: String, node: Node)] = []
+        if let l = m["layout"], l.mapping != nil {
+            let pair = try mapping(l, "layout (a layout per orientation)", known: ["landscape", "portrait"])
+            guard let landscape = pair["landscape"], let portrait = pair["portrait"] else {
+                throw fail(l, "layout per orientation names two layouts: {landscape: ID, portrait: ID}")
+            }
+            rule.layout = try string(landscape, "landscape")
+            rule.portraitLayout = try string(portrait, "portrait")
+            layoutNodes = [(rule.layout!, landscape), (rule.portraitLayout!, portrait)]
+            guard rule.followsRotation || rule.outputName != nil else {
+                throw fail(l, "a layout per orientation needs a screen that turns: add rotation: auto (or output-name) to this device rule")
+            }
+        } else if let l = m["layout"] {
+            rule.layout = try string(l, "layout")
+            layoutNodes = [(rule.layout!, l)]
+        }
         if let o = m["own"] { rule.own = try bool(o, "own") }
         if let h = m["hold-back"] {
             rule.holdBack = try milliseconds(h, "hold-back", max: 1000)
@@ -237,7 +271,7 @@ struct ConfigurationParser {
                 throw fail(e, "end-owned-touches says how an owned device's touches end for the apps: add own: true to this device rule")
             }
         }
-        return (rule, m["layout"])
+        return (rule, layoutNodes)
     }
 
     /// A time in milliseconds, written `60ms` or `60`: 0 to `max`.
