@@ -65,18 +65,36 @@ public final class SystemBus {
     /// Signals waiting to be written past which more are dropped.
     public static let maximumQueuedSignals = 1024
 
-    private var bus: OpaquePointer?
+    var bus: OpaquePointer?
     private var slot: OpaquePointer?
+    /// Calls awaiting their reply, and signal matches (``SystemBus+Calls``), each holding its slot.
+    var pending: [ObjectIdentifier: BusCallback] = [:]
     private let loop: SharedEventLoop
     private var properties: (String) -> BusValue? = { _ in nil }
     /// Signals dropped because the bus was not reading.
     public private(set) var droppedSignals = 0
 
-    /// Connects to the system bus: `$DBUS_SYSTEM_BUS_ADDRESS`, else the system's socket.
-    public init(loop: SharedEventLoop) throws(SystemBusError) {
+    /// Connects to the system bus at `address` (`unix:path=/run/dbus/system_bus_socket`); nil:
+    /// `$DBUS_SYSTEM_BUS_ADDRESS`, else the system's socket.
+    public init(loop: SharedEventLoop, address: String? = nil) throws(SystemBusError) {
         self.loop = loop
         var opened: OpaquePointer?
-        let r = sd_bus_open_system(&opened)
+        var r: Int32
+        if let address {
+            r = sd_bus_new(&opened)
+            if r >= 0, let made = opened {
+                r = sd_bus_set_address(made, address)
+                if r >= 0 { r = sd_bus_set_bus_client(made, 1) }
+                if r >= 0 { r = sd_bus_set_trusted(made, 0) }
+                if r >= 0 { r = sd_bus_start(made) }
+                if r < 0 {
+                    sd_bus_unref(made)
+                    opened = nil
+                }
+            }
+        } else {
+            r = sd_bus_open_system(&opened)
+        }
         guard r >= 0, let opened else { throw SystemBusError("cannot connect to the system bus", r) }
         bus = opened
         let fd = sd_bus_get_fd(opened)
@@ -148,6 +166,9 @@ public final class SystemBus {
         loop.removeWork(of: ObjectIdentifier(self))
         if let slot { sd_bus_slot_unref(slot) }
         slot = nil
+        // Replies never to come, matches never to fire: their slots go, and their closures.
+        for callback in pending.values { callback.cancel() }
+        pending.removeAll()
         sd_bus_flush_close_unref(bus)
         self.bus = nil
     }
@@ -165,7 +186,7 @@ public final class SystemBus {
         return Int(n)
     }
 
-    private func updateWriteInterest() {
+    func updateWriteInterest() {
         guard let bus else { return }
         loop.setWritable(sd_bus_get_fd(bus), wantsWrite)
     }
