@@ -5,7 +5,7 @@ DEMO_RECORDING := fixtures/recordings/evemu-devices/touchscreens/Atmel maXTouch 
 # The Atmel panel reports no resolution; it is a 7" 800x480 panel, about 154 x 86 mm.
 DEMO_SIZE := 154x86
 
-.PHONY: deps build demo test unit doc-examples docs new-package python-client dbus-test view-test view-test-firefox guard abuse abuse-robustness soak e2e release live-kiosk-release bench bench-vm bench-vm-instructions libinput-vm sanitize fuzz deb deb-test install clean check-swift
+.PHONY: deps build demo test unit doc-examples docs new-package python-client dbus-test rotation-test view-test view-test-firefox guard abuse abuse-robustness soak e2e release live-kiosk-release bench bench-vm bench-vm-instructions libinput-vm sanitize fuzz deb deb-test install clean check-swift
 
 check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found: install Swift 6.1 or newer from swift.org and put it on PATH" >&2; exit 1; }
@@ -30,7 +30,7 @@ demo: build
 # The whole test suite: the unit tests, the live view in headless Chromium and Firefox, the instruction-count guard, the tests under the address
 # and thread sanitizers, the fuzz targets, hostile socket clients, the real-kernel lane in a VM,
 # then the Debian package installed on a clean Debian root.
-test: unit doc-examples docs new-package python-client dbus-test view-test view-test-firefox guard sanitize fuzz abuse-robustness e2e deb-test
+test: unit doc-examples docs new-package python-client dbus-test rotation-test view-test view-test-firefox guard sanitize fuzz abuse-robustness e2e deb-test
 
 # Unit and integration tests (no kernel devices needed).
 unit: check-swift deps
@@ -120,6 +120,15 @@ python-client: unit
 dbus-test: unit
 	@command -v dbus-daemon >/dev/null && command -v gdbus >/dev/null || scripts/install-deps.sh dbus-daemon libglib2.0-bin
 	python3 scripts/check-dbus.py .build/debug/gestured
+
+# rotation: auto following an accelerometer (scripts/check-rotation.py): a dbus-daemon of its
+# own, a fake iio-sensor-proxy on it (scripts/fakes/sensor-proxy.py, Debian's python3-dbus) and
+# `gestured run --play` of a one-tap recording: each turn of the fake re-maps the next tap as the
+# user sees the screen, a lock file holds the turn, and a restarted proxy is claimed again.
+# About 15 s.
+rotation-test: unit
+	@command -v dbus-daemon >/dev/null && /usr/bin/python3 -c "import dbus, gi" 2>/dev/null || scripts/install-deps.sh dbus-daemon python3-dbus python3-gi
+	python3 scripts/check-rotation.py .build/debug/gestured
 
 # The live view in a real browser (scripts/check-view.py): gestured view plays the kiosk session
 # to headless Chromium (Debian's chromium, installed if missing), and the page's DOM must hold

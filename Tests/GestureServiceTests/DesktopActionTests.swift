@@ -391,7 +391,7 @@ struct DesktopActionTests {
         close(fd)
         sway.connection = -1
         d.h.service.runOnce(timeout: 0)
-        #expect(d.h.log.lines.contains { $0.hasPrefix("warning lost the compositor's focus; trying again compositor=sway") })
+        #expect(d.h.log.lines.contains { $0.hasPrefix("warning lost the compositor; trying again compositor=sway") })
         d.h.advance(to: 3500)
         #expect(sway.accept() == nil)
         d.h.advance(to: 4100)
@@ -411,7 +411,7 @@ struct DesktopActionTests {
         let requests = try FakeCompositor(path: instance + "/.socket.sock")
         let d = try DesktopHarness(config: Self.perApp, environment: ["XDG_RUNTIME_DIR": folder, "HYPRLAND_INSTANCE_SIGNATURE": "abc123"],
                                    folder: folder)
-        #expect(d.h.log.lines.contains("info following the compositor's focus compositor=hyprland"))
+        #expect(d.h.log.lines.contains("info following the compositor compositor=hyprland for=focus"))
         let request = try #require(requests.accept())
         #expect(String(decoding: requests.received(request), as: UTF8.self) == "j/activewindow")
         requests.send(Array(#"{"address": "0x1", "class": "firefox", "title": "Mozilla Firefox"}"#.utf8))
@@ -470,8 +470,8 @@ struct DesktopActionTests {
         #expect(HyprlandIPC.directories(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "s", "XDG_RUNTIME_DIR": "/run/user/1000"])
             == ["/run/user/1000/hypr/s", "/tmp/hypr/s"])
         #expect(HyprlandIPC.directories(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "../x"]) == [])
-        #expect(CompositorFocus.detect(environment: ["SWAYSOCK": "/run/user/1000/sway-ipc.sock", "HYPRLAND_INSTANCE_SIGNATURE": "s"])
+        #expect(CompositorLink.detect(environment: ["SWAYSOCK": "/run/user/1000/sway-ipc.sock", "HYPRLAND_INSTANCE_SIGNATURE": "s"])
             == .sway(socket: "/run/user/1000/sway-ipc.sock"))
-        #expect(CompositorFocus.detect(environment: [:]) == nil)
+        #expect(CompositorLink.detect(environment: [:]) == nil)
     }
 }

@@ -394,11 +394,15 @@ public final class GestureRuntime: @unchecked Sendable {
     /// Every device starts over with layouts from `source` (a configuration reloaded, an app's
     /// screen changed): gestures in progress end `cancelled`. Call it on the runtime's thread
     /// (from a handler, or through ``perform(_:)``).
-    public func replaceSource(_ source: LayoutSource) {
+    ///
+    /// With `restarting`, only the devices it picks (by description and node) start over (a
+    /// screen turned: its touchscreens); the others keep their sessions, and their gestures go on.
+    public func replaceSource(_ source: LayoutSource, restarting: ((DeviceDescription, String) -> Bool)? = nil) {
         self.source = source
         let now = clock.now
-        for entry in devices.inUse { end(entry.device.node, at: now) }
-        for entry in devices.all {
+        let picked = devices.all.filter { restarting?($0.device.description, $0.device.node) ?? true }
+        for entry in picked where entry.session != nil { end(entry.device.node, at: now) }
+        for entry in picked {
             use(entry.device)
             // No longer used: the compositor gets the device back.
             if entry.session == nil { letGo(entry, at: now) }

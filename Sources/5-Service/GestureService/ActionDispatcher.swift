@@ -3,6 +3,7 @@ import GestureConfiguration
 import GestureRuntime
 import Gestures
 import Logging
+import SystemBus
 import SystemLoop
 import TouchEvents
 import TouchInput
@@ -10,7 +11,8 @@ import TouchInput
 /// The configuration's actions: programs (`exec`, through ``ActionRunner``), the virtual
 /// keyboard and pointer (``DesktopActions``), `emit` to socket clients, and the `when: {app: …}`
 /// conditions that follow the focused app (``FocusTracker``, fed by the compositor,
-/// ``CompositorFocus``, or by socket clients' context).
+/// ``CompositorLink``, or by socket clients' context), and the screens (``ScreenTracker``, fed
+/// by the compositor and the ``Accelerometer``) that device rules with `rotation: auto` follow.
 ///
 /// One user of the service's `SharedEventLoop` (the compositor's socket, the actions' deadlines);
 /// the service's composition root (``GestureService``) hands it each session as it starts and
@@ -19,8 +21,12 @@ final class ActionDispatcher {
     let runner: ActionRunner
     let desktop: DesktopActions
     let focus: FocusTracker
-    /// The compositor followed for `when: {app: …}`, if one was found.
-    private(set) var compositor: CompositorFocus?
+    let screens: ScreenTracker
+    /// The compositor followed for `when: {app: …}` and the screens, if one was found.
+    private(set) var compositor: CompositorLink?
+    /// The accelerometer followed for `rotation: auto` without a compositor.
+    private(set) var accelerometer: Accelerometer?
+    private var saidNoBus = false
     /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
     var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
         try UInputDevice(description: kind.description)
@@ -40,6 +46,7 @@ final class ActionDispatcher {
                               allowRoot: settings.actionsAsRoot, clock: clock, logger: logger)
         desktop = DesktopActions(logger: logger)
         focus = FocusTracker(logger: logger)
+        screens = ScreenTracker(logger: logger)
         self.loop = loop
         self.clock = clock
         self.logger = logger
@@ -81,7 +88,7 @@ final class ActionDispatcher {
     /// `configuration`'s device rules, for the runtime: each layout they build is kept here,
     /// with its actions and conditions, until its session begins (``attach(_:)``).
     func rules(of configuration: Configuration) -> any DeviceRules {
-        ReportingRules(configuration: configuration) { [weak self] built in self?.register(built) }
+        ReportingRules(configuration: configuration, screen: screens.state) { [weak self] built in self?.register(built) }
     }
 
     /// A layout built for a session about to begin: kept, with its actions and conditions,
@@ -163,17 +170,42 @@ final class ActionDispatcher {
     }
 
     /// Starts following the compositor's focus when some gesture of `configuration` has
-    /// `when: {app: …}`.
-    func followFocus(for configuration: Configuration, environment: [String: String]) {
-        guard compositor == nil, configuration.gestures.contains(where: { $0.when != nil }) else { return }
-        guard let found = CompositorFocus.detect(environment: environment) else {
-            logger.notice("when: {app: …} gestures follow socket clients' context: no compositor found (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE)")
+    /// `when: {app: …}`, and its outputs when `outputs` and some device rule's screen turns
+    /// (`rotation: auto`, `output-name`); a link following other things is replaced.
+    func followFocus(for configuration: Configuration, environment: [String: String], outputs: Bool = false) {
+        let interests = CompositorLink.Interests(focus: configuration.gestures.contains { $0.when != nil },
+                                                 outputs: outputs && configuration.devices.contains { $0.turns(kind: .touchscreen) })
+        guard interests != compositor?.interests else { return }
+        compositor?.close()
+        compositor = nil
+        guard interests.focus || interests.outputs else { return }
+        guard let found = CompositorLink.detect(environment: environment) else {
+            if interests.focus {
+                logger.notice("when: {app: …} gestures follow socket clients' context: no compositor found (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE)")
+            }
             return
         }
-        let c = CompositorFocus(found, focus: focus, clock: clock, logger: logger,
-                                watch: { [weak self] fd, handler in self?.loop.watch(fd, handler) },
-                                unwatch: { [weak self] fd in self?.loop.unwatch(fd) })
+        let c = CompositorLink(found, interests: interests, focus: focus, screens: screens, clock: clock, logger: logger,
+                               watch: { [weak self] fd, handler in self?.loop.watch(fd, handler) },
+                               unwatch: { [weak self] fd in self?.loop.unwatch(fd) })
         compositor = c
         c.connect()
+    }
+
+    /// Starts following the accelerometer on `bus` (nil: no system bus) when some device rule
+    /// of `configuration` has `rotation: auto` and no compositor says how the screens turn.
+    func followAccelerometer(for configuration: Configuration, bus: SystemBus?) {
+        accelerometer?.lock = configuration.service.rotationLock
+        guard accelerometer == nil, compositor?.interests.outputs != true,
+              configuration.devices.contains(where: { $0.followsRotation && $0.turns(kind: .touchscreen) }) else { return }
+        guard let bus else {
+            // Said once, not at every reload.
+            if !saidNoBus { logger.info("no accelerometer: rotation: auto keeps the screen as it is", metadata: ["reason": "no system bus"]) }
+            saidNoBus = true
+            return
+        }
+        let a = Accelerometer(bus: bus, screens: screens, lock: configuration.service.rotationLock, logger: logger)
+        accelerometer = a
+        a.start()
     }
 }

@@ -20,9 +20,9 @@ final class BusInterface {
     private var lastDropReport: Instant?
     private var droppedSinceReport = 0
 
-    /// Connects, takes the name and exports the object; `greeting` says the devices and layouts.
-    init(loop: SharedEventLoop, logger: Logger, greeting: @escaping () -> Greeting) throws(SystemBusError) {
-        bus = try SystemBus(loop: loop)
+    /// Takes the name on `bus` and exports the object; `greeting` says the devices and layouts.
+    init(bus: SystemBus, logger: Logger, greeting: @escaping () -> Greeting) throws(SystemBusError) {
+        self.bus = bus
         self.logger = logger
         try bus.requestName(Self.name)
         try bus.export(path: Self.path, interface: Self.interface) { property in

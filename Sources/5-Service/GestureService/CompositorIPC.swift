@@ -1,4 +1,7 @@
+import GestureConfiguration
 import GestureProtocol
+import Gestures
+import TouchEvents
 
 /// sway's IPC (i3's protocol): messages are `i3-ipc`, the payload's length and the message
 /// type (both 32-bit, the machine's byte order), then the JSON payload. gestured asks for the
@@ -8,9 +11,11 @@ enum SwayIPC {
     static let headerSize = 14
     /// Message types (sway-ipc(7)).
     static let subscribe: UInt32 = 2
+    static let getOutputs: UInt32 = 3
     static let getTree: UInt32 = 4
     /// Events have the high bit set.
     static let workspaceEvent: UInt32 = 0x8000_0000
+    static let outputEvent: UInt32 = 0x8000_0001
     static let windowEvent: UInt32 = 0x8000_0003
     /// A window tree nests two levels per container; deeper than this is not a real one.
     static let maximumTreeDepth = 512
@@ -99,6 +104,20 @@ enum SwayIPC {
         return nil
     }
 
+    /// The active outputs in a reply to `GET_OUTPUTS`: each one's name, `transform` (sway's
+    /// names) and `rect` (its size as the user sees it, in logical pixels); nil when the reply is
+    /// not a list of outputs. An output without a transform sway knows, or without a size, is left out.
+    static func outputs(_ payload: [UInt8]) -> [ScreenOutput]? {
+        guard let json = try? JSONValue.parse(payload), let list = json.arrayValue else { return nil }
+        return list.compactMap { item in
+            guard let o = item.objectValue, o["active"]?.boolValue != false, let name = o["name"]?.stringValue,
+                  let transform = OutputTransform(swayName: o["transform"]?.stringValue ?? "normal"),
+                  let rect = o["rect"]?.objectValue, let width = rect["width"]?.numberValue, let height = rect["height"]?.numberValue,
+                  width > 0, height > 0 else { return nil }
+            return ScreenOutput(name: name, transform: transform, size: SurfaceSize(width: width, height: height))
+        }
+    }
+
     /// A window's app: its Wayland `app_id`, else its X11 class (Xwayland); nil for a
     /// workspace or an output.
     static func app(of node: JSONValue) -> String? {
@@ -126,6 +145,43 @@ enum HyprlandIPC {
         guard let json = try? JSONValue.parse(activeWindowReply), let object = json.objectValue else { return nil }
         guard let cls = object["class"]?.stringValue, !cls.isEmpty else { return .some(nil) }
         return .some(cls)
+    }
+
+    /// What gestured asks the request socket.
+    enum Request: String {
+        case activeWindow = "j/activewindow"
+        case monitors = "j/monitors"
+        /// The output touch devices map to (`input:touchdevice:output`).
+        case touchOutput = "j/getoption input:touchdevice:output"
+    }
+
+    /// Whether an event line says the outputs may have changed: a monitor added or removed,
+    /// the configuration (which sets their transform) reloaded.
+    static func outputsChanged(line: String) -> Bool {
+        ["monitoradded>>", "monitoraddedv2>>", "monitorremoved>>", "configreloaded>>"].contains { line.hasPrefix($0) }
+    }
+
+    /// The enabled monitors in the answer to `j/monitors`: `width` and `height` are the mode's
+    /// pixels, unturned; the size as the user sees it is that over `scale`, turned by
+    /// `transform` (0–7, as `wl_output`'s). nil when the answer is not a list.
+    static func outputs(monitorsReply: [UInt8]) -> [ScreenOutput]? {
+        guard let json = try? JSONValue.parse(monitorsReply), let list = json.arrayValue else { return nil }
+        return list.compactMap { item in
+            guard let o = item.objectValue, o["disabled"]?.boolValue != true, let name = o["name"]?.stringValue,
+                  let width = o["width"]?.numberValue, let height = o["height"]?.numberValue, width > 0, height > 0,
+                  let transform = OutputTransform(rawValue: Int(o["transform"]?.numberValue ?? 0)) else { return nil }
+            let scale = o["scale"]?.numberValue ?? 1
+            let pixels = SurfaceSize(width: width / (scale > 0 ? scale : 1), height: height / (scale > 0 ? scale : 1))
+            return ScreenOutput(name: name, transform: transform, size: transform.seen(pixels))
+        }
+    }
+
+    /// The output named in the answer to `j/getoption input:touchdevice:output` (`{"str": "eDP-1"}`);
+    /// `.some(nil)` when it names none (empty, or `[[Auto]]`); nil when the answer is not one.
+    static func touchOutput(optionReply: [UInt8]) -> String?? {
+        guard let json = try? JSONValue.parse(optionReply), let object = json.objectValue,
+              let value = object["str"]?.stringValue else { return nil }
+        return .some(value.isEmpty || value.hasPrefix("[[") ? nil : value)
     }
 
     /// The instance's directory: `$XDG_RUNTIME_DIR/hypr/SIGNATURE` (Hyprland 0.40 and later),

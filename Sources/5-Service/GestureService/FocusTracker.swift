@@ -1,7 +1,7 @@
 import Logging
 
 /// Which app has the focus, as the last source to say so tells it — the compositor
-/// (``CompositorFocus``: sway, Hyprland) or a socket client's `context` (`{"app": …}`). The
+/// (``CompositorLink``: sway, Hyprland) or a socket client's `context` (`{"app": …}`). The
 /// `when: {app: …}` gestures follow it.
 final class FocusTracker {
     /// The focused app (a Wayland `app_id` or an X11 class), nil when none is known.

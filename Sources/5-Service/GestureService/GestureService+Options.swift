@@ -30,6 +30,9 @@ extension GestureService {
         /// Offer the gestures on the system bus too (`--dbus`: `org.gestured.Gestured`,
         /// docs/dbus.md); a bus that cannot be reached is logged and the service goes on without it.
         public var dbus = false
+        /// The system bus's address (`unix:path=…`), for `--dbus` and the accelerometer; nil:
+        /// `$DBUS_SYSTEM_BUS_ADDRESS`, else the system's socket.
+        public var systemBusAddress: String?
 
         public init(configPath: String? = nil) {
             self.configPath = configPath

@@ -1,5 +1,6 @@
 import GestureConfiguration
 import GestureRuntime
+import Gestures
 
 /// SIGHUP: the configuration read again, and every device started over with it.
 extension GestureService {
@@ -20,8 +21,39 @@ extension GestureService {
         dispatcher.apply(fresh.service)
         runtime.replaceSource(.rules(dispatcher.rules(of: fresh)))
         dispatcher.desktop.releaseAll(reason: "reload")
-        dispatcher.openVirtualInput(for: fresh)
-        dispatcher.followFocus(for: fresh, environment: options.environment)
+        followTheDesktop(fresh)
         logger.info("configuration reloaded", metadata: ["config": "\(path)", "devices_in_use": "\(devicesInUse.count)"])
+    }
+}
+
+/// The screens turning: the touchscreens on them start over.
+extension GestureService {
+    /// What `configuration` needs of the desktop: the virtual keyboard and pointer, the
+    /// compositor's focus and outputs, the accelerometer.
+    func followTheDesktop(_ configuration: Configuration) {
+        dispatcher.openVirtualInput(for: configuration)
+        dispatcher.followFocus(for: configuration, environment: options.environment, outputs: true)
+        dispatcher.followAccelerometer(for: configuration, bus: systemBus)
+    }
+
+    /// The screens changed (``ScreenTracker``): every device whose rule places it differently
+    /// now starts over with its layout re-derived or swapped (its gestures in flight end
+    /// `cancelled`); the others go on untouched.
+    func screensChanged(from before: ScreenState) {
+        guard let configuration else { return }
+        let now = dispatcher.screens.state
+        runtime.replaceSource(.rules(dispatcher.rules(of: configuration))) { [logger] device, node in
+            guard let rule = configuration.rule(for: device, node: node), rule.turns(kind: device.kind) else { return false }
+            let placement = configuration.placement(for: rule, kind: device.kind, screen: now)
+            // Told by another source, the same turn and size: nothing to start over.
+            let was = configuration.placement(for: rule, kind: device.kind, screen: before)
+            guard placement.transform != was.transform || placement.output != was.output else { return false }
+            let size = placement.output.map { "\(Int($0.width.rounded()))x\(Int($0.height.rounded()))" } ?? "the layout's"
+            logger.info("the screen turned: the device starts over, its touches in flight cancelled", metadata: [
+                "device": "\(device.name)", "node": "\(node)", "transform": "\(placement.transform)", "size": "\(size)",
+                "from": "\(placement.source)",
+            ])
+            return true
+        }
     }
 }

@@ -41,6 +41,8 @@ public final class GestureService {
     public var observer: ((Gesture) -> Void)?
     /// The service on the system bus (``Options/dbus``), once connected.
     var bus: BusInterface?
+    /// The system bus, for the service's own object (`--dbus`) and the accelerometer.
+    var systemBus: SystemBus?
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
     /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
@@ -97,6 +99,7 @@ public final class GestureService {
             guard let self else { return }
             for session in runtime.sessions { dispatcher.applyFocus(to: session) }
         }
+        dispatcher.screens.onChange = { [weak self] before in self?.screensChanged(from: before) }
         // What the service waits for besides its descriptors: its parts' deadlines, the work of
         // every turn once the events are handled, and the messages to write at its end. These
         // three run on every turn (every frame of a device): they hold the service unowned, and
@@ -141,18 +144,24 @@ public final class GestureService {
         try observability.start(metricsAddress: options.metricsAddress, viewOptions: options.view,
                                 title: configuration?.path ?? "the built-in layout", runtime: runtime, loop: loop, clock: clock,
                                 logger: logger, counts: { [weak self] in (self?.runtime.sessions.count ?? 0, self?.clientCount ?? 0) })
-        if options.dbus {
+        let accelerometer = configuration?.devices.contains { $0.followsRotation && $0.turns(kind: .touchscreen) } == true
+        if options.dbus || accelerometer {
             do throws(SystemBusError) {
-                bus = try BusInterface(loop: loop, logger: logger) { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }
+                systemBus = try SystemBus(loop: loop, address: options.systemBusAddress)
+            } catch {
+                // Without --dbus, only the accelerometer wanted it: that says so (at info).
+                if options.dbus { logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"]) }
+            }
+        }
+        if options.dbus, let systemBus {
+            do throws(SystemBusError) {
+                bus = try BusInterface(bus: systemBus, logger: logger) { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }
                 logger.info("on the system bus", metadata: ["name": "\(BusInterface.name)"])
             } catch {
                 logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"])
             }
         }
-        if let configuration {
-            dispatcher.openVirtualInput(for: configuration)
-            dispatcher.followFocus(for: configuration, environment: options.environment)
-        }
+        if let configuration { followTheDesktop(configuration) }
         do throws(GestureRuntime.RunError) {
             try runtime.start()
         } catch .alreadyRunning {
@@ -186,7 +195,7 @@ public final class GestureService {
         dispatcher.shutdown()
         hub.shutdown()
         observability.close()
-        bus?.close()
+        systemBus?.close()
         logger.info("stopped")
     }
 

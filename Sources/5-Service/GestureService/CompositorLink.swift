@@ -3,12 +3,14 @@ import Logging
 import SystemLoop
 import TouchEvents
 
-/// Follows the compositor's focus for `when: {app: …}`: sway (and other i3-IPC compositors)
-/// through `$SWAYSOCK`, Hyprland through its event socket. It connects at start, asks for the
-/// focused window once, then only reads the events the compositor sends — no polling. When the
-/// compositor goes away it says so, forgets the focus, and tries again after 1 s, doubling to
-/// 30 s.
-final class CompositorFocus {
+/// Follows the compositor: its focus for `when: {app: …}`, its outputs (their transform and
+/// size) for device rules whose screen turns (`rotation: auto`, `output-name`). sway (and other
+/// i3-IPC compositors) through `$SWAYSOCK`, Hyprland through its sockets. It connects at start,
+/// asks once for what it follows, then only reads the events the compositor sends — no polling
+/// (an output event, or Hyprland's monitor events, make it ask for the outputs again). When
+/// the compositor goes away it says so, forgets what it told, and tries again after 1 s,
+/// doubling to 30 s.
+final class CompositorLink {
     enum Compositor: Equatable {
         case sway(socket: String)
         /// The instance's directory, holding `.socket.sock` and `.socket2.sock`.
@@ -38,27 +40,37 @@ final class CompositorFocus {
     static let firstRetry = Duration.seconds(1)
     static let longestRetry = Duration.seconds(30)
 
+    /// What the link follows.
+    struct Interests: Equatable {
+        var focus: Bool
+        var outputs: Bool
+    }
+
     let compositor: Compositor
+    let interests: Interests
     private let focus: FocusTracker
+    private let screens: ScreenTracker
     private let clock: any TouchClock
     private let logger: Logger
     private let watch: (Int32, @escaping (EventLoop.Event) -> Void) -> Void
     private let unwatch: (Int32) -> Void
-    /// The event connection, and the one-off request connection (Hyprland's initial query).
+    /// The event connection, and Hyprland's one-off request connections (each answered as it
+    /// closes), with what each asked and what came back so far.
     private var events: Int32 = -1
-    private var request: Int32 = -1
-    private var requestReply: [UInt8] = []
+    private var requests: [Int32: (asked: HyprlandIPC.Request, reply: [UInt8])] = [:]
     private var swayDecoder = SwayIPC.Decoder()
     private var lines = LineFramer(maximumBytes: 64 << 10)
     /// When to try connecting again (nil: connected, or not started).
     private(set) var retryAt: Instant?
-    private var retryDelay = CompositorFocus.firstRetry
+    private var retryDelay = CompositorLink.firstRetry
     private var warned = false
 
-    init(_ compositor: Compositor, focus: FocusTracker, clock: any TouchClock, logger: Logger,
+    init(_ compositor: Compositor, interests: Interests, focus: FocusTracker, screens: ScreenTracker, clock: any TouchClock, logger: Logger,
          watch: @escaping (Int32, @escaping (EventLoop.Event) -> Void) -> Void, unwatch: @escaping (Int32) -> Void) {
         self.compositor = compositor
+        self.interests = interests
         self.focus = focus
+        self.screens = screens
         self.clock = clock
         self.logger = logger
         self.watch = watch
@@ -73,28 +85,29 @@ final class CompositorFocus {
             case .sway(let path):
                 let fd = try UnixSocket.connect(to: path)
                 swayDecoder = SwayIPC.Decoder()
-                send(SwayIPC.message(type: SwayIPC.subscribe, payload: #"["window","workspace"]"#), on: fd)
-                send(SwayIPC.message(type: SwayIPC.getTree, payload: ""), on: fd)
+                let kinds = (interests.focus ? [#""window""#, #""workspace""#] : []) + (interests.outputs ? [#""output""#] : [])
+                send(SwayIPC.message(type: SwayIPC.subscribe, payload: "[" + kinds.joined(separator: ",") + "]"), on: fd)
+                if interests.focus { send(SwayIPC.message(type: SwayIPC.getTree, payload: ""), on: fd) }
+                if interests.outputs { send(SwayIPC.message(type: SwayIPC.getOutputs, payload: ""), on: fd) }
                 adopt(fd)
             case .hyprland(let directory):
                 let fd = try UnixSocket.connect(to: "\(directory)/.socket2.sock")
                 lines = LineFramer(maximumBytes: 64 << 10)
                 adopt(fd)
-                // The focus now: asked once on the request socket, answered as it closes.
-                if let query = try? UnixSocket.connect(to: "\(directory)/.socket.sock") {
-                    send(Array("j/activewindow".utf8), on: query)
-                    UnixSocket.setNonBlocking(query)
-                    request = query
-                    requestReply = []
-                    watch(query) { [weak self] _ in self?.requestEvent() }
+                // What holds now: asked once on the request socket, answered as it closes.
+                if interests.focus { ask(.activeWindow) }
+                if interests.outputs {
+                    ask(.monitors)
+                    ask(.touchOutput)
                 }
             }
-            logger.info("following the compositor's focus", metadata: ["compositor": "\(compositor.name)"])
+            let following = [interests.focus ? "focus" : nil, interests.outputs ? "outputs" : nil].compactMap { $0 }
+            logger.info("following the compositor", metadata: ["compositor": "\(compositor.name)", "for": "\(following.joined(separator: ", "))"])
             retryDelay = Self.firstRetry
             warned = false
         } catch {
             if !warned {
-                logger.warning("cannot reach the compositor for when: {app: …}; trying again",
+                logger.warning("cannot reach the compositor for when: {app: …} or the screens' rotation; trying again",
                                metadata: ["compositor": "\(compositor.name)", "error": "\(error.message)"])
                 warned = true
             }
@@ -109,7 +122,7 @@ final class CompositorFocus {
             UnixSocket.close(events)
             events = -1
         }
-        closeRequest()
+        for fd in requests.keys { closeRequest(fd) }
         retryAt = nil
     }
 
@@ -160,41 +173,71 @@ final class CompositorFocus {
                 return
             }
             for m in messages {
-                if let app = SwayIPC.focus(type: m.type, payload: m.payload) { focus.report(app, from: compositor.name) }
+                if m.type == SwayIPC.outputEvent, events >= 0 {
+                    // The event says only that something changed: the outputs are asked for again.
+                    send(SwayIPC.message(type: SwayIPC.getOutputs, payload: ""), on: events)
+                } else if m.type == SwayIPC.getOutputs {
+                    if let outputs = SwayIPC.outputs(m.payload) { screens.report(outputs: outputs, from: compositor.name) }
+                } else if interests.focus, let app = SwayIPC.focus(type: m.type, payload: m.payload) {
+                    focus.report(app, from: compositor.name)
+                }
             }
         case .hyprland:
             for line in lines.feed(bytes) {
-                guard case .line(let text) = line else { continue }
-                if let app = HyprlandIPC.focus(line: String(decoding: text, as: UTF8.self)) { focus.report(app, from: compositor.name) }
+                guard case .line(let bytes) = line else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if interests.outputs, HyprlandIPC.outputsChanged(line: text) {
+                    ask(.monitors)
+                    if text.hasPrefix("configreloaded>>") { ask(.touchOutput) }
+                } else if interests.focus, let app = HyprlandIPC.focus(line: text) {
+                    focus.report(app, from: compositor.name)
+                }
             }
         }
     }
 
-    private func requestEvent() {
-        guard request >= 0 else { return }
-        let (bytes, closed) = drain(request)
-        requestReply += bytes
-        if requestReply.count > 1 << 20 {
-            closeRequest()
+    /// Asks Hyprland's request socket (a connection per request, answered as it closes).
+    private func ask(_ request: HyprlandIPC.Request) {
+        guard case .hyprland(let directory) = compositor,
+              let fd = try? UnixSocket.connect(to: "\(directory)/.socket.sock") else { return }
+        send(Array(request.rawValue.utf8), on: fd)
+        UnixSocket.setNonBlocking(fd)
+        requests[fd] = (request, [])
+        watch(fd) { [weak self] _ in self?.requestEvent(fd) }
+    }
+
+    private func requestEvent(_ fd: Int32) {
+        guard var pending = requests[fd] else { return }
+        let (bytes, closed) = drain(fd)
+        pending.reply += bytes
+        requests[fd] = pending
+        if pending.reply.count > 1 << 20 {
+            closeRequest(fd)
         } else if closed {
-            if let app = HyprlandIPC.focus(activeWindowReply: requestReply) { focus.report(app, from: compositor.name) }
-            closeRequest()
+            closeRequest(fd)
+            switch pending.asked {
+            case .activeWindow:
+                if let app = HyprlandIPC.focus(activeWindowReply: pending.reply) { focus.report(app, from: compositor.name) }
+            case .monitors:
+                if let outputs = HyprlandIPC.outputs(monitorsReply: pending.reply) { screens.report(outputs: outputs, from: compositor.name) }
+            case .touchOutput:
+                if let name = HyprlandIPC.touchOutput(optionReply: pending.reply) { screens.report(touchOutput: name) }
+            }
         }
     }
 
-    private func closeRequest() {
-        guard request >= 0 else { return }
-        unwatch(request)
-        UnixSocket.close(request)
-        request = -1
-        requestReply = []
+    private func closeRequest(_ fd: Int32) {
+        guard requests.removeValue(forKey: fd) != nil else { return }
+        unwatch(fd)
+        UnixSocket.close(fd)
     }
 
     /// The connection broke: the focus is no longer known; try again later.
     private func lost(_ why: String) {
-        logger.warning("lost the compositor's focus; trying again", metadata: ["compositor": "\(compositor.name)", "reason": "\(why)"])
+        logger.warning("lost the compositor; trying again", metadata: ["compositor": "\(compositor.name)", "reason": "\(why)"])
         close()
         focus.forget(compositor.name)
+        screens.forgetOutputs(from: compositor.name)
         warned = true
         scheduleRetry()
     }
