@@ -127,6 +127,7 @@ struct ScreenRotationTests {
         // The same outputs again: nothing starts over.
         try turn(sway, h, to: "90")
         #expect(h.log.lines.filter { $0.hasPrefix("info the screen turned") }.count == 1)
+        #expect(h.log.lines.contains("debug pan(1-5 touches)@screen: changed → cancelled (its layout was replaced (a reload, a screen turned))"))
     }
 
     @Test func hyprlandsMonitorsAreAskedAtStartAndAgainWhenOneIsAdded() throws {

@@ -193,10 +193,11 @@ public final class DeviceSession {
         pipeline.finish()
     }
 
-    /// The device went away (or the configuration changed): gestures in progress end
-    /// `cancelled` at `time` (never before the last event).
-    public func cancel(at time: Instant) {
-        pipeline.cancelAll(time: max(time, decoder.lastTime))
+    /// The device went away (or the configuration changed, or its screen turned): gestures in
+    /// progress end `cancelled` at `time` (never before the last event); `why` is logged with
+    /// each recognizer's transition.
+    public func cancel(at time: Instant, why: String = "the device went away") {
+        pipeline.cancelAll(time: max(time, decoder.lastTime), why: why)
     }
 
     private func deliver(_ frame: TouchFrame) {

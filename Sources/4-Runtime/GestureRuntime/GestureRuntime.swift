@@ -401,7 +401,7 @@ public final class GestureRuntime: @unchecked Sendable {
         self.source = source
         let now = clock.now
         let picked = devices.all.filter { restarting?($0.device.description, $0.device.node) ?? true }
-        for entry in picked where entry.session != nil { end(entry.device.node, at: now) }
+        for entry in picked where entry.session != nil { end(entry.device.node, at: now, why: "its layout was replaced (a reload, a screen turned)") }
         for entry in picked {
             use(entry.device)
             // No longer used: the compositor gets the device back.
@@ -559,10 +559,10 @@ public final class GestureRuntime: @unchecked Sendable {
     }
 
     /// Ends the session of the device at `node`: its gestures end `cancelled` at `time`.
-    private func end(_ node: String, at time: Instant) {
+    private func end(_ node: String, at time: Instant, why: String = "the device went away") {
         guard let entry = devices.entry(node: node), let session = entry.session else { return }
         entry.session = nil
-        session.cancel(at: time)
+        session.cancel(at: time, why: why)
         onSessionEnded?(session)
         session.pipeline.observer = nil
         session.pipeline.onTouchClaim = nil

@@ -307,14 +307,15 @@ public final class GesturePipeline {
         removeFinished(at: time)
     }
 
-    /// Cancels whatever is going on (the device went away): begun gestures end `cancelled`,
-    /// waiting ones fail, delayed handler calls are dropped.
-    public func cancelAll(time: Instant) {
+    /// Cancels whatever is going on (the device went away, or its layout was replaced: `why`,
+    /// as the recognizers' transitions log it): begun gestures end `cancelled`, waiting ones
+    /// fail, delayed handler calls are dropped.
+    public func cancelAll(time: Instant, why: String = "the device went away") {
         // A handler may cancel everything (a reload from a gesture), from inside `process`.
         let claimed = entry.enterFromHandlers("GesturePipeline.cancelAll(time:)")
         defer { entry.leave(claimed) }
         for sequence in router.sequences {
-            sequence.arena.cancel(.cancelled("the device went away"), at: time)
+            sequence.arena.cancel(.cancelled(why), at: time)
             endPress(of: sequence, at: time)
         }
         delayedCalls.removeAll()
