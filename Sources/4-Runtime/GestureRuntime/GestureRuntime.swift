@@ -69,7 +69,7 @@ public final class GestureRuntime: @unchecked Sendable {
         }
     }
 
-    /// Where layouts come from (``replaceSource(_:)`` changes it).
+    /// Where layouts come from (``replaceSource(_:restarting:)`` changes it).
     public private(set) var source: LayoutSource
     /// The screen touchscreens map onto (layouts in code; a configuration maps by its rules).
     public let screen: Screen?
