@@ -7,7 +7,8 @@ import Testing
 struct CheckConfigWarningsTests {
     /// Writes `yaml` to a fresh folder's `mine.yaml` with `mode`, and checks it as the user
     /// `uid` (0: root).
-    func check(_ yaml: String, mode: Int = 0o644, uid: UInt32 = 1000, strict: Bool = false) throws -> (status: Int32, path: String, out: CapturedOutput) {
+    /// `desktop` is `XDG_CURRENT_DESKTOP` (no compositor process is looked for).
+    func check(_ yaml: String, mode: Int = 0o644, uid: UInt32 = 1000, strict: Bool = false, desktop: String? = nil) throws -> (status: Int32, path: String, out: CapturedOutput) {
         let folder = NSTemporaryDirectory() + "gestured-warn-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/mine.yaml"
@@ -15,6 +16,8 @@ struct CheckConfigWarningsTests {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         var runner = CheckConfigRunner(path: path, printDefault: false, strict: strict)
         runner.effectiveUserID = uid
+        runner.compositor = { nil }
+        runner.currentDesktop = desktop
         var out = CapturedOutput()
         let status = runner.run(output: &out)
         try? FileManager.default.removeItem(atPath: folder)
@@ -29,6 +32,40 @@ struct CheckConfigWarningsTests {
             - kind: tap
               action: {exec: ["/usr/bin/true"]}
         """
+
+    @Test func onGNOMEAndKDEAnOwnedTouchpadsGestureThatTakesTheShellsFingerCountsIsWarnedOf() throws {
+        let yaml = """
+            devices:
+              - match: {kind: touchpad}
+                own: true
+            layout:
+              id: pad
+              gestures:
+                - kind: swipe
+                  touches: 3
+                  action: {key: "super+right"}
+                - kind: swipe
+                  touches: 4
+                  pass-through: true
+                  action: {key: "super+left"}
+                - kind: pinch
+                  action: {key: "leftctrl+equal"}
+            """
+        let gnome = try check(yaml, desktop: "ubuntu:GNOME")
+        #expect(gnome.status == 0)
+        #expect(gnome.out.standardError == """
+            \(gnome.path):7: warning: swipe(3 touches, left/right/up/down) owns 3-finger touchpad touches (the touchpad is owned: line 2), \
+            which GNOME animates itself (its workspace and overview swipes): GNOME never sees them; give the gesture other finger counts, \
+            or pass-through: true to share them
+            \(gnome.path):14: warning: pinch(2+ touches) owns 3 and 4-finger touchpad touches (the touchpad is owned: line 2), \
+            which GNOME animates itself (its workspace and overview swipes): GNOME never sees them; give the gesture other finger counts, \
+            or pass-through: true to share them
+
+            """)
+        #expect(try check(yaml, desktop: "KDE").out.standardError.contains("which KDE Plasma animates itself"))
+        #expect(try check(yaml, desktop: "sway").out.standardError == "")
+        #expect(try check(yaml, strict: true, desktop: "GNOME").status == 2)
+    }
 
     @Test func aFileWithNothingToSayHasNoWarning() throws {
         let r = try check(Self.fine, strict: true)

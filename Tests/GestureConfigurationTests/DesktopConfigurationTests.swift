@@ -105,7 +105,9 @@ struct DesktopConfigurationTests {
         #expect(KeyNames.name(125) == "leftmeta")
         #expect(KeyNames.name(KeyCode.left) == nil)
         #expect(KeyNames.suggestion(for: "shift") == "leftshift")
-        #expect(KeyNames.suggestion(for: "super") == "leftmeta")
+        // super is accepted as it is (GNOME's and KDE's name for the logo key); win only suggested.
+        #expect(KeyNames.code("super") == 125 && KeyNames.code("Super") == 125)
+        #expect(KeyNames.code("win") == nil && KeyNames.suggestion(for: "win") == "leftmeta")
         #expect(KeyNames.suggestion(for: "volumup") == "volumeup")
         #expect(KeyNames.suggestion(for: "qqqqqqqq") == nil)
         #expect(!KeyNames.keyboardCodes.contains(KeyCode.left))

@@ -100,4 +100,70 @@ struct OwnershipServiceTests {
         #expect(twin.lines.last == "id -1, touch 0")
         #expect(!twin.lines.contains("palm"))
     }
+
+    // MARK: - The desktop's own gestures
+
+    /// `fingers` fingers 15 mm apart down at `ms`, moved 40 mm right in 100 ms, then lifted.
+    func drag(_ h: Harness, _ device: PipeTouchDevice, fingers: Int, at ms: Double) {
+        let slots = (0..<Int32(fingers)).map { (slot: $0, y: 250 + 150 * $0) }
+        h.frame(device, at: ms, slots.map { ($0.slot, 500, $0.y) }, begin: true)
+        for step in 1...5 { h.frame(device, at: ms + Double(step) * 20, slots.map { ($0.slot, 500 + Int32(step) * 80, $0.y) }) }
+        h.frame(device, at: ms + 120, slots.map { ($0.slot, -1, 0) })
+        h.advance(to: ms + 1000)
+    }
+
+    /// Whether the twin cancelled the touches of the last drag (the apps lost them: owned).
+    func cancelled(_ twin: RecordingTwin, since line: Int) -> Bool { twin.lines.dropFirst(line).contains { $0.contains("palm") } }
+
+    @Test func onGNOMEAnOwnedTouchscreenLeavesTheShellTheThreeFingerSwipesNoGestureBinds() throws {
+        let config = """
+            devices:
+              - own: true
+            layout:
+              id: root
+              gestures:
+                - {kind: pan, action: {emit: true}, pass-through: false}
+            """
+        let twin = RecordingTwin()
+        let h = try Harness(config: config, prepare: { service in
+            service.runtime.makeTwin = { _, _ throws(InputError) in twin }
+            service.runtime.findCompositor = { RunningCompositor(name: "gnome-shell", pid: 900) }
+        })
+        let device = try h.plug()
+        #expect(h.log.lines.contains("info GNOME animates its own touchscreen swipes: the owned device leaves them to it "
+            + "device=Test Panel fingers=3 hint=a gesture that binds the count (touches: 3) takes them"), "\(h.log.lines)")
+        // Two fingers: the pan takes them from the apps. Three: the pan is still recognized, and
+        // GNOME gets every touch of it for its workspace swipe.
+        var mark = twin.lines.count
+        drag(h, device, fingers: 2, at: 0)
+        #expect(cancelled(twin, since: mark))
+        mark = twin.lines.count
+        drag(h, device, fingers: 3, at: 2000)
+        #expect(!cancelled(twin, since: mark), "\(twin.lines.dropFirst(mark))")
+        #expect(h.gestures.filter { $0.state == .began }.map(\.touches) == [2, 3])
+
+        // A three-finger swipe bound in the configuration takes them.
+        try (config + "\n    - {kind: swipe, touches: 3, directions: [right], action: {emit: true}}\n")
+            .write(toFile: h.folder + "/gestured.yaml", atomically: true, encoding: .utf8)
+        h.service.reload()
+        mark = twin.lines.count
+        drag(h, device, fingers: 3, at: 4000)
+        #expect(cancelled(twin, since: mark), "\(h.log.lines.suffix(12))")
+    }
+
+    @Test func elsewhereAnOwnedTouchscreenTakesThreeFingersAsBefore() throws {
+        let config = "devices:\n  - own: true\nlayout:\n  id: root\n  gestures:\n    - {kind: pan, action: {emit: true}, pass-through: false}\n"
+        let twin = RecordingTwin()
+        let h = try Harness(config: config, prepare: { service in
+            service.runtime.makeTwin = { _, _ throws(InputError) in twin }
+            service.runtime.findCompositor = { RunningCompositor(name: "sway", pid: 900, version: .init(1, 10)) }
+        })
+        let device = try h.plug()
+        drag(h, device, fingers: 3, at: 0)
+        #expect(cancelled(twin, since: 0), "\(twin.lines)")
+        #expect(!h.log.lines.contains { $0.contains("animates its own") })
+        #expect(RunningCompositor(name: "kwin_wayland", pid: 1).animatedSwipeFingers(on: .touchscreen) == [3])
+        #expect(RunningCompositor(name: "kwin_wayland", pid: 1).animatedSwipeFingers(on: .touchpad) == [3, 4])
+        #expect(RunningCompositor(name: "sway", pid: 1).animatedSwipeFingers(on: .touchpad).isEmpty)
+    }
 }

@@ -14,9 +14,14 @@ public enum KeyNames {
     /// The codes of every key (sorted): what a virtual keyboard declares.
     public static let keyboardCodes: [UInt16] = Set(codes.values).sorted()
 
-    /// The code of `name`: `leftmeta`, `LEFTMETA` and `KEY_LEFTMETA` all give 125.
+    /// Names accepted for a key beside the kernel's: `super`, as desktops call the logo key
+    /// (GNOME's and KDE's shortcuts), is `leftmeta`.
+    public static let aliases: [String: String] = ["super": "leftmeta"]
+
+    /// The code of `name`: `leftmeta`, `LEFTMETA`, `KEY_LEFTMETA` and `super` all give 125.
     public static func code(_ name: String) -> UInt16? {
-        codes[normalized(name)]
+        let key = normalized(name)
+        return codes[key] ?? aliases[key].flatMap { codes[$0] }
     }
 
     /// `KEY_LEFTMETA`, `LeftMeta` → `leftmeta`.
@@ -37,7 +42,7 @@ public enum KeyNames {
         let key = normalized(name)
         guard !key.isEmpty else { return nil }
         if codes["left" + key] != nil { return "left" + key }
-        let aliases = ["super": "leftmeta", "win": "leftmeta", "windows": "leftmeta", "cmd": "leftmeta", "control": "leftctrl",
+        let aliases = ["win": "leftmeta", "windows": "leftmeta", "cmd": "leftmeta", "control": "leftctrl",
                        "return": "enter", "escape": "esc", "del": "delete", "ins": "insert", "pgup": "pageup", "pgdn": "pagedown",
                        "plus": "equal", "-": "minus", "=": "equal", "arrowleft": "left", "arrowright": "right"]
         if let alias = aliases[key] { return alias }

@@ -16,6 +16,7 @@ extension Configuration {
     public func buildLayout(_ spec: RegionSpec? = nil, rootSize: SurfaceSize) -> BuiltLayout {
         var actions: [ObjectIdentifier: ActionSpec] = [:]
         var conditions: [ObjectIdentifier: GestureCondition] = [:]
+        var specs: [ObjectIdentifier: GestureSpec] = [:]
         func build(_ spec: RegionSpec, isRoot: Bool, passThrough inherited: Bool?) -> Region {
             let passThrough = spec.passThrough ?? inherited
             let frame = spec.frame ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height)
@@ -28,11 +29,13 @@ extension Configuration {
                 region.add(r)
                 if let a = g.action { actions[ObjectIdentifier(r)] = a }
                 if let w = g.when { conditions[ObjectIdentifier(r)] = w }
+                specs[ObjectIdentifier(r)] = g
             }
             for c in spec.children { region.addChild(build(c, isRoot: false, passThrough: passThrough)) }
             return region
         }
-        return BuiltLayout(layout: Layout(root: build(spec ?? layout, isRoot: true, passThrough: nil)), actions: actions, conditions: conditions)
+        return BuiltLayout(layout: Layout(root: build(spec ?? layout, isRoot: true, passThrough: nil)), actions: actions,
+                           conditions: conditions, gestures: specs)
     }
 
     /// The first device rule for this device, if any. Without a `devices` section every
@@ -171,6 +174,8 @@ public struct BuiltLayout {
     public var actions: [ObjectIdentifier: ActionSpec]
     /// The `when` conditions, by recognizer.
     public var conditions: [ObjectIdentifier: GestureCondition]
+    /// Each recognizer's gesture as the file says it.
+    public var gestures: [ObjectIdentifier: GestureSpec] = [:]
 }
 
 /// A configuration's device rules that tell `built` of each layout they build, with its actions

@@ -126,3 +126,38 @@ extension Configuration {
         formatDecimal(value, places: 1, trailingZeros: .trimAll)
     }
 }
+
+extension Configuration {
+    /// Gestures of an owned touchpad that take a finger count the desktop's shell animates
+    /// itself (`fingers`: GNOME's and KDE Plasma's three- and four-finger swipes, for the
+    /// workspaces and the overview): the touchpad's sequences of that count are gestured's as
+    /// soon as the fingers land, and `desktop` never sees them. `gestured check-config` adds
+    /// these when it finds that desktop running.
+    public func warnings(shadowing fingers: Set<Int>, of desktop: String) -> [ConfigurationWarning] {
+        var found: [ConfigurationWarning] = []
+        var warned: Set<Int> = []
+        for rule in devices where rule.own && rule.kind != .touchscreen {
+            let ids = Set([layout(for: rule).id] + (rule.portraitLayout.map { [$0] } ?? []))
+            for root in layouts where ids.contains(root.id) {
+                func walk(_ spec: RegionSpec, passThrough inherited: Bool?) {
+                    let passThrough = spec.passThrough ?? inherited
+                    for g in spec.gestures where g.ownsTouches(inheritedPassThrough: passThrough) && !warned.contains(g.line) {
+                        let recognizer = g.makeRecognizer()
+                        let taken = fingers.filter { recognizer.fingerCounts?.contains($0) == true }.sorted()
+                        guard !taken.isEmpty else { continue }
+                        warned.insert(g.line)
+                        let counts = taken.map(String.init).joined(separator: " and ")
+                        found.append(ConfigurationWarning(
+                            path: path, line: g.line,
+                            message: "\(recognizer.name) owns \(counts)-finger touchpad touches (the touchpad is owned: line \(rule.line)), "
+                                + "which \(desktop) animates itself (its workspace and overview swipes): \(desktop) never sees them; "
+                                + "give the gesture other finger counts, or pass-through: true to share them"))
+                    }
+                    for child in spec.children { walk(child, passThrough: passThrough) }
+                }
+                walk(root, passThrough: nil)
+            }
+        }
+        return found
+    }
+}

@@ -171,6 +171,16 @@ public struct GestureSpec: Sendable, Equatable {
         recognizer = RecognizerSpec(kind: kind)
     }
 
+    /// Whether the configuration binds `fingers` fingers to this gesture: it writes a finger
+    /// count (`touches`, `min-touches`, `max-touches`) and its recognizer takes `fingers`. A
+    /// count left to the defaults binds nothing: on GNOME and KDE an owned touchscreen leaves
+    /// the three-finger swipes their shell animates to it unless a gesture of its layout binds three.
+    public func binds(fingers: Int) -> Bool {
+        guard recognizer.numbers[.touches] != nil || recognizer.numbers[.minTouches] != nil || recognizer.numbers[.maxTouches] != nil
+        else { return false }
+        return makeRecognizer().fingerCounts?.contains(fingers) == true
+    }
+
     /// Whether the gesture takes its touches from the apps on an owned device: it passes them
     /// through if it says so, else if its region (`inherited`, from its ancestors) says so, else
     /// when its action neither runs a program nor drives the virtual keyboard or pointer.

@@ -69,6 +69,26 @@ public struct RunningCompositor: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The desktop whose shell animates gestures of its own, 1:1 under the fingers: `GNOME`
+    /// (gnome-shell), `KDE Plasma` (kwin_wayland); nil for any other compositor.
+    public var desktop: String? {
+        switch name {
+        case "gnome-shell": "GNOME"
+        case "kwin_wayland": "KDE Plasma"
+        default: nil
+        }
+    }
+
+    /// The finger counts of the swipes the desktop animates itself on a device of `kind`, read
+    /// in their sources (2026): GNOME's `js/ui/swipeTracker.js` (`GESTURE_FINGER_COUNT = 3` on
+    /// touchscreens; three and four on touchpads, for the workspaces and the overview) and KWin
+    /// (`registerTouchscreenSwipeShortcut` with three fingers for the virtual desktops and the
+    /// overview; three and four on touchpads). Empty for any other compositor.
+    public func animatedSwipeFingers(on kind: DeviceKind) -> Set<Int> {
+        guard desktop != nil else { return [] }
+        return kind == .touchscreen ? [3] : [3, 4]
+    }
+
     public var description: String {
         version.map { "\(name) \($0.major).\($0.minor) (pid \(pid))" } ?? "\(name) (pid \(pid))"
     }

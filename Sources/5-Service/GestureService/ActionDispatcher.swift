@@ -31,6 +31,9 @@ final class ActionDispatcher {
     var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
         try UInputDevice(description: kind.description)
     }
+    /// The compositor running now (the runtime's finder): on GNOME and KDE an owned
+    /// touchscreen leaves the shell the swipes it animates (``leaveTheDesktopItsGestures(_:_:)``).
+    var runningCompositor: () -> RunningCompositor? = { nil }
     /// Sends an `emit` action's gesture to the socket clients whose subscription takes it.
     var emit: ((GestureEvent) -> Void)?
     private let loop: SharedEventLoop
@@ -126,6 +129,26 @@ final class ActionDispatcher {
             }
         }
         applyFocus(to: session)
+        leaveTheDesktopItsGestures(session, built)
+    }
+
+    /// On GNOME and KDE, whose shell animates three-finger touchscreen swipes 1:1, an owned
+    /// touchscreen leaves those to the shell: its gestures owning their touches leave it the
+    /// finger counts that no gesture of the layout binds (``GestureSpec/binds(fingers:)``:
+    /// `touches: 3` binds three; a pan's default 1 to 5 binds none).
+    func leaveTheDesktopItsGestures(_ session: DeviceSession, _ built: BuiltLayout) {
+        guard session.ownership != nil, session.description.kind == .touchscreen,
+              let compositor = runningCompositor(), let desktop = compositor.desktop else { return }
+        let recognizers = Self.configuredRecognizers(of: session.layout)
+        let owning = recognizers.filter(\.ownsTouches)
+        let specs = recognizers.compactMap { built.gestures[ObjectIdentifier($0)] }
+        let left = compositor.animatedSwipeFingers(on: .touchscreen).filter { n in !specs.contains { $0.binds(fingers: n) } }
+        guard !left.isEmpty else { return }
+        for recognizer in owning { recognizer.leavesFingerCounts = left }
+        logger.info("\(desktop) animates its own touchscreen swipes: the owned device leaves them to it", metadata: [
+            "device": "\(session.description.name)", "fingers": "\(left.sorted().map(String.init).joined(separator: ", "))",
+            "hint": "a gesture that binds the count (touches: 3) takes them",
+        ])
     }
 
     /// A session ended: its gestures were cancelled, which released their keys; this makes sure.

@@ -100,6 +100,7 @@ public final class GestureService {
             for session in runtime.sessions { dispatcher.applyFocus(to: session) }
         }
         dispatcher.screens.onChange = { [weak self] before in self?.screensChanged(from: before) }
+        dispatcher.runningCompositor = { [weak self] in self?.runtime.findCompositor() }
         // What the service waits for besides its descriptors: its parts' deadlines, the work of
         // every turn once the events are handled, and the messages to write at its end. These
         // three run on every turn (every frame of a device): they hold the service unowned, and

@@ -1,4 +1,5 @@
 import GestureConfiguration
+import GestureRuntime
 import GestureService
 import SystemLoop
 
@@ -13,6 +14,10 @@ public struct CheckConfigRunner: Sendable {
     public var strict = false
     /// The user the check runs as (0: root), for the actions run would refuse.
     public var effectiveUserID: UInt32 = FileStatus.effectiveUserID
+    /// The compositor running (GNOME's and KDE's shells animate touchpad swipes of their own).
+    public var compositor: @Sendable () -> RunningCompositor? = { RunningCompositor.find(askVersion: false) }
+    /// `$XDG_CURRENT_DESKTOP`, where no compositor process is found (`GNOME`, `KDE`).
+    public var currentDesktop: String? = ProcessEnvironment.current["XDG_CURRENT_DESKTOP"]
 
     public init(path: String?, printDefault: Bool, strict: Bool = false) {
         self.path = path
@@ -70,7 +75,19 @@ public struct CheckConfigRunner: Sendable {
                 message: "exec actions: run as root (as this check is) runs none of them, and says so only at the first "
                     + "gesture; run gestured as its own user (the package's service does), or set service.actions-as-root: true"))
         }
+        if let desktop = runningDesktop {
+            found += configuration.warnings(shadowing: desktop.animatedSwipeFingers(on: .touchpad), of: desktop.desktop ?? desktop.name)
+        }
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// GNOME's or KDE's shell, as its process or `XDG_CURRENT_DESKTOP` says; nil for any other.
+    var runningDesktop: RunningCompositor? {
+        if let running = compositor(), running.desktop != nil { return running }
+        let names = (currentDesktop ?? "").split(separator: ":").map { $0.uppercased() }
+        if names.contains("GNOME") { return RunningCompositor(name: "gnome-shell", pid: 0) }
+        if names.contains("KDE") { return RunningCompositor(name: "kwin_wayland", pid: 0) }
+        return nil
     }
 }
 

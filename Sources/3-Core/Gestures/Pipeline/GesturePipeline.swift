@@ -229,7 +229,7 @@ public final class GesturePipeline {
     private func ownIfTheCountIsClaimed(_ sequence: TouchSequence, atLeast count: Int) {
         let down = sequence.touches.touches
         guard down >= count else { return }
-        for member in sequence.arena.inPlay where member.ownsTouches && !member.isFinished {
+        for member in sequence.arena.inPlay where member.takesTouches(fingers: down) && !member.isFinished {
             if member.fingerCounts?.contains(down) == true {
                 router.own(sequence)
                 return
@@ -331,7 +331,7 @@ extension GesturePipeline: ArenaListener {
     func arena(_ arena: Arena, emits state: GestureState, of recognizer: GestureRecognizer, at time: Instant) {
         if state == .began || state == .recognized, recognizer.ownsTouches || router.sequenceObserver != nil,
            let sequence = router.sequences.first(where: { $0.arena === arena }) {
-            if recognizer.ownsTouches { router.own(sequence) }
+            if recognizer.takesTouches(fingers: max(sequence.touches.touches, sequence.report.fingers)) { router.own(sequence) }
             sequence.report.gestures += 1
         }
         let gesture = recognizer.event(state, time: time, arena.touches, device: deviceName)

@@ -36,7 +36,7 @@ final class TouchSequence {
 
     /// No recognizer of it that owns its touches is still deciding.
     var mayStillBeOwned: Bool {
-        !owned && arena.inPlay.contains { $0.ownsTouches && !$0.isFinished }
+        !owned && arena.inPlay.contains { $0.takesTouches(fingers: touches.touches) && !$0.isFinished }
     }
 
     init(owner: Region, listener: any ArenaListener) {

@@ -88,6 +88,17 @@ open class GestureRecognizer {
         set { _ownsTouches = newValue }
     }
     @exclusivity(unchecked) private var _ownsTouches: Bool = false
+    /// Finger counts whose touches it leaves to the apps even though it owns its touches: the
+    /// desktop's own gestures (GNOME and KWin animate three-finger touchscreen swipes), which a
+    /// configuration did not bind. Empty by default.
+    public var leavesFingerCounts: Set<Int> = []
+
+    /// Whether its gesture takes the touches of a sequence of `fingers` fingers from the apps
+    /// (``ownsTouches``, and not a count it leaves to the desktop).
+    @inline(__always)
+    public func takesTouches(fingers: Int) -> Bool {
+        _ownsTouches && (leavesFingerCounts.isEmpty || !leavesFingerCounts.contains(fingers))
+    }
     /// How many fingers down at once it can be (nil: it does not say: a recognizer of your
     /// own). On a touchpad, a sequence is owned as soon as its fingers reach a count that a
     /// recognizer owning its touches takes (three or more: ``TouchPolicy/ownsAtFingerCount``),
