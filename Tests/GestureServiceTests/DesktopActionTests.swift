@@ -29,12 +29,19 @@ final class VirtualInputRecorder: VirtualInputWriter {
 final class DesktopHarness {
     let keyboard = VirtualInputRecorder()
     let pointer = VirtualInputRecorder()
+    let touchpad = VirtualInputRecorder()
     let h: Harness
 
     init(config: String, socket: Bool = false, environment: [String: String] = [:], folder: String? = nil) throws {
-        let keyboard = keyboard, pointer = pointer
+        let keyboard = keyboard, pointer = pointer, touchpad = touchpad
         h = try Harness(config: config, socket: socket, folder: folder, environment: environment) { service in
-            service.makeVirtualInput = { kind in kind == .keyboard ? keyboard : pointer }
+            service.makeVirtualInput = { kind in
+                switch kind {
+                case .keyboard: keyboard
+                case .pointer: pointer
+                case .touchpad: touchpad
+                }
+            }
         }
     }
 

@@ -229,6 +229,9 @@ public struct ActionSpec: Sendable, Equatable {
     public var scroll: ScrollAxes?
     /// The virtual pointer's relative motion, from a pan's movement (`pointer: move`).
     public var pointer = false
+    /// The gesture replayed on the virtual touchpad (`touchpad: {swipe: 3}`, `touchpad: {pinch: 2}`),
+    /// so that the compositor's libinput reports a touchpad gesture and the desktop animates it.
+    public var touchpad: TouchpadAction?
 
     public init() {}
 
@@ -236,10 +239,12 @@ public struct ActionSpec: Sendable, Equatable {
     public var usesKeyboard: Bool { key != nil || hold != nil }
     /// True when it needs the virtual pointer.
     public var usesPointer: Bool { button != nil || scroll != nil || pointer }
+    /// True when it needs the virtual touchpad.
+    public var usesTouchpad: Bool { touchpad != nil }
     /// True when, on an owned device, its gesture takes its touches from the apps by default:
     /// a program, keys or the pointer act on the desktop, so the app beneath must not act on
     /// the same touches. An `emit`-only action (socket clients) shares them.
-    public var takesTouches: Bool { exec != nil || usesKeyboard || usesPointer }
+    public var takesTouches: Bool { exec != nil || usesKeyboard || usesPointer || usesTouchpad }
 
     /// The action in words, as the touch bench and `replay` show it: `exec /usr/bin/kiosk-ctl
     /// menu`, `key leftmeta+right`, `emit to socket clients`.
@@ -251,6 +256,7 @@ public struct ActionSpec: Sendable, Equatable {
         if let button { parts.append("button \(button.rawValue)") }
         if let scroll { parts.append("scroll \(scroll.rawValue)") }
         if pointer { parts.append("pointer move") }
+        if let touchpad { parts.append("touchpad \(touchpad)") }
         if emit { parts.append("emit to socket clients") }
         return parts.joined(separator: ", ")
     }
@@ -259,6 +265,41 @@ public struct ActionSpec: Sendable, Equatable {
     /// at its recognition, a continuous gesture's at the states it names (``on``).
     public func runs(for gesture: Gesture) -> Bool {
         gesture.kind.isDiscrete ? gesture.state == .recognized : on.contains(gesture.state)
+    }
+}
+
+/// A touchscreen gesture replayed as a touchpad gesture on gestured's virtual touchpad:
+/// `touchpad: {swipe: 3}` (a pan's movement, as a swipe of 3 or 4 fingers) or
+/// `touchpad: {pinch: 2}` (a pinch's spread, as a two-finger pinch), with `stroke`.
+public struct TouchpadAction: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// 3 or 4 fingers: libinput swipes from three (two fingers scroll).
+        case swipe(fingers: Int)
+        /// Two fingers (with more fingers than the virtual touchpad's two slots, libinput
+        /// reports a swipe).
+        case pinch
+    }
+
+    /// How far the virtual touchpad's fingers move, in mm, for a stroke across the whole screen:
+    /// its width across, its height down. GNOME's full page (one workspace: 400 × 300 of
+    /// libinput's 1000-dpi units, `TOUCHPAD_BASE_WIDTH` and `_HEIGHT` in its `swipeTracker.js`).
+    public static let defaultStroke = SurfaceSize(width: 400 * 25.4 / 1000, height: 300 * 25.4 / 1000)
+
+    public var kind: Kind
+    /// `stroke: [width, height]` in mm (default ``defaultStroke``).
+    public var stroke = TouchpadAction.defaultStroke
+
+    public init(kind: Kind, stroke: SurfaceSize = TouchpadAction.defaultStroke) {
+        self.kind = kind
+        self.stroke = stroke
+    }
+
+    public var description: String {
+        let what = switch kind {
+        case .swipe(let fingers): "swipe of \(fingers) fingers"
+        case .pinch: "pinch"
+        }
+        return stroke == Self.defaultStroke ? what : what + " (stroke \(formatDecimal(stroke.width, places: 2, trailingZeros: .trimAll)) x \(formatDecimal(stroke.height, places: 2, trailingZeros: .trimAll)) mm)"
     }
 }
 

@@ -413,7 +413,7 @@ struct ConfigurationParser {
     }
 
     private func action(_ node: Node, kind: GestureKind) throws(ConfigurationError) -> ActionSpec {
-        let m = try mapping(node, "an action", known: ["exec", "emit", "key", "hold", "button", "scroll", "pointer", "on"])
+        let m = try mapping(node, "an action", known: ["exec", "emit", "key", "hold", "button", "scroll", "pointer", "touchpad", "on"])
         var a = ActionSpec()
         if let e = m["exec"] {
             let list = try sequence(e, "exec")
@@ -457,6 +457,7 @@ struct ConfigurationParser {
                 a.pointer = true
             }
         }
+        if let t = m["touchpad"] { a.touchpad = try touchpad(t, kind: kind) }
         if let on = m["on"] {
             guard !kind.isDiscrete else { throw fail(on, "\"on\" applies to continuous gestures; a \(kind) happens once") }
             var states: Set<GestureState> = []
@@ -476,10 +477,42 @@ struct ConfigurationParser {
             }
             a.on = states
         }
-        guard a.exec != nil || a.emit || a.usesKeyboard || a.usesPointer else {
-            throw fail(node, "an action needs one of exec (a program to run), emit: true (send to socket clients), key, hold, button, scroll or pointer")
+        guard a.exec != nil || a.emit || a.usesKeyboard || a.usesPointer || a.usesTouchpad else {
+            throw fail(node, "an action needs one of exec (a program to run), emit: true (send to socket clients), key, hold, button, scroll, pointer or touchpad")
         }
         return a
+    }
+
+    /// `touchpad: {swipe: 3}` on a pan, `touchpad: {pinch: 2}` on a pinch, with `stroke: [w, h]` mm.
+    private func touchpad(_ node: Node, kind: GestureKind) throws(ConfigurationError) -> TouchpadAction {
+        let m = try mapping(node, "touchpad", known: ["swipe", "pinch", "stroke"])
+        let action: TouchpadAction
+        switch (m["swipe"], m["pinch"]) {
+        case (let swipe?, nil):
+            guard kind == .pan else {
+                throw fail(node, kind == .swipe
+                    ? "a swipe is recognized once, at its end: drive the touchpad swipe from a pan (kind: pan, min-touches and max-touches), which follows the fingers"
+                    : "touchpad: {swipe: N} follows a pan's movement: it goes on a pan, not a \(kind)")
+            }
+            let fingers = try number(swipe, "swipe")
+            guard fingers == 3 || fingers == 4 else {
+                throw fail(swipe, "a touchpad swipe has 3 or 4 fingers (libinput scrolls with two), not \(describe(swipe))")
+            }
+            action = TouchpadAction(kind: .swipe(fingers: Int(fingers)))
+        case (nil, let pinch?):
+            guard kind == .pinch else { throw fail(node, "touchpad: {pinch: 2} follows a pinch's spread: it goes on a pinch, not a \(kind)") }
+            guard try number(pinch, "pinch") == 2 else {
+                throw fail(pinch, "a touchpad pinch has 2 fingers (the virtual touchpad has two slots: more fingers are a swipe), not \(describe(pinch))")
+            }
+            action = TouchpadAction(kind: .pinch)
+        case (_?, _?):
+            throw fail(node, "touchpad is a swipe or a pinch, not both")
+        case (nil, nil):
+            throw fail(node, "touchpad needs swipe (3 or 4 fingers, on a pan) or pinch (2, on a pinch)")
+        }
+        var result = action
+        if let s = m["stroke"] { result.stroke = try size(s, "stroke") }
+        return result
     }
 
     /// `leftmeta+right`: kernel key names (KEY_LEFTMETA → leftmeta) joined by `+`.

@@ -109,6 +109,7 @@ final class ActionDispatcher {
         // Layout units to mm, for scroll and pointer ratios.
         let scale = session.mapping.scale
         let millimetresPerUnit = scale > 0 ? 1 / scale : 1
+        let screen = SurfaceSize(width: session.layout.root.frame.width, height: session.layout.root.frame.height)
         for region in ClientRegions.configuredRegions(of: session.layout) {
             for recognizer in region.recognizers {
                 guard let action = built.actions[ObjectIdentifier(recognizer)] else { continue }
@@ -116,8 +117,8 @@ final class ActionDispatcher {
                 let id = ObjectIdentifier(recognizer)
                 recognizer.addHandler { [weak self, weak session] g in
                     guard let self else { return }
-                    if action.usesKeyboard || action.usesPointer {
-                        desktop.perform(action, g, recognizer: id, label: label, millimetresPerUnit: millimetresPerUnit)
+                    if action.usesKeyboard || action.usesPointer || action.usesTouchpad {
+                        desktop.perform(action, g, recognizer: id, label: label, millimetresPerUnit: millimetresPerUnit, screen: screen)
                     }
                     guard action.runs(for: g) else { return }
                     let origin = session?.origin ?? g.startTime
@@ -178,14 +179,23 @@ final class ActionDispatcher {
     /// may add one). Without uinput the service says so and runs on without those actions.
     func openVirtualInput(for configuration: Configuration) {
         let specs = configuration.gestures.compactMap(\.action)
-        let needed: [(VirtualInputKind, Bool)] = [(.keyboard, specs.contains { $0.usesKeyboard }), (.pointer, specs.contains { $0.usesPointer })]
-        for (kind, needs) in needed where needs && (kind == .keyboard ? desktop.keyboard : desktop.pointer) == nil {
+        let needed: [(VirtualInputKind, Bool)] = [(.keyboard, specs.contains { $0.usesKeyboard }), (.pointer, specs.contains { $0.usesPointer }),
+                                                  (.touchpad, specs.contains { $0.usesTouchpad })]
+        for (kind, needs) in needed where needs && desktop.device(kind) == nil {
             do throws(InputError) {
                 let device = try makeVirtualInput(kind)
-                if kind == .keyboard { desktop.keyboard = device } else { desktop.pointer = device }
+                switch kind {
+                case .keyboard: desktop.keyboard = device
+                case .pointer: desktop.pointer = device
+                case .touchpad: desktop.touchpad = device
+                }
                 logger.info("virtual \(kind.rawValue) ready", metadata: ["name": "\(kind.description.name)", "node": "\((device as? UInputDevice)?.node ?? "-")"])
             } catch {
-                let what = kind == .keyboard ? "key and hold" : "button, scroll and pointer"
+                let what = switch kind {
+                case .keyboard: "key and hold"
+                case .pointer: "button, scroll and pointer"
+                case .touchpad: "touchpad"
+                }
                 logger.error("no virtual \(kind.rawValue): \(what) actions are off until uinput is writable (/dev/uinput: the gestured group, see docs/desktop.md)",
                              metadata: ["error": "\(error.message)"])
             }

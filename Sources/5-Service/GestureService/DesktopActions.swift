@@ -15,13 +15,14 @@ extension UInputDevice: VirtualInputWriter {}
 
 /// The two virtual devices the desktop actions drive.
 public enum VirtualInputKind: String, Sendable, CaseIterable {
-    case keyboard, pointer
+    case keyboard, pointer, touchpad
 
     /// What the device is created from.
     public var description: DeviceDescription {
         switch self {
         case .keyboard: .virtualKeyboard
         case .pointer: .virtualPointer
+        case .touchpad: .virtualTouchpad
         }
     }
 }
@@ -46,6 +47,11 @@ final class DesktopActions {
 
     var keyboard: (any VirtualInputWriter)?
     var pointer: (any VirtualInputWriter)?
+    var touchpad: (any VirtualInputWriter)?
+    /// The touchpad gestures in progress (``TouchpadStroke``), by recognizer.
+    private var strokes: [ObjectIdentifier: TouchpadStroke] = [:]
+    /// The virtual touchpad's next tracking id (two a stroke).
+    private var nextTrackingID: Int32 = 1
     private let logger: Logger
     /// Keys held by `hold` actions, by recognizer.
     private var held: [ObjectIdentifier: (codes: [UInt16], label: String)] = [:]
@@ -71,8 +77,11 @@ final class DesktopActions {
     var heldKeys: [UInt16] { held.values.flatMap(\.codes) }
 
     /// Carries out `action`'s desktop parts for `g`. `millimetresPerUnit` turns layout units
-    /// into mm (scroll and pointer ratios are per mm of finger travel).
-    func perform(_ action: ActionSpec, _ g: Gesture, recognizer: ObjectIdentifier, label: String, millimetresPerUnit: Double) {
+    /// into mm (scroll and pointer ratios are per mm of finger travel); `screen` is the layout's
+    /// size (a stroke across it is a touchpad action's whole `stroke`).
+    func perform(_ action: ActionSpec, _ g: Gesture, recognizer: ObjectIdentifier, label: String, millimetresPerUnit: Double,
+                 screen: SurfaceSize = SurfaceSize(width: 0, height: 0)) {
+        if let touchpad = action.touchpad { stroke(touchpad, g, recognizer: recognizer, label: label, screen: screen) }
         let fires = g.kind.isDiscrete ? g.state == .recognized : action.on.contains(g.state)
         if fires, let chord = action.key {
             var events: [InputEvent] = []
@@ -108,11 +117,60 @@ final class DesktopActions {
         logger.debug("keys released", metadata: ["action": "\(entry.label)", "keys": "\(KeyChord(codes: entry.codes))"])
     }
 
-    /// Releases every held key and forgets every pan in progress.
+    /// Releases every held key, lifts the virtual touchpad's fingers (its gestures cancelled)
+    /// and forgets every pan in progress.
     func releaseAll(reason: String) {
         if !held.isEmpty { logger.info("releasing held keys", metadata: ["reason": "\(reason)", "keys": "\(heldKeys.count)"]) }
         for recognizer in Array(held.keys) { release(recognizer) }
+        if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
+        for (recognizer, stroke) in strokes {
+            strokes[recognizer] = nil
+            send(stroke.cancelled(), to: .touchpad, label: "touchpad")
+        }
         motion.removeAll()
+    }
+
+    /// The virtual device of `kind`, once made.
+    func device(_ kind: VirtualInputKind) -> (any VirtualInputWriter)? {
+        switch kind {
+        case .keyboard: keyboard
+        case .pointer: pointer
+        case .touchpad: touchpad
+        }
+    }
+
+    /// A pan or a pinch on the screen as a gesture of the virtual touchpad: its fingers land at
+    /// `began`, follow at `changed`, lift at `ended`, and end cancelled at `cancelled`.
+    private func stroke(_ action: TouchpadAction, _ g: Gesture, recognizer: ObjectIdentifier, label: String, screen: SurfaceSize) {
+        switch g.state {
+        case .began:
+            if let old = strokes.removeValue(forKey: recognizer) { send(old.cancelled(), to: .touchpad, label: label) }
+            var s = TouchpadStroke(action: action, screen: screen, firstID: nextTrackingID)
+            nextTrackingID = nextTrackingID >= 65000 ? 1 : nextTrackingID + 2
+            send(s.began(), to: .touchpad, label: label)
+            // The pan's slop before it began is the swipe's origin: the fingers follow from there.
+            if action.kind != .pinch { _ = s.moved(translation: Self.movement(of: g)) }
+            strokes[recognizer] = s
+            logger.debug("touchpad gesture began", metadata: ["action": "\(label)", "as": "\(action)"])
+        case .changed, .ended:
+            guard var s = strokes[recognizer] else { return }
+            let moved: [InputEvent] = switch g.values {
+            case .pinch(let pinch): s.pinched(scale: pinch.scale)
+            default: s.moved(translation: Self.movement(of: g))
+            }
+            if !moved.isEmpty { send(moved, to: .touchpad, label: label) }
+            if g.state == .ended {
+                strokes[recognizer] = nil
+                send(s.ended(), to: .touchpad, label: label)
+            } else {
+                strokes[recognizer] = s
+            }
+        case .cancelled, .failed:
+            guard let s = strokes.removeValue(forKey: recognizer) else { return }
+            send(s.cancelled(), to: .touchpad, label: label)
+        case .possible, .recognized:
+            break
+        }
     }
 
     /// What a scroll or pointer action follows: the fingers' movement since the gesture began
@@ -204,7 +262,7 @@ final class DesktopActions {
     }
 
     private func send(_ events: [InputEvent], to kind: VirtualInputKind, label: String) {
-        guard let device = kind == .keyboard ? keyboard : pointer else {
+        guard let device = device(kind) else {
             if warnedMissing.insert(label).inserted {
                 logger.warning("action skipped: there is no virtual \(kind.rawValue) (see the start of the log)", metadata: ["action": "\(label)"])
             }

@@ -1,0 +1,173 @@
+import Foundation
+import GestureConfiguration
+@testable import GestureService
+import Gestures
+import Testing
+import TouchEvents
+import TouchInputTesting
+
+/// The `touchpad` action: a touchscreen gesture replayed on gestured's virtual touchpad, as the
+/// frames a real touchpad sends, for the compositor's libinput to report as a touchpad gesture.
+@Suite("The virtual touchpad", .serialized)
+struct VirtualTouchpadTests {
+    static let config = """
+        devices:
+          - match: {kind: touchscreen}
+            output: [2000, 1000]
+        layout:
+          id: screen
+          gestures:
+            - kind: pan
+              min-touches: 4
+              max-touches: 4
+              action: {touchpad: {swipe: 3}}
+            - kind: pinch
+              action: {touchpad: {pinch: 2}}
+        """
+
+    // MARK: - The frames
+
+    @Test func aSwipesFingersLandTogetherFollowThePanAtTheDocumentedScaleAndLift() {
+        var s = TouchpadStroke(action: TouchpadAction(kind: .swipe(fingers: 3)), screen: SurfaceSize(width: 2000, height: 1000), firstID: 7)
+        // Two slots 15 mm apart at the centre of 100 × 70 mm (40 units a mm), three fingers by the tool.
+        #expect(names(s.began()) == [
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID 7", "ABS_MT_POSITION_X 1700", "ABS_MT_POSITION_Y 1400",
+            "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID 8", "ABS_MT_POSITION_X 2300", "ABS_MT_POSITION_Y 1400",
+            "BTN_TOUCH 1", "BTN_TOOL_TRIPLETAP 1", "ABS_X 1700", "ABS_Y 1400", "SYN",
+        ])
+        // The first movement is the origin (the pan's slop); a stroke across the whole screen
+        // from there is GNOME's page: 10.16 mm across (406 units), 7.62 mm down (305).
+        #expect(s.moved(translation: Point(x: 30, y: 0)).isEmpty)
+        #expect(names(s.moved(translation: Point(x: 2030, y: 0))) == [
+            "ABS_MT_SLOT 0", "ABS_MT_POSITION_X 2106", "ABS_MT_SLOT 1", "ABS_MT_POSITION_X 2706", "ABS_X 2106", "ABS_Y 1400", "SYN",
+        ])
+        #expect(names(s.moved(translation: Point(x: 2030, y: 1000))) == [
+            "ABS_MT_SLOT 0", "ABS_MT_POSITION_Y 1705", "ABS_MT_SLOT 1", "ABS_MT_POSITION_Y 1705", "ABS_X 2106", "ABS_Y 1705", "SYN",
+        ])
+        #expect(names(s.ended()) == [
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_TRIPLETAP 0", "SYN",
+        ])
+    }
+
+    @Test func aCancelChangesTheFingerCountForAFrameThenLifts() {
+        let three = TouchpadStroke(action: TouchpadAction(kind: .swipe(fingers: 3)), screen: SurfaceSize(width: 800, height: 480), firstID: 1)
+        #expect(names(three.cancelled()) == [
+            "BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN",
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_QUADTAP 0", "SYN",
+        ])
+        let four = TouchpadStroke(action: TouchpadAction(kind: .swipe(fingers: 4)), screen: SurfaceSize(width: 800, height: 480), firstID: 1)
+        #expect(names(four.cancelled()).prefix(2) == ["BTN_TOOL_QUADTAP 0", "BTN_TOOL_TRIPLETAP 1"])
+    }
+
+    @Test func aPinchsFingersSpreadAsThePinchScalesAndStayOnThePad() {
+        var s = TouchpadStroke(action: TouchpadAction(kind: .pinch), screen: SurfaceSize(width: 800, height: 480), firstID: 3)
+        #expect(names(s.began()).contains("BTN_TOOL_DOUBLETAP 1"))
+        #expect(s.positions == [Point(x: 30, y: 35), Point(x: 70, y: 35)])
+        // 1.5 times 40 mm apart: 60 mm, about the centre.
+        #expect(names(s.pinched(scale: 1.5)) == [
+            "ABS_MT_SLOT 0", "ABS_MT_POSITION_X 800", "ABS_MT_SLOT 1", "ABS_MT_POSITION_X 3200", "ABS_X 800", "ABS_Y 1400", "SYN",
+        ])
+        // 4 times would be 160 mm: the pad is 100 mm wide.
+        _ = s.pinched(scale: 4)
+        #expect(s.positions == [Point(x: 0, y: 35), Point(x: 100, y: 35)])
+        #expect(names(s.cancelled()).prefix(2) == ["BTN_TOOL_DOUBLETAP 0", "BTN_TOOL_TRIPLETAP 1"])
+    }
+
+    // MARK: - In the service
+
+    /// Four fingers 15 mm apart at `y`, moved right `steps` times by 5 mm, 10 ms apart; lifted
+    /// unless not `lift`.
+    func fourFingerDrag(_ h: Harness, _ device: PipeTouchDevice, at ms: Double, steps: Int, lift: Bool = true) {
+        let slots: [Int32] = [0, 1, 2, 3]
+        h.frame(device, at: ms, slots.map { ($0, 200 + 150 * $0, 500) }, begin: true)
+        for step in 1...steps { h.frame(device, at: ms + Double(step) * 10, slots.map { ($0, 200 + 150 * $0 + 50 * Int32(step), 500) }) }
+        if lift { h.frame(device, at: ms + Double(steps + 1) * 10, slots.map { ($0, -1, 0) }) }
+    }
+
+    @Test func aFourFingerPanDrivesAThreeFingerTouchpadSwipeFromBeganToEnded() throws {
+        let d = try DesktopHarness(config: Self.config)
+        #expect(d.h.log.lines.contains("info virtual touchpad ready name=gestured virtual touchpad node=-"))
+        let device = try d.h.plug()
+        fourFingerDrag(d.h, device, at: 0, steps: 10)
+        d.h.advance(to: 1000)
+        #expect(d.h.summary.first == "pan began screen 4" && d.h.summary.last == "pan ended screen 4")
+        let written = d.touchpad.take()
+        // Down once, up once; in between, the two slots moved right together, never down.
+        #expect(written.prefix(12) == ["ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID 1", "ABS_MT_POSITION_X 1700", "ABS_MT_POSITION_Y 1400",
+                                       "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID 2", "ABS_MT_POSITION_X 2300", "ABS_MT_POSITION_Y 1400",
+                                       "BTN_TOUCH 1", "BTN_TOOL_TRIPLETAP 1", "ABS_X 1700", "ABS_Y 1400"])
+        #expect(written.suffix(7) == ["ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_TRIPLETAP 0", "SYN"])
+        #expect(!written.contains { $0.hasPrefix("ABS_MT_POSITION_Y") && $0 != "ABS_MT_POSITION_Y 1400" })
+        // The pan moved 50 mm of the 200 mm screen after its slop: a quarter of the page, less the slop's share.
+        let lastX = try #require(written.last { $0.hasPrefix("ABS_MT_POSITION_X") }).split(separator: " ").last.flatMap { Int($0) }
+        let pan = try #require(d.h.gestures.last { $0.kind == .pan })
+        let began = try #require(d.h.gestures.first { $0.kind == .pan })
+        guard case .pan(let end) = pan.values, case .pan(let start) = began.values else { Issue.record("no pan values"); return }
+        let expected = 2300 + Int(((end.translation.x - start.translation.x) / 2000 * TouchpadAction.defaultStroke.width * 40).rounded())
+        #expect(lastX == expected, "\(written)")
+    }
+
+    @Test func aPanCancelledMidwayEndsTheTouchpadSwipeCancelledAndAReloadLiftsWhatIsDown() throws {
+        let d = try DesktopHarness(config: Self.config)
+        let device = try d.h.plug()
+        fourFingerDrag(d.h, device, at: 0, steps: 6, lift: false)
+        _ = d.touchpad.take()
+        d.h.monitor.unplug(node: device.node)
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.h.summary.last == "pan cancelled screen 4")
+        #expect(d.touchpad.take() == [
+            "BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN",
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_QUADTAP 0", "SYN",
+        ])
+        // Down again on a new device, then the configuration is reloaded: the fingers lift.
+        let again = try d.h.plug("/dev/input/event8")
+        fourFingerDrag(d.h, again, at: 2000, steps: 6, lift: false)
+        #expect(d.touchpad.take().contains("ABS_MT_TRACKING_ID 3"))
+        d.h.service.reload()
+        let lifted = d.touchpad.take()
+        #expect(lifted.contains("ABS_MT_TRACKING_ID -1") && lifted.last == "SYN")
+    }
+
+    @Test func aPinchDrivesATwoFingerTouchpadPinch() throws {
+        let d = try DesktopHarness(config: Self.config)
+        let device = try d.h.plug()
+        // Two fingers 40 mm apart spreading to 80 mm.
+        d.h.frame(device, at: 0, [(0, 800, 500), (1, 1200, 500)], begin: true)
+        for step in 1...8 { d.h.frame(device, at: Double(step) * 10, [(0, 800 - 25 * Int32(step), 500), (1, 1200 + 25 * Int32(step), 500)]) }
+        d.h.frame(device, at: 90, [(0, -1, 0), (1, -1, 0)])
+        d.h.advance(to: 1000)
+        let pinch = try #require(d.h.gestures.last { $0.kind == .pinch && $0.state == .changed })
+        guard case .pinch(let values) = pinch.values else { Issue.record("no pinch values"); return }
+        let written = d.touchpad.take()
+        #expect(written.contains("BTN_TOOL_DOUBLETAP 1") && written.contains("BTN_TOOL_DOUBLETAP 0"))
+        // The last spread is the pinch's last scale times 40 mm.
+        let xs = written.filter { $0.hasPrefix("ABS_MT_POSITION_X") }.suffix(2).compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+        #expect(xs.count == 2 && abs((xs[1] - xs[0]) / 40 - 40 * values.scale) < 0.05, "\(xs), scale \(values.scale)")
+    }
+
+    @Test func theActionIsCheckedWhereItIsWritten() {
+        func error(_ action: String, kind: String = "pan") -> String? {
+            do throws(ConfigurationError) {
+                _ = try Configuration.parse(yaml: "layout: {id: root, gestures: [{kind: \(kind), action: {touchpad: \(action)}}]}\n", path: "c.yaml")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(error("{swipe: 3}") == nil)
+        #expect(error("{swipe: 4, stroke: [60, 40]}") == nil)
+        #expect(error("{pinch: 2}", kind: "pinch") == nil)
+        #expect(error("{swipe: 2}") == "c.yaml:1:70: a touchpad swipe has 3 or 4 fingers (libinput scrolls with two), not \"2\"")
+        #expect(error("{swipe: 3}", kind: "swipe") == "c.yaml:1:64: a swipe is recognized once, at its end: drive the touchpad swipe from a pan (kind: pan, min-touches and max-touches), which follows the fingers")
+        #expect(error("{pinch: 3}", kind: "pinch") == "c.yaml:1:72: a touchpad pinch has 2 fingers (the virtual touchpad has two slots: more fingers are a swipe), not \"3\"")
+        #expect(error("{pinch: 2}") == "c.yaml:1:62: touchpad: {pinch: 2} follows a pinch's spread: it goes on a pinch, not a pan")
+        #expect(error("{swipe: 3, pinch: 2}") == "c.yaml:1:62: touchpad is a swipe or a pinch, not both")
+        #expect(error("{}") == "c.yaml:1:62: touchpad needs swipe (3 or 4 fingers, on a pan) or pinch (2, on a pinch)")
+        #expect(error("{swipe: 3, stroke: [0, 5]}") == "c.yaml:1:81: stroke must be positive, not 0.0 x 5.0")
+    }
+}
+
+/// Events as their kernel names, `SYN` for a report.
+func names(_ events: [InputEvent]) -> [String] {
+    events.map { $0.type == EventType.syn ? "SYN" : "\(EventCodeNames.codeName(type: $0.type, code: $0.code)) \($0.value)" }
+}
