@@ -49,6 +49,8 @@ fi
 check "gestured --version runs (no Swift toolchain in the root)" '[ "$(gestured --version)" = 0.1.0 ] && ! command -v swift'
 check "the gestured group exists" 'getent group gestured'
 check "the udev rule is installed" 'grep -q "g:gestured:r" /usr/lib/udev/rules.d/70-gestured.rules'
+check "the udev rule marks the virtual touchpad external (no disable-while-typing, no edge palm zones)" \
+    'grep -q "^ATTRS{name}==\"gestured virtual touchpad\", ENV{ID_INPUT_TOUCHPAD_INTEGRATION}=\"external\", ENV{ID_INTEGRATION}=\"external\"" /usr/lib/udev/rules.d/70-gestured.rules'
 check "the D-Bus policy is installed, for the gestured group" \
     'grep -q "<policy group=\"gestured\">" /usr/share/dbus-1/system.d/org.gestured.Gestured.conf'
 check "the unit is installed with /usr/bin and not enabled" \

@@ -34,7 +34,7 @@ final class DesktopHarness {
 
     init(config: String, socket: Bool = false, environment: [String: String] = [:], folder: String? = nil) throws {
         let keyboard = keyboard, pointer = pointer, touchpad = touchpad
-        h = try Harness(config: config, socket: socket, folder: folder, environment: environment) { service in
+        h = try Harness(config: config, socket: socket, folder: folder, environment: environment, prepare: { service in
             service.makeVirtualInput = { kind in
                 switch kind {
                 case .keyboard: keyboard
@@ -42,7 +42,7 @@ final class DesktopHarness {
                 case .touchpad: touchpad
                 }
             }
-        }
+        }, options: { $0.systemBusAddress = "unix:path=/nonexistent/gestured-test-bus" })
     }
 
     /// Two fingers 20 mm apart put down at `ms` and moved `steps` times by (dx, dy) mm, 10 ms

@@ -5,6 +5,7 @@ orientation each line on stdin sets (`normal`, `left-up`, `bottom-up`, `right-up
 `undefined`), announced with PropertiesChanged as iio-sensor-proxy does. It prints `ready` once
 it has its name, and `claimed` at each ClaimAccelerometer. Debian's python3-dbus and
 python3-gi; the interface as iio-sensor-proxy's net.hadess.SensorProxy.xml describes it."""
+import os
 import sys
 
 import dbus
@@ -61,12 +62,14 @@ def main():
     loop = GLib.MainLoop()
 
     def line(source, condition):
-        text = sys.stdin.readline()
-        if not text:
+        # Raw reads: a buffered readline would leave a second line unseen by the watch.
+        data = os.read(sys.stdin.fileno(), 4096)
+        if not data:
             loop.quit()
             return False
-        proxy.turn(text.strip())
-        print("turned " + text.strip(), flush=True)
+        for orientation in data.decode().split():
+            proxy.turn(orientation)
+            print("turned " + orientation, flush=True)
         return True
 
     GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, line)

@@ -602,6 +602,7 @@ stop_service
 
 . scripts/vm/ownership.sh
 . scripts/vm/compositors.sh
+. scripts/vm/touchpad.sh
 
 echo "== idle: no wakeups, small"
 # The lanes before this one created and removed many devices; under emulation udevd can still be

@@ -280,13 +280,20 @@ public struct TouchpadAction: Sendable, Equatable, CustomStringConvertible {
         case pinch
     }
 
+    /// libinput's unaccelerated gesture units a mm of touchpad: 1000 dpi (39.37 a mm) times its
+    /// touchpad constant (`TP_MAGIC_SLOWDOWN` 0.2968 and the 0.9 baseline of
+    /// `filter-touchpad.c`): 10.52. Measured in the VM lane: 69.5 units for 6.75 mm (2% under).
+    public static let libinputUnitsPerMillimetre = 1000 / 25.4 * 0.2968 * 0.9
+
     /// How far the virtual touchpad's fingers move, in mm, for a stroke across the whole screen:
-    /// its width across, its height down. GNOME's full page (one workspace: 400 × 300 of
-    /// libinput's 1000-dpi units, `TOUCHPAD_BASE_WIDTH` and `_HEIGHT` in its `swipeTracker.js`).
-    public static let defaultStroke = SurfaceSize(width: 400 * 25.4 / 1000, height: 300 * 25.4 / 1000)
+    /// its width across, its height down. GNOME's full page — one workspace, 400 × 300 of
+    /// libinput's unaccelerated units (`TOUCHPAD_BASE_WIDTH` and `_HEIGHT` in its
+    /// `swipeTracker.js`) — is 38.0 × 28.5 mm.
+    public static let defaultStroke = SurfaceSize(width: 400 / libinputUnitsPerMillimetre, height: 300 / libinputUnitsPerMillimetre)
 
     public var kind: Kind
-    /// `stroke: [width, height]` in mm (default ``defaultStroke``).
+    /// `stroke: [across, down]` in mm (default ``defaultStroke``); a negative value runs that
+    /// axis the other way (a desktop whose natural scrolling turns touchpad swipes round).
     public var stroke = TouchpadAction.defaultStroke
 
     public init(kind: Kind, stroke: SurfaceSize = TouchpadAction.defaultStroke) {

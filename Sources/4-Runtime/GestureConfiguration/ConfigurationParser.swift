@@ -511,7 +511,13 @@ struct ConfigurationParser {
             throw fail(node, "touchpad needs swipe (3 or 4 fingers, on a pan) or pinch (2, on a pinch)")
         }
         var result = action
-        if let s = m["stroke"] { result.stroke = try size(s, "stroke") }
+        if let s = m["stroke"] {
+            let v = try numbers(s, "stroke ([across, down] in mm)", count: 2)
+            guard v.allSatisfy({ $0 != 0 && abs($0) <= 1000 }) else {
+                throw fail(s, "stroke is the mm the touchpad's fingers move for a stroke across the whole screen, not 0 and at most 1000 either way (negative runs it the other way), not \(v[0]) x \(v[1])")
+            }
+            result.stroke = SurfaceSize(width: v[0], height: v[1])
+        }
         return result
     }
 

@@ -18,9 +18,15 @@ public protocol TwinOutput: AnyObject {
 /// of its own — its own twins, or another instance's.
 public enum DeviceTwinMark {
     public static let physPrefix = "gestured-twin:"
+    /// The phys of gestured's own virtual touch devices (the `touchpad` action's touchpad):
+    /// never read as a touch device, or the service would recognize its own output.
+    public static let virtualPhysPrefix = "gestured-virtual:"
 
-    /// True for a twin's phys.
-    public static func isTwin(phys: String?) -> Bool { phys?.hasPrefix(physPrefix) ?? false }
+    /// True for a twin's phys, or a virtual touch device's of gestured's own.
+    public static func isTwin(phys: String?) -> Bool {
+        guard let phys else { return false }
+        return phys.hasPrefix(physPrefix) || phys.hasPrefix(virtualPhysPrefix)
+    }
 }
 
 extension DeviceDescription {

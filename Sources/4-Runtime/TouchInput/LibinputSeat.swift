@@ -121,7 +121,7 @@ public final class LibinputSeat: DeviceMonitor {
             libevdev_free(dev)
             if isTwin {
                 close(fd)
-                logger.debug("an owned device's twin: not read", metadata: ["device": "\(path)"])
+                logger.debug("an owned device's twin, or a virtual touch device of gestured's: not read", metadata: ["device": "\(path)"])
                 return -EACCES
             }
             if isTouch { return fd }

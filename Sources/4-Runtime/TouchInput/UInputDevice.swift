@@ -24,6 +24,12 @@ public final class UInputDevice {
         try self.init(description: description, phys: nil)
     }
 
+    /// One of gestured's own virtual touch devices (the `touchpad` action's): marked by its phys
+    /// (``DeviceTwinMark/virtualPhysPrefix``), so that no gestured reads it as a touch device.
+    public convenience init(virtualTouchDevice description: DeviceDescription) throws(InputError) {
+        try self.init(description: description, phys: DeviceTwinMark.virtualPhysPrefix + description.name)
+    }
+
     /// The twin of the device at `node` (``DeviceDescription/twinDescription``): its identity
     /// kept (name, bus, vendor, product, version: what compositors, udev's hwdb and libinput's
     /// quirks match devices by), marked as a twin by its phys (``DeviceTwinMark``).

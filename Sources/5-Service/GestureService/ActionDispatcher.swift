@@ -27,9 +27,11 @@ final class ActionDispatcher {
     /// The accelerometer followed for `rotation: auto` without a compositor.
     private(set) var accelerometer: Accelerometer?
     private var saidNoBus = false
+    /// Hears the machine wake, for the virtual touchpad.
+    private var sleepWatcher: SleepWatcher?
     /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
     var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
-        try UInputDevice(description: kind.description)
+        kind == .touchpad ? try UInputDevice(virtualTouchDevice: kind.description) : try UInputDevice(description: kind.description)
     }
     /// The compositor running now (the runtime's finder): on GNOME and KDE an owned
     /// touchscreen leaves the shell the swipes it animates (``leaveTheDesktopItsGestures(_:_:)``).
@@ -58,7 +60,7 @@ final class ActionDispatcher {
     /// The next time something of the actions' is due: an action's timeout, a retry to reach
     /// the compositor.
     var nextDeadline: Instant? {
-        Instant.earliest(runner.nextDeadline, compositor?.retryAt)
+        Instant.earliest(Instant.earliest(runner.nextDeadline, compositor?.retryAt), desktop.nextDeadline)
     }
 
     /// After every wakeup: finished actions are collected, overdue ones stopped, and the
@@ -70,6 +72,7 @@ final class ActionDispatcher {
             if let deadline = runner.nextDeadline, deadline <= clock.now { runner.fireDeadlines() }
         }
         compositor?.tend()
+        if let due = desktop.nextDeadline, due <= clock.now { desktop.fireDeadlines(at: clock.now) }
     }
 
     /// The configuration's settings, read again (a reload): what a running action was
@@ -223,6 +226,37 @@ final class ActionDispatcher {
                                unwatch: { [weak self] fd in self?.loop.unwatch(fd) })
         compositor = c
         c.connect()
+    }
+
+    /// The virtual touchpad made again (the machine woke up: GNOME 46 and Plasma 6.1 stop
+    /// reading a virtual touchpad after a lid close): its gestures in progress are cancelled,
+    /// the old device goes and a new one comes.
+    func remakeTouchpad(reason: String) {
+        guard desktop.touchpad != nil else { return }
+        desktop.releaseTouchpad(reason: reason)
+        desktop.touchpad = nil
+        do throws(InputError) {
+            let device = try makeVirtualInput(.touchpad)
+            desktop.touchpad = device
+            logger.info("virtual touchpad made again", metadata: ["reason": "\(reason)", "node": "\((device as? UInputDevice)?.node ?? "-")"])
+        } catch {
+            logger.error("no virtual touchpad: touchpad actions are off", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Listens on `bus` (nil: no system bus) for the machine waking up, when some action of
+    /// `configuration` drives the virtual touchpad: it is made again then.
+    func followSleep(for configuration: Configuration, bus: SystemBus?) {
+        guard sleepWatcher == nil, configuration.gestures.contains(where: { $0.action?.usesTouchpad == true }) else { return }
+        guard let bus else {
+            logger.info("no system bus: the virtual touchpad is not made again after a suspend (GNOME 46 and Plasma 6.1 stop reading it then)")
+            return
+        }
+        do throws(SystemBusError) {
+            sleepWatcher = try SleepWatcher(bus: bus, logger: logger) { [weak self] in self?.remakeTouchpad(reason: "the machine woke up") }
+        } catch {
+            logger.warning("cannot hear the machine wake: the virtual touchpad is not made again after a suspend", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Starts following the accelerometer on `bus` (nil: no system bus) when some device rule

@@ -52,6 +52,32 @@ final class DesktopActions {
     private var strokes: [ObjectIdentifier: TouchpadStroke] = [:]
     /// The virtual touchpad's next tracking id (two a stroke).
     private var nextTrackingID: Int32 = 1
+    /// Cancelled touchpad gestures whose fingers lift once libinput has ended them
+    /// (``TouchpadStroke/cancelHold``), in the order they were cancelled.
+    private var pendingLifts: [(at: Instant, events: [InputEvent], label: String)] = []
+
+    /// When the next cancelled touchpad gesture's fingers lift.
+    var nextDeadline: Instant? { pendingLifts.first?.at }
+
+    /// Lifts the fingers of the cancelled touchpad gestures whose time has come (all with `all`).
+    func fireDeadlines(at now: Instant, all: Bool = false) {
+        while let first = pendingLifts.first, all || first.at <= now {
+            pendingLifts.removeFirst()
+            send(first.events, to: .touchpad, label: first.label)
+        }
+    }
+
+    /// Ends `stroke` cancelled at `time`: its finger count changes now, its fingers lift later
+    /// (or now, when the service is letting go of everything).
+    private func cancel(_ stroke: TouchpadStroke, at time: Instant?, label: String) {
+        let (change, lift) = stroke.cancelled()
+        send(change, to: .touchpad, label: label)
+        if let time {
+            pendingLifts.append((time + TouchpadStroke.cancelHold, lift, label))
+        } else {
+            send(lift, to: .touchpad, label: label)
+        }
+    }
     private let logger: Logger
     /// Keys held by `hold` actions, by recognizer.
     private var held: [ObjectIdentifier: (codes: [UInt16], label: String)] = [:]
@@ -122,12 +148,19 @@ final class DesktopActions {
     func releaseAll(reason: String) {
         if !held.isEmpty { logger.info("releasing held keys", metadata: ["reason": "\(reason)", "keys": "\(heldKeys.count)"]) }
         for recognizer in Array(held.keys) { release(recognizer) }
+        releaseTouchpad(reason: reason)
+        motion.removeAll()
+    }
+
+    /// Lifts the virtual touchpad's fingers: cancelled gestures' at once, those in progress
+    /// cancelled (the touchpad is about to go).
+    func releaseTouchpad(reason: String) {
+        fireDeadlines(at: .zero, all: true)
         if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
         for (recognizer, stroke) in strokes {
             strokes[recognizer] = nil
-            send(stroke.cancelled(), to: .touchpad, label: "touchpad")
+            cancel(stroke, at: nil, label: "touchpad")
         }
-        motion.removeAll()
     }
 
     /// The virtual device of `kind`, once made.
@@ -144,12 +177,22 @@ final class DesktopActions {
     private func stroke(_ action: TouchpadAction, _ g: Gesture, recognizer: ObjectIdentifier, label: String, screen: SurfaceSize) {
         switch g.state {
         case .began:
-            if let old = strokes.removeValue(forKey: recognizer) { send(old.cancelled(), to: .touchpad, label: label) }
+            // The pad is cleared first: a cancelled gesture's fingers lift now.
+            fireDeadlines(at: .zero, all: true)
+            if let old = strokes.removeValue(forKey: recognizer) { cancel(old, at: nil, label: label) }
             var s = TouchpadStroke(action: action, screen: screen, firstID: nextTrackingID)
             nextTrackingID = nextTrackingID >= 65000 ? 1 : nextTrackingID + 2
             send(s.began(), to: .touchpad, label: label)
-            // The pan's slop before it began is the swipe's origin: the fingers follow from there.
-            if action.kind != .pinch { _ = s.moved(translation: Self.movement(of: g)) }
+            switch g.values {
+            case .pinch(let pinch):
+                // Spread as the screen's fingers have spread since they landed: from then on the
+                // pad's distance is the screen's times the same factor.
+                let spread = s.pinched(scale: pinch.scale)
+                if !spread.isEmpty { send(spread, to: .touchpad, label: label) }
+            default:
+                // The pan's slop before it began is the swipe's origin: the fingers follow from there.
+                _ = s.moved(translation: Self.movement(of: g))
+            }
             strokes[recognizer] = s
             logger.debug("touchpad gesture began", metadata: ["action": "\(label)", "as": "\(action)"])
         case .changed, .ended:
@@ -167,7 +210,7 @@ final class DesktopActions {
             }
         case .cancelled, .failed:
             guard let s = strokes.removeValue(forKey: recognizer) else { return }
-            send(s.cancelled(), to: .touchpad, label: label)
+            cancel(s, at: g.time, label: label)
         case .possible, .recognized:
             break
         }

@@ -28,12 +28,13 @@ extension GestureService {
 
 /// The screens turning: the touchscreens on them start over.
 extension GestureService {
-    /// What `configuration` needs of the desktop: the virtual keyboard and pointer, the
-    /// compositor's focus and outputs, the accelerometer.
+    /// What `configuration` needs of the desktop: the virtual keyboard, pointer and touchpad,
+    /// the compositor's focus and outputs, the accelerometer, the machine's wakes.
     func followTheDesktop(_ configuration: Configuration) {
         dispatcher.openVirtualInput(for: configuration)
         dispatcher.followFocus(for: configuration, environment: options.environment, outputs: true)
         dispatcher.followAccelerometer(for: configuration, bus: systemBus)
+        dispatcher.followSleep(for: configuration, bus: systemBus)
     }
 
     /// The screens changed (``ScreenTracker``): every device whose rule places it differently

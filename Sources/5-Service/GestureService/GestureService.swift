@@ -146,11 +146,12 @@ public final class GestureService {
                                 title: configuration?.path ?? "the built-in layout", runtime: runtime, loop: loop, clock: clock,
                                 logger: logger, counts: { [weak self] in (self?.runtime.sessions.count ?? 0, self?.clientCount ?? 0) })
         let accelerometer = configuration?.devices.contains { $0.followsRotation && $0.turns(kind: .touchscreen) } == true
-        if options.dbus || accelerometer {
+        let touchpad = configuration?.gestures.contains { $0.action?.usesTouchpad == true } == true
+        if options.dbus || accelerometer || touchpad {
             do throws(SystemBusError) {
                 systemBus = try SystemBus(loop: loop, address: options.systemBusAddress)
             } catch {
-                // Without --dbus, only the accelerometer wanted it: that says so (at info).
+                // Without --dbus, only the accelerometer or the touchpad wanted it: they say so (at info).
                 if options.dbus { logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"]) }
             }
         }

@@ -14,8 +14,9 @@ import TouchEvents
 /// - **Pinch** (`touchpad: {pinch: 2}` on a pinch): two fingers 40 mm apart across the centre,
 ///   their distance the pinch's scale times 40 mm (at most the pad's width), so that libinput's
 ///   scale follows the fingers on the screen.
-/// - **The end**: the fingers lift. **A cancel**: the finger count changes for one frame (a
-///   finger more, or one fewer), which libinput ends as a cancelled gesture, then they lift.
+/// - **The end**: the fingers lift. **A cancel**: the finger count changes (a finger more, or
+///   one fewer), which libinput ends as a cancelled gesture once the count has settled; then
+///   they lift (``cancelHold``).
 ///
 /// Positions stay on the pad (100 × 70 mm): a stroke longer than the room left stops at its edge.
 struct TouchpadStroke {
@@ -95,15 +96,22 @@ struct TouchpadStroke {
         return events + [key(KeyCode.touch, 0), key(Self.tool(fingers: fingers), 0), report()]
     }
 
-    /// The gesture was cancelled: for one frame the pad reports another finger count (one more;
-    /// from four, one fewer), which libinput ends as a cancelled gesture; then the fingers lift.
-    func cancelled() -> [InputEvent] {
+    /// The gesture was cancelled: the pad reports another finger count (one more; from four,
+    /// one fewer), and once libinput has given up on the gesture for it — it waits
+    /// ``cancelHold`` for a count to settle, then ends the gesture cancelled — the fingers
+    /// `lift`. (Lifted at once, the gesture would end as though completed.)
+    func cancelled() -> (change: [InputEvent], lift: [InputEvent]) {
         let other = fingers == 4 ? 3 : fingers + 1
         let change = [key(Self.tool(fingers: fingers), 0), key(Self.tool(fingers: other), 1), report()]
         var lift: [InputEvent] = []
         for slot in 0..<2 { lift += [abs(AbsCode.mtSlot, Int32(slot)), abs(AbsCode.mtTrackingID, -1)] }
-        return change + lift + [key(KeyCode.touch, 0), key(Self.tool(fingers: other), 0), report()]
+        return (change, lift + [key(KeyCode.touch, 0), key(Self.tool(fingers: other), 0), report()])
     }
+
+    /// How long a cancelled gesture's changed finger count stays before the fingers lift: 150 ms,
+    /// past libinput's 100 ms for a finger count to settle (`DEFAULT_GESTURE_SWITCH_TIMEOUT` in
+    /// `evdev-mt-touchpad-gestures.c`), after which it ends the gesture cancelled.
+    static let cancelHold = Duration.milliseconds(150)
 
     /// The key of the tool that says how many fingers are down.
     static func tool(fingers: Int) -> UInt16 {
