@@ -105,8 +105,12 @@ struct ScreenPlacementTests {
         let c = try configuration()
         let outputs = [ScreenOutput(name: "HDMI-A-1", transform: .normal, size: SurfaceSize(width: 1920, height: 1080)),
                        ScreenOutput(name: "eDP-1", transform: .rotated90, size: SurfaceSize(width: 1200, height: 1920))]
-        // Two outputs and none named: the compositor's word decides; without it, nothing turns.
-        #expect(c.placement(for: c.devices[0], kind: .touchscreen, screen: ScreenState(outputs: outputs)).transform == .normal)
+        // Two outputs and none named: the compositor's word decides; without it, the built-in panel.
+        #expect(c.placement(for: c.devices[0], kind: .touchscreen, screen: ScreenState(outputs: outputs)).transform == .rotated90)
+        let twoExternal = [outputs[0], ScreenOutput(name: "DP-2", transform: .rotated270, size: SurfaceSize(width: 1080, height: 1920))]
+        #expect(c.placement(for: c.devices[0], kind: .touchscreen, screen: ScreenState(outputs: twoExternal)).transform == .normal)
+        let touchOnHDMI = ScreenState(outputs: outputs, touchOutput: "HDMI-A-1")
+        #expect(c.placement(for: c.devices[0], kind: .touchscreen, screen: touchOnHDMI).source == "compositor output HDMI-A-1")
         let mapped = c.placement(for: c.devices[0], kind: .touchscreen, screen: ScreenState(outputs: outputs, touchOutput: "eDP-1"))
         #expect(mapped == ScreenPlacement(transform: .rotated90, output: SurfaceSize(width: 480, height: 800), source: "compositor output eDP-1"))
     }

@@ -151,6 +151,37 @@ struct OwnershipServiceTests {
         #expect(cancelled(twin, since: mark), "\(h.log.lines.suffix(12))")
     }
 
+    @Test func aShellThatStartsAfterTheServiceIsFoundAsTouchesCome() throws {
+        let config = "devices:\n  - own: true\nlayout:\n  id: root\n  gestures:\n    - {kind: pan, action: {emit: true}, pass-through: false}\n"
+        final class Running { var compositor: RunningCompositor? }
+        let running = Running()
+        let twin = RecordingTwin()
+        let h = try Harness(config: config, prepare: { service in
+            service.runtime.makeTwin = { _, _ throws(InputError) in twin }
+            service.runtime.findCompositor = { running.compositor }
+        })
+        let device = try h.plug()
+        // At boot: no shell yet, the pan takes three fingers.
+        drag(h, device, fingers: 3, at: 0)
+        #expect(cancelled(twin, since: 0))
+        // GNOME starts; five seconds on, the next touches find it.
+        running.compositor = RunningCompositor(name: "gnome-shell", pid: 900)
+        var mark = twin.lines.count
+        drag(h, device, fingers: 3, at: 6000)
+        drag(h, device, fingers: 3, at: 8000)
+        #expect(h.log.lines.filter { $0.hasPrefix("info GNOME animates its own touchscreen swipes") }.count == 1)
+        mark = twin.lines.count
+        drag(h, device, fingers: 3, at: 10000)
+        #expect(!cancelled(twin, since: mark))
+        // The user leaves GNOME for sway: three fingers are the pan's again.
+        running.compositor = RunningCompositor(name: "sway", pid: 901, version: .init(1, 10))
+        drag(h, device, fingers: 3, at: 16000)
+        mark = twin.lines.count
+        drag(h, device, fingers: 3, at: 18000)
+        #expect(cancelled(twin, since: mark))
+        #expect(h.log.lines.contains("info the owned device's gestures take every finger count again: no shell animating its own swipes runs device=Test Panel"))
+    }
+
     @Test func elsewhereAnOwnedTouchscreenTakesThreeFingersAsBefore() throws {
         let config = "devices:\n  - own: true\nlayout:\n  id: root\n  gestures:\n    - {kind: pan, action: {emit: true}, pass-through: false}\n"
         let twin = RecordingTwin()

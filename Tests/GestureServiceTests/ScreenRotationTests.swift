@@ -199,6 +199,8 @@ struct ScreenRotationTests {
         #expect(SwayIPC.outputs(Array(#"[{"name": "X", "transform": "sideways", "rect": {"width": 10, "height": 10}}]"#.utf8)) == [])
         #expect(HyprlandIPC.outputs(monitorsReply: Array(#"[{"name": "DSI-1", "width": 800, "height": 1280, "scale": 1, "transform": 3}, {"name": "off", "width": 1, "height": 1, "disabled": true}]"#.utf8))
             == [ScreenOutput(name: "DSI-1", transform: .rotated270, size: SurfaceSize(width: 1280, height: 800))])
+        // A transform that is no whole number of 0 to 7 leaves the monitor out (never a trap).
+        #expect(HyprlandIPC.outputs(monitorsReply: Array(#"[{"name": "X", "width": 10, "height": 10, "transform": 1e300}, {"name": "Y", "width": 10, "height": 10, "transform": 1.5}, {"name": "Z", "width": 10, "height": 10, "transform": 9}]"#.utf8)) == [])
         #expect(HyprlandIPC.touchOutput(optionReply: Array(#"{"str": "eDP-1"}"#.utf8)) == .some("eDP-1"))
         #expect(HyprlandIPC.touchOutput(optionReply: Array(#"{"str": ""}"#.utf8)) == .some(nil))
         #expect(HyprlandIPC.touchOutput(optionReply: Array("ok".utf8)) == nil)

@@ -124,11 +124,14 @@ struct VirtualTouchpadTests {
         #expect(d.touchpad.take() == [
             "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_QUADTAP 0", "SYN",
         ])
-        // Down again on a new device, then the configuration is reloaded: the fingers lift.
         let again = try d.h.plug("/dev/input/event8")
         fourFingerDrag(d.h, again, at: 2000, steps: 6, lift: false)
         #expect(d.touchpad.take().contains("ABS_MT_TRACKING_ID 3"))
+        // Down again on a new device, then the configuration is reloaded: cancelled, as an
+        // unplug is, the fingers lifting once libinput has ended the swipe.
         d.h.service.reload()
+        #expect(d.touchpad.take() == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"])
+        d.h.advance(to: 2060 + 160)
         let lifted = d.touchpad.take()
         #expect(lifted.contains("ABS_MT_TRACKING_ID -1") && lifted.last == "SYN")
     }
@@ -145,6 +148,34 @@ struct VirtualTouchpadTests {
             "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_QUADTAP 0", "SYN",
         ])
         #expect(d.h.log.lines.contains("info virtual touchpad made again node=- reason=the machine woke up"), "\(d.h.log.lines.suffix(3))")
+    }
+
+    @Test func aPanThatNeverMovedThePadKeepsItsFingersPastLibinputsTapTime() throws {
+        let d = try DesktopHarness(config: Self.config)
+        let device = try d.h.plug()
+        // Four fingers moved 5 mm once (the pan begins), then lifted: the pad never moved.
+        fourFingerDrag(d.h, device, at: 0, steps: 1)
+        #expect(d.h.summary.last == "pan ended screen 4")
+        let landed = d.touchpad.take()
+        #expect(landed.contains("BTN_TOOL_TRIPLETAP 1") && !landed.contains("ABS_MT_TRACKING_ID -1"))
+        d.h.advance(to: 20 + 240)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 20 + 260)
+        #expect(d.touchpad.take().contains("BTN_TOOL_TRIPLETAP 0"))
+    }
+
+    @Test func aSecondTouchpadGestureCancelsTheFirst() throws {
+        let d = try DesktopHarness(config: Self.config)
+        let one = try d.h.plug()
+        let two = try d.h.plug("/dev/input/event8")
+        fourFingerDrag(d.h, one, at: 0, steps: 6, lift: false)
+        _ = d.touchpad.take()
+        fourFingerDrag(d.h, two, at: 100, steps: 6, lift: false)
+        let written = d.touchpad.take()
+        // The first swipe's fingers are cancelled and lifted before the second's land.
+        let lift = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID -1"))
+        let land = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID 3"))
+        #expect(written.prefix(3) == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"] && lift < land)
     }
 
     @Test func aNegativeStrokeRunsThatAxisTheOtherWay() {

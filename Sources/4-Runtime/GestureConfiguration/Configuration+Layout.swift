@@ -116,7 +116,7 @@ extension Configuration {
             s += "  owns \(rule.matchDescription) (line \(rule.line))\(holdBack)\(ending): its gestures marked * take their touches from the apps\n"
         }
         // Which devices turn with their screen, and who says how it stands.
-        for rule in devices where rule.followsRotation || rule.outputName != nil {
+        for rule in devices where rule.turns(kind: .touchscreen) && rule.kind != .touchpad {
             let output = rule.outputName.map { "output \($0)" } ?? "its screen"
             let source = rule.followsRotation
                 ? "the compositor (else the accelerometer) says how it stands"

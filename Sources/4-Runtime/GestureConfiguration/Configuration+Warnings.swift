@@ -83,7 +83,7 @@ extension Configuration {
         }
         for rule in devices {
             // A screen that turns stretches its layout to the output (Screens that turn).
-            guard !rule.followsRotation, let output = rule.output, let rootFrame = layout(for: rule).frame,
+            guard !rule.turns(kind: .touchscreen), let output = rule.output, let rootFrame = layout(for: rule).frame,
                   output.width < rootFrame.maxX || output.height < rootFrame.maxY else { continue }
             let l = layout(for: rule)
             found.append(ConfigurationWarning(

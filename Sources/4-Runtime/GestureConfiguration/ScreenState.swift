@@ -37,6 +37,13 @@ public struct ScreenState: Sendable, Equatable {
 
     /// The output named `name`.
     public func output(named name: String) -> ScreenOutput? { outputs.first { $0.name == name } }
+
+    /// The one built-in panel among the outputs (its connector `eDP`, `DSI` or `LVDS`: what a
+    /// tablet's or a convertible's touchscreen is on, an external screen plugged in beside it).
+    public var builtIn: ScreenOutput? {
+        let panels = outputs.filter { o in ["eDP", "DSI", "LVDS"].contains { o.name.hasPrefix($0) } }
+        return panels.count == 1 ? panels[0] : nil
+    }
 }
 
 /// Where a device rule puts its device on the screen now.
@@ -61,7 +68,7 @@ extension Configuration {
     ///   and `output`;
     /// - `rotation: auto`: the transform and size of its output as the compositor reports it
     ///   (`output-name`, else the output the compositor maps touch devices to, else its only
-    ///   output); where no compositor says, the accelerometer's transform, the rule's `output`
+    ///   output, else its one built-in panel, ``ScreenState/builtIn``); where no compositor says, the accelerometer's transform, the rule's `output`
     ///   (given as the screen stands unturned) turned with it; where nothing says, unturned;
     /// - `output-name` with a fixed `rotation`: that rotation, on the output's size.
     public func placement(for rule: DeviceRule, kind: DeviceKind, screen: ScreenState) -> ScreenPlacement {
@@ -69,7 +76,7 @@ extension Configuration {
         guard rule.turns(kind: kind) else { return fixed }
         let output = rule.outputName.map { screen.output(named: $0) }
             ?? screen.touchOutput.flatMap { screen.output(named: $0) }
-            ?? (screen.outputs.count == 1 ? screen.outputs[0] : nil)
+            ?? (screen.outputs.count == 1 ? screen.outputs[0] : screen.builtIn)
         guard rule.followsRotation else {
             guard let output else { return fixed }
             return ScreenPlacement(transform: fixed.transform, output: rule.output ?? output.size, source: "compositor output \(output.name)")

@@ -163,7 +163,7 @@ extension SystemBus {
             while let v = read(message) { fields.append(v) }
             return .structure(fields)
         default:
-            _ = sd_bus_message_skip(message, String(code))
+            guard sd_bus_message_skip(message, String(code)) >= 0 else { return nil }
             return read(message)
         }
     }

@@ -105,6 +105,10 @@ public final class SystemBus {
         }
         loop.watch(fd, writable: wantsWrite) { [weak self] _ in self?.process() }
         loop.endOfTurn(owner: ObjectIdentifier(self)) { [weak self] in self?.process() }
+        // sd-bus's own deadline (a call's reply timing out, 25 s by default), on
+        // CLOCK_MONOTONIC as the loop's live clock is: the loop wakes then, and the turn's
+        // end processes it (the call's closure hears the timeout).
+        loop.addTimer(owner: ObjectIdentifier(self), next: { [weak self] in self?.deadline }, fire: { [weak self] _ in self?.process() })
     }
 
     deinit { close() }
@@ -174,6 +178,14 @@ public final class SystemBus {
     }
 
     // MARK: - The loop
+
+    /// When sd-bus next has something to do by itself (a call timing out), nil when nothing.
+    private var deadline: Instant? {
+        guard let bus, !pending.isEmpty else { return nil }
+        var usec: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max, usec <= UInt64(Int64.max) else { return nil }
+        return Instant(microseconds: Int64(usec))
+    }
 
     private var wantsWrite: Bool {
         guard let bus else { return false }

@@ -29,6 +29,7 @@ final class Accelerometer {
     private let logger: Logger
     /// What was said about a missing accelerometer, so that it is said once.
     private var saidMissing = false
+    private var saidLockUnreadable = false
 
     init(bus: SystemBus, screens: ScreenTracker, lock: String?, logger: Logger) {
         self.bus = bus
@@ -112,11 +113,21 @@ final class Accelerometer {
 
     private func heard(_ orientation: String) {
         guard let transform = Self.transform(orientation: orientation) else { return }
-        if let lock, access(lock, F_OK) == 0 {
-            if transform != screens.state.accelerometer {
-                logger.info("rotation locked: the screen stays", metadata: ["orientation": "\(orientation)", "lock": "\(lock)"])
+        if let lock {
+            if access(lock, F_OK) == 0 {
+                if transform != screens.state.accelerometer {
+                    logger.info("rotation locked: the screen stays", metadata: ["orientation": "\(orientation)", "lock": "\(lock)"])
+                }
+                return
             }
-            return
+            // Not there is unlocked; not knowing (a folder the service may not enter) is said once.
+            if errno != ENOENT, !saidLockUnreadable {
+                saidLockUnreadable = true
+                logger.warning("cannot tell whether the rotation lock exists: it does not hold", metadata: [
+                    "lock": "\(lock)", "error": "\(String(cString: strerror(errno)))",
+                    "hint": "put it where the service can look (/run/gestured/rotation.lock for the packaged one)",
+                ])
+            }
         }
         screens.report(accelerometer: transform)
     }

@@ -29,6 +29,10 @@ final class ActionDispatcher {
     private var saidNoBus = false
     /// Hears the machine wake, for the virtual touchpad.
     private var sleepWatcher: SleepWatcher?
+    /// The owned touchscreens' sessions, by session (``leaveTheDesktopItsGestures(_:_:)``).
+    private var ownedScreens: [ObjectIdentifier: OwnedScreen] = [:]
+    /// When the running compositor was last looked at for them.
+    private var desktopLookedAt: Instant?
     /// Makes the virtual keyboard and pointer (uinput); tests put recorders in its place.
     var makeVirtualInput: (VirtualInputKind) throws(InputError) -> any VirtualInputWriter = { kind throws(InputError) in
         kind == .touchpad ? try UInputDevice(virtualTouchDevice: kind.description) : try UInputDevice(description: kind.description)
@@ -73,6 +77,7 @@ final class ActionDispatcher {
         }
         compositor?.tend()
         if let due = desktop.nextDeadline, due <= clock.now { desktop.fireDeadlines(at: clock.now) }
+        if !ownedScreens.isEmpty { recheckDesktop() }
     }
 
     /// The configuration's settings, read again (a reload): what a running action was
@@ -85,7 +90,7 @@ final class ActionDispatcher {
 
     /// Lets go of every key and button held, and of the compositor.
     func shutdown() {
-        desktop.releaseAll(reason: "stopping")
+        desktop.releaseAll(reason: "stopping", stopping: true)
         compositor?.close()
     }
 
@@ -140,24 +145,62 @@ final class ActionDispatcher {
     /// touchscreen leaves those to the shell: its gestures owning their touches leave it the
     /// finger counts that no gesture of the layout binds (``GestureSpec/binds(fingers:)``:
     /// `touches: 3` binds three; a pan's default 1 to 5 binds none).
+    ///
+    /// The shell often starts after the service (a system service at boot), and the user may
+    /// change desktops: the running compositor is looked at again, as touches come, once
+    /// ``desktopRecheck`` has passed since the last look, and each change is logged.
     func leaveTheDesktopItsGestures(_ session: DeviceSession, _ built: BuiltLayout) {
-        guard session.ownership != nil, session.description.kind == .touchscreen,
-              let compositor = runningCompositor(), let desktop = compositor.desktop else { return }
+        guard session.ownership != nil, session.description.kind == .touchscreen else { return }
         let recognizers = Self.configuredRecognizers(of: session.layout)
-        let owning = recognizers.filter(\.ownsTouches)
-        let specs = recognizers.compactMap { built.gestures[ObjectIdentifier($0)] }
-        let left = compositor.animatedSwipeFingers(on: .touchscreen).filter { n in !specs.contains { $0.binds(fingers: n) } }
-        guard !left.isEmpty else { return }
-        for recognizer in owning { recognizer.leavesFingerCounts = left }
+        let screen = OwnedScreen(device: session.description.name, owning: recognizers.filter(\.ownsTouches),
+                                 specs: recognizers.compactMap { built.gestures[ObjectIdentifier($0)] })
+        ownedScreens[ObjectIdentifier(session)] = screen
+        leave(screen, compositor: runningCompositor())
+        desktopLookedAt = clock.now
+    }
+
+    /// How long what the running compositor is holds for ``leaveTheDesktopItsGestures(_:_:)``: 5 s.
+    static let desktopRecheck = Duration.seconds(5)
+
+    /// An owned touchscreen's gestures, for leaving the desktop its swipes.
+    struct OwnedScreen {
+        let device: String
+        let owning: [GestureRecognizer]
+        let specs: [GestureSpec]
+    }
+
+    /// Sets what `screen`'s owning gestures leave to `compositor`'s shell (nothing elsewhere),
+    /// and says so when it changes.
+    private func leave(_ screen: OwnedScreen, compositor: RunningCompositor?) {
+        guard !screen.owning.isEmpty else { return }
+        let animated = compositor?.animatedSwipeFingers(on: .touchscreen) ?? []
+        let left = animated.filter { n in !screen.specs.contains { $0.binds(fingers: n) } }
+        guard left != screen.owning.first?.leavesFingerCounts ?? [] else { return }
+        for recognizer in screen.owning { recognizer.leavesFingerCounts = left }
+        guard let desktop = compositor?.desktop, !left.isEmpty else {
+            logger.info("the owned device's gestures take every finger count again: no shell animating its own swipes runs",
+                        metadata: ["device": "\(screen.device)"])
+            return
+        }
         logger.info("\(desktop) animates its own touchscreen swipes: the owned device leaves them to it", metadata: [
-            "device": "\(session.description.name)", "fingers": "\(left.sorted().map(String.init).joined(separator: ", "))",
+            "device": "\(screen.device)", "fingers": "\(left.sorted().map(String.init).joined(separator: ", "))",
             "hint": "a gesture that binds the count (touches: 3) takes them",
         ])
+    }
+
+    /// Looks at the running compositor again for the owned touchscreens, when it is time.
+    private func recheckDesktop() {
+        let now = clock.now
+        guard now >= (desktopLookedAt ?? .zero) + Self.desktopRecheck else { return }
+        desktopLookedAt = now
+        let compositor = runningCompositor()
+        for screen in ownedScreens.values { leave(screen, compositor: compositor) }
     }
 
     /// A session ended: its gestures were cancelled, which released their keys; this makes sure.
     func sessionEnded(_ session: DeviceSession) {
         sessionConditions[ObjectIdentifier(session)] = nil
+        ownedScreens[ObjectIdentifier(session)] = nil
         for recognizer in Self.configuredRecognizers(of: session.layout) { desktop.release(ObjectIdentifier(recognizer)) }
     }
 
@@ -233,7 +276,7 @@ final class ActionDispatcher {
     /// the old device goes and a new one comes.
     func remakeTouchpad(reason: String) {
         guard desktop.touchpad != nil else { return }
-        desktop.releaseTouchpad(reason: reason)
+        desktop.releaseTouchpad(reason: reason, going: true)
         desktop.touchpad = nil
         do throws(InputError) {
             let device = try makeVirtualInput(.touchpad)

@@ -169,7 +169,8 @@ enum HyprlandIPC {
         return list.compactMap { item in
             guard let o = item.objectValue, o["disabled"]?.boolValue != true, let name = o["name"]?.stringValue,
                   let width = o["width"]?.numberValue, let height = o["height"]?.numberValue, width > 0, height > 0,
-                  let transform = OutputTransform(rawValue: Int(o["transform"]?.numberValue ?? 0)) else { return nil }
+                  case let number = o["transform"]?.numberValue ?? 0, number.isFinite, let raw = Int(exactly: number),
+                  let transform = OutputTransform(rawValue: raw) else { return nil }
             let scale = o["scale"]?.numberValue ?? 1
             let pixels = SurfaceSize(width: width / (scale > 0 ? scale : 1), height: height / (scale > 0 ? scale : 1))
             return ScreenOutput(name: name, transform: transform, size: transform.seen(pixels))

@@ -53,8 +53,11 @@ final class DesktopActions {
     /// The virtual touchpad's next tracking id (two a stroke).
     private var nextTrackingID: Int32 = 1
     /// Cancelled touchpad gestures whose fingers lift once libinput has ended them
-    /// (``TouchpadStroke/cancelHold``), in the order they were cancelled.
+    /// (``TouchpadStroke/cancelHold``), and gestures that ended without moving the pad, whose
+    /// fingers stay past libinput's tap time (``TouchpadStroke/noTapHold``), in time order.
     private var pendingLifts: [(at: Instant, events: [InputEvent], label: String)] = []
+    /// The latest gesture time seen (for a cancel that no gesture times: a reload).
+    private var lastTime = Instant.zero
 
     /// When the next cancelled touchpad gesture's fingers lift.
     var nextDeadline: Instant? { pendingLifts.first?.at }
@@ -73,10 +76,15 @@ final class DesktopActions {
         let (change, lift) = stroke.cancelled()
         send(change, to: .touchpad, label: label)
         if let time {
-            pendingLifts.append((time + TouchpadStroke.cancelHold, lift, label))
+            liftLater(lift, at: time + TouchpadStroke.cancelHold, label: label)
         } else {
             send(lift, to: .touchpad, label: label)
         }
+    }
+
+    private func liftLater(_ events: [InputEvent], at time: Instant, label: String) {
+        let index = pendingLifts.firstIndex { $0.at > time } ?? pendingLifts.endIndex
+        pendingLifts.insert((time, events, label), at: index)
     }
     private let logger: Logger
     /// Keys held by `hold` actions, by recognizer.
@@ -145,21 +153,26 @@ final class DesktopActions {
 
     /// Releases every held key, lifts the virtual touchpad's fingers (its gestures cancelled)
     /// and forgets every pan in progress.
-    func releaseAll(reason: String) {
+    ///
+    /// `stopping`: the service is letting go of the devices, and the touchpad's fingers lift at
+    /// once; otherwise (a reload) a cancelled touchpad gesture keeps its fingers until libinput
+    /// has ended it cancelled.
+    func releaseAll(reason: String, stopping: Bool = false) {
         if !held.isEmpty { logger.info("releasing held keys", metadata: ["reason": "\(reason)", "keys": "\(heldKeys.count)"]) }
         for recognizer in Array(held.keys) { release(recognizer) }
-        releaseTouchpad(reason: reason)
+        releaseTouchpad(reason: reason, going: stopping)
         motion.removeAll()
     }
 
-    /// Lifts the virtual touchpad's fingers: cancelled gestures' at once, those in progress
-    /// cancelled (the touchpad is about to go).
-    func releaseTouchpad(reason: String) {
-        fireDeadlines(at: .zero, all: true)
+    /// Lifts the virtual touchpad's fingers: gestures in progress cancelled, and, when the
+    /// touchpad is about to go (`going`), cancelled gestures' fingers at once; else they lift
+    /// when libinput has ended them (a reload).
+    func releaseTouchpad(reason: String, going: Bool) {
+        if going { fireDeadlines(at: .zero, all: true) }
         if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
         for (recognizer, stroke) in strokes {
             strokes[recognizer] = nil
-            cancel(stroke, at: nil, label: "touchpad")
+            cancel(stroke, at: going ? nil : lastTime, label: "touchpad")
         }
     }
 
@@ -175,11 +188,18 @@ final class DesktopActions {
     /// A pan or a pinch on the screen as a gesture of the virtual touchpad: its fingers land at
     /// `began`, follow at `changed`, lift at `ended`, and end cancelled at `cancelled`.
     private func stroke(_ action: TouchpadAction, _ g: Gesture, recognizer: ObjectIdentifier, label: String, screen: SurfaceSize) {
+        lastTime = max(lastTime, g.time)
         switch g.state {
         case .began:
-            // The pad is cleared first: a cancelled gesture's fingers lift now.
+            // One pad, one gesture: the pad is cleared first. A cancelled gesture's fingers
+            // lift now (libinput may then end it as completed), and one still in progress —
+            // another touchscreen's, another recognizer's — is cancelled.
             fireDeadlines(at: .zero, all: true)
-            if let old = strokes.removeValue(forKey: recognizer) { cancel(old, at: nil, label: label) }
+            for (other, old) in strokes {
+                strokes[other] = nil
+                logger.debug("touchpad gesture cancelled: another began", metadata: ["action": "\(label)"])
+                cancel(old, at: nil, label: label)
+            }
             var s = TouchpadStroke(action: action, screen: screen, firstID: nextTrackingID)
             nextTrackingID = nextTrackingID >= 65000 ? 1 : nextTrackingID + 2
             send(s.began(), to: .touchpad, label: label)
@@ -204,7 +224,13 @@ final class DesktopActions {
             if !moved.isEmpty { send(moved, to: .touchpad, label: label) }
             if g.state == .ended {
                 strokes[recognizer] = nil
-                send(s.ended(), to: .touchpad, label: label)
+                if s.hasMoved {
+                    send(s.ended(), to: .touchpad, label: label)
+                } else {
+                    // Fingers that never moved, lifted at once, are a tap to libinput (a
+                    // three-finger one clicks the middle button): they stay past its tap time.
+                    liftLater(s.ended(), at: g.time + TouchpadStroke.noTapHold, label: label)
+                }
             } else {
                 strokes[recognizer] = s
             }

@@ -1,5 +1,6 @@
 import GestureConfiguration
 import GestureRuntime
+import SystemBus
 import Gestures
 
 /// SIGHUP: the configuration read again, and every device started over with it.
@@ -31,6 +32,10 @@ extension GestureService {
     /// What `configuration` needs of the desktop: the virtual keyboard, pointer and touchpad,
     /// the compositor's focus and outputs, the accelerometer, the machine's wakes.
     func followTheDesktop(_ configuration: Configuration) {
+        // The system bus, once something wants it (at start, or a reload that adds it).
+        let accelerometer = configuration.devices.contains { $0.followsRotation && $0.turns(kind: .touchscreen) }
+        let touchpad = configuration.gestures.contains { $0.action?.usesTouchpad == true }
+        if accelerometer || touchpad { openSystemBus() }
         dispatcher.openVirtualInput(for: configuration)
         dispatcher.followFocus(for: configuration, environment: options.environment, outputs: true)
         dispatcher.followAccelerometer(for: configuration, bus: systemBus)
@@ -55,6 +60,20 @@ extension GestureService {
                 "from": "\(placement.source)",
             ])
             return true
+        }
+    }
+}
+
+extension GestureService {
+    /// Connects to the system bus once (``Options/systemBusAddress``). Where there is none, only
+    /// `--dbus` warns here; the accelerometer and the touchpad each say what they go without.
+    func openSystemBus() {
+        guard systemBus == nil, !triedSystemBus else { return }
+        triedSystemBus = true
+        do throws(SystemBusError) {
+            systemBus = try SystemBus(loop: loop, address: options.systemBusAddress)
+        } catch {
+            if options.dbus { logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"]) }
         }
     }
 }

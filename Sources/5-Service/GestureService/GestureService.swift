@@ -41,8 +41,11 @@ public final class GestureService {
     public var observer: ((Gesture) -> Void)?
     /// The service on the system bus (``Options/dbus``), once connected.
     var bus: BusInterface?
-    /// The system bus, for the service's own object (`--dbus`) and the accelerometer.
+    /// The system bus, for the service's own object (`--dbus`), the accelerometer and the
+    /// machine's wakes (``openSystemBus()``).
     var systemBus: SystemBus?
+    /// Whether connecting was tried (once: a bus that is not there is not looked for again).
+    var triedSystemBus = false
 
     /// Loads and checks the configuration (refusing one that others may write). `output`
     /// receives the `--json` lines of each turn of the loop, at its end, as UTF-8 (each with its newline; the buffer is reused after).
@@ -145,16 +148,7 @@ public final class GestureService {
         try observability.start(metricsAddress: options.metricsAddress, viewOptions: options.view,
                                 title: configuration?.path ?? "the built-in layout", runtime: runtime, loop: loop, clock: clock,
                                 logger: logger, counts: { [weak self] in (self?.runtime.sessions.count ?? 0, self?.clientCount ?? 0) })
-        let accelerometer = configuration?.devices.contains { $0.followsRotation && $0.turns(kind: .touchscreen) } == true
-        let touchpad = configuration?.gestures.contains { $0.action?.usesTouchpad == true } == true
-        if options.dbus || accelerometer || touchpad {
-            do throws(SystemBusError) {
-                systemBus = try SystemBus(loop: loop, address: options.systemBusAddress)
-            } catch {
-                // Without --dbus, only the accelerometer or the touchpad wanted it: they say so (at info).
-                if options.dbus { logger.warning("not on the system bus: going on without it", metadata: ["error": "\(error)"]) }
-            }
-        }
+        if options.dbus { openSystemBus() }
         if options.dbus, let systemBus {
             do throws(SystemBusError) {
                 bus = try BusInterface(bus: systemBus, logger: logger) { [weak self] in self?.greeting ?? ClientHub.emptyGreeting }

@@ -113,6 +113,13 @@ struct TouchpadStroke {
     /// `evdev-mt-touchpad-gestures.c`), after which it ends the gesture cancelled.
     static let cancelHold = Duration.milliseconds(150)
 
+    /// How long the fingers of a gesture that ended without moving the pad stay down: 250 ms,
+    /// past libinput's 180 ms tap time (`DEFAULT_TAP_TIMEOUT_PERIOD`), so that it is no tap.
+    static let noTapHold = Duration.milliseconds(250)
+
+    /// Whether the fingers have moved since they landed.
+    var hasMoved: Bool { positions != start }
+
     /// The key of the tool that says how many fingers are down.
     static func tool(fingers: Int) -> UInt16 {
         switch fingers {
