@@ -186,7 +186,7 @@ let package = Package(
             dependencies: ["Gestures", "TouchEvents", "TouchScripts", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Testing/GestureTesting"
         ),
-        .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents"], path: "Sources/Testing/TouchInputTesting"),
+        .target(name: "TouchInputTesting", dependencies: ["TouchInput", "TouchEvents", "SystemLoop"], path: "Sources/Testing/TouchInputTesting"),
         .target(
             name: "GestureFuzzing",
             dependencies: ["Gestures", "GestureProtocol", "GestureConfiguration", "TouchEvents", "TouchRecordings"],

@@ -26,23 +26,29 @@ if [ "$taps" -ne 9 ] || echo "$out" | grep -q '^warning:'; then
 fi
 echo "new-package: a new package's 1280 x 800 layout got all 9 taps at (1200, 40) from the recording"
 
-# An app on the runtime alone.
-mkdir -p "$work/ClosuresOnly/Sources/ClosuresOnly"
-cat > "$work/ClosuresOnly/Package.swift" <<'SWIFT'
+# new_app NAME PRODUCT...: a package NAME in $work, one executable target on gestured's
+# PRODUCTs; its main.swift is what comes on stdin.
+new_app() {
+    name=$1
+    shift
+    mkdir -p "$work/$name/Sources/$name"
+    products=""
+    for product in "$@"; do products="$products .product(name: \"$product\", package: \"gestured\"),"; done
+    cat > "$work/$name/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
-    name: "ClosuresOnly",
+    name: "$name",
     dependencies: [.package(path: "../gestured")],
-    targets: [
-        .executableTarget(name: "ClosuresOnly", dependencies: [
-            .product(name: "Gestures", package: "gestured"), .product(name: "GestureRuntime", package: "gestured"),
-        ]),
-    ]
+    targets: [.executableTarget(name: "$name", dependencies: [$products])]
 )
 SWIFT
-cat > "$work/ClosuresOnly/Sources/ClosuresOnly/main.swift" <<'SWIFT'
+    cat > "$work/$name/Sources/$name/main.swift"
+}
+
+# An app on the runtime alone.
+new_app ClosuresOnly Gestures GestureRuntime <<'SWIFT'
 import GestureRuntime
 import Gestures
 
@@ -66,22 +72,7 @@ echo "new-package: an app on GestureRuntime alone builds without Yams"
 # A socket client on GestureClient and GestureProtocol alone: it speaks the gesture vocabulary
 # (kinds, values, Rect) without compiling the recognizers, the arena or Yams. (SwiftPM makes an
 # empty folder for every target of the package; only a module or object file is compiled code.)
-mkdir -p "$work/SocketClient/Sources/SocketClient"
-cat > "$work/SocketClient/Package.swift" <<'SWIFT'
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-    name: "SocketClient",
-    dependencies: [.package(path: "../gestured")],
-    targets: [
-        .executableTarget(name: "SocketClient", dependencies: [
-            .product(name: "GestureClient", package: "gestured"), .product(name: "GestureProtocol", package: "gestured"),
-        ]),
-    ]
-)
-SWIFT
-cat > "$work/SocketClient/Sources/SocketClient/main.swift" <<'SWIFT'
+new_app SocketClient GestureClient GestureProtocol <<'SWIFT'
 import GestureClient
 import GestureProtocol
 

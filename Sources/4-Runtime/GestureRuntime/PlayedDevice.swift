@@ -20,8 +20,7 @@ public final class PlayedDevice: TouchDevice {
     public let description: DeviceDescription
     public let fileDescriptor: Int32
     public var resynchronizesAfterDrops: Bool { false }
-    private var pending: [UInt8] = []
-    private var buffer = [UInt8](repeating: 0, count: 64 * KernelInputEvents.recordSize)
+    private var stream: KernelEventStream
 
     /// Starts playing `events` (a recording's, in its order) as the device `description`.
     /// - Parameters:
@@ -43,6 +42,7 @@ public final class PlayedDevice: TouchDevice {
         self.node = node
         self.description = description
         fileDescriptor = fds[0]
+        stream = KernelEventStream(fileDescriptor: fds[0], node: node)
         let writer = PlayedEventWriter(descriptor: fds[1], events: events, pause: pause, plays: plays)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(writer).toOpaque()
@@ -64,18 +64,7 @@ public final class PlayedDevice: TouchDevice {
     }
 
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EAGAIN { return true }
-                if errno == EINTR { continue }
-                throw InputError(path: node, message: "read: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { return false }
-            pending.append(contentsOf: buffer[0..<n])
-            let used = pending.withUnsafeBytes { KernelInputEvents.decode($0, body) }
-            pending.removeFirst(used)
-        }
+        try stream.readPending(body)
     }
 }
 
@@ -166,26 +155,16 @@ final class PlayedEventWriter: Sendable {
 /// ``GestureRuntime``'s `monitor:` (no seat, no hotplug).
 public final class PlayedDeviceMonitor: DeviceMonitor {
     private var device: (any TouchDevice)?
-    private let wake: [Int32]
+    /// Never signalled: never readable.
+    private let never: EventCounter
 
-    public init(_ device: any TouchDevice) {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0, "pipe failed")
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wake = fds
+    public init(_ device: any TouchDevice) throws(SystemError) {
+        never = try EventCounter()
         self.device = device
     }
 
-    deinit {
-        close(wake[0])
-        close(wake[1])
-    }
-
     /// Never readable: the device comes with the first ``changes()``, and no other.
-    public var fileDescriptor: Int32 { wake[0] }
+    public var fileDescriptor: Int32 { never.fileDescriptor }
 
     public func changes() -> [DeviceChange] {
         defer { device = nil }

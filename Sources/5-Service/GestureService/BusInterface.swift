@@ -61,7 +61,7 @@ final class BusInterface {
     static func arguments(of event: GestureEvent) -> [BusValue] {
         var values: [(String, BusValue)] = []
         event.forEachField { key, value in
-            guard !["kind", "state", "region", "device", "touches", "x", "y", "client"].contains(key) else { return }
+            guard !leadingKeys.contains(key) else { return }
             switch value {
             case .decimal(let v, _): values.append((key, .double(v)))
             case .integer(let n): values.append((key, .int32(Int32(clamping: n))))
@@ -71,6 +71,10 @@ final class BusInterface {
         return [.string(event.kind.rawValue), .string(event.region), .string(event.device ?? ""),
                 .uint32(UInt32(clamping: event.touches)), .double(event.x), .double(event.y), .dictionary(values)]
     }
+
+    /// The keys a signal carries as arguments of their own (or not at all: `state` is the
+    /// signal, `client` is the socket's), kept out of its `a{sv}`.
+    private static let leadingKeys: Set<String> = ["kind", "state", "region", "device", "touches", "x", "y", "client"]
 
     /// Sends `event` as its signal. Signals the bus does not take in time (it holds
     /// ``SystemBus/maximumQueuedSignals``) are dropped, and the drops logged at most once a second.

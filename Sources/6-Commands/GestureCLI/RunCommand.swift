@@ -141,7 +141,11 @@ struct RunCommand: ParsableCommand {
         do throws(ServiceError) {
             let monitor: any DeviceMonitor
             if let played {
-                monitor = PlayedDeviceMonitor(played)
+                do throws(SystemError) {
+                    monitor = try PlayedDeviceMonitor(played)
+                } catch {
+                    throw .system(error)
+                }
             } else {
                 var seatName = "seat0"
                 if let seat { seatName = seat } else { seatName = try GestureService.configuredSeat(config) }

@@ -21,10 +21,9 @@ public final class PipeTouchDevice: TouchDevice {
     /// What ``slotValues()`` says the device's slots hold (a device touched before it was
     /// opened): none by default.
     public var currentSlotValues: [[UInt16: Int32]] = []
-    private var pending: [UInt8] = []
-    /// What each `read(2)` fills, allocated once: reading allocates nothing (as a kernel
-    /// device's reads do), so a benchmark's count is the service's.
-    private var buffer = [UInt8](repeating: 0, count: 64 * KernelInputEvents.recordSize)
+    /// The reading end, read as an evdev node (reading allocates nothing, as a kernel device's
+    /// reads do, so a benchmark's count is the service's).
+    private var stream: KernelEventStream
     private var writerOpen = true
 
     public init(node: String, description: DeviceDescription) throws(InputError) {
@@ -40,6 +39,7 @@ public final class PipeTouchDevice: TouchDevice {
         self.description = description
         fileDescriptor = fds[0]
         writeDescriptor = fds[1]
+        stream = KernelEventStream(fileDescriptor: fds[0], node: node)
     }
 
     deinit {
@@ -75,17 +75,6 @@ public final class PipeTouchDevice: TouchDevice {
     }
 
     public func readPending(_ body: (InputEvent) -> Void) throws(InputError) -> Bool {
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EAGAIN { return true }
-                if errno == EINTR { continue }
-                throw InputError(path: node, message: "read: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { return false }
-            pending.append(contentsOf: buffer[0..<n])
-            let used = pending.withUnsafeBytes { KernelInputEvents.decode($0, body) }
-            pending.removeFirst(used)
-        }
+        try stream.readPending(body)
     }
 }
