@@ -71,27 +71,8 @@ def main():
     policy = (ROOT / "dbus/org.gestured.Gestured.conf").read_text().replace('group="gestured"', f'group="{group}"')
     (pathlib.Path(folder) / "gestured.conf").write_text(policy)
     socket = os.path.join(folder, "system_bus_socket")
-    (pathlib.Path(folder) / "bus.conf").write_text(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-  </policy>
-  <include>{folder}/gestured.conf</include>
-</busconfig>
-""")
+    bus_conf = (ROOT / "scripts/fakes/system-bus.conf").read_text().replace("@SOCKET@", socket).replace("@INCLUDE@", f"<include>{folder}/gestured.conf</include>")
+    (pathlib.Path(folder) / "bus.conf").write_text(bus_conf)
     env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={socket}")
     started = []
     try:

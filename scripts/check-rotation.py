@@ -89,26 +89,8 @@ def main():
         sys.exit("check-rotation: Debian's python3-dbus and python3-gi are missing")
     folder = tempfile.mkdtemp(prefix="gestured-rotation-")
     socket = os.path.join(folder, "system_bus_socket")
-    (pathlib.Path(folder) / "bus.conf").write_text(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-  </policy>
-</busconfig>
-""")
+    bus_conf = (ROOT / "scripts/fakes/system-bus.conf").read_text().replace("@SOCKET@", socket).replace("@INCLUDE@", "")
+    (pathlib.Path(folder) / "bus.conf").write_text(bus_conf)
     lock = os.path.join(folder, "rotation.lock")
     config = os.path.join(folder, "gestured.yaml")
     pathlib.Path(config).write_text(CONFIG.replace("LOCK", lock))

@@ -4,13 +4,9 @@
 /org/freedesktop/login1 emits PrepareForSleep(true) for a line `sleep` on stdin and
 PrepareForSleep(false) for `wake`, as logind does around a suspend. Prints `ready` once it has
 its name, and each signal it sent. Debian's python3-dbus and python3-gi."""
-import os
-import sys
-
-import dbus
 import dbus.service
-from dbus.mainloop.glib import DBusGMainLoop
-from gi.repository import GLib
+
+import fakebus
 
 NAME, PATH, INTERFACE = "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager"
 
@@ -21,29 +17,14 @@ class Manager(dbus.service.Object):
         pass
 
 
+def say(manager, word):
+    if word in ("sleep", "wake"):
+        manager.PrepareForSleep(word == "sleep")
+        print("sent PrepareForSleep(" + ("true" if word == "sleep" else "false") + ")", flush=True)
+
+
 def main():
-    DBusGMainLoop(set_as_default=True)
-    bus = dbus.SystemBus()
-    manager = Manager(bus, PATH)
-    name = dbus.service.BusName(NAME, bus)
-    loop = GLib.MainLoop()
-
-    def line(source, condition):
-        # Raw reads: a buffered readline would leave a second line unseen by the watch.
-        data = os.read(sys.stdin.fileno(), 4096)
-        if not data:
-            loop.quit()
-            return False
-        for word in data.decode().split():
-            if word in ("sleep", "wake"):
-                manager.PrepareForSleep(word == "sleep")
-                print("sent PrepareForSleep(" + ("true" if word == "sleep" else "false") + ")", flush=True)
-        return True
-
-    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, line)
-    print("ready", flush=True)
-    loop.run()
-    del name
+    fakebus.serve(NAME, lambda bus: Manager(bus, PATH), say)
 
 
 if __name__ == "__main__":

@@ -5,13 +5,10 @@ orientation each line on stdin sets (`normal`, `left-up`, `bottom-up`, `right-up
 `undefined`), announced with PropertiesChanged as iio-sensor-proxy does. It prints `ready` once
 it has its name, and `claimed` at each ClaimAccelerometer. Debian's python3-dbus and
 python3-gi; the interface as iio-sensor-proxy's net.hadess.SensorProxy.xml describes it."""
-import os
-import sys
-
 import dbus
 import dbus.service
-from dbus.mainloop.glib import DBusGMainLoop
-from gi.repository import GLib
+
+import fakebus
 
 NAME, PATH, INTERFACE = "net.hadess.SensorProxy", "/net/hadess/SensorProxy", "net.hadess.SensorProxy"
 PROPERTIES = "org.freedesktop.DBus.Properties"
@@ -54,28 +51,13 @@ class SensorProxy(dbus.service.Object):
         self.PropertiesChanged(INTERFACE, {"AccelerometerOrientation": dbus.String(orientation)}, dbus.Array([], signature="s"))
 
 
+def turn(proxy, orientation):
+    proxy.turn(orientation)
+    print("turned " + orientation, flush=True)
+
+
 def main():
-    DBusGMainLoop(set_as_default=True)
-    bus = dbus.SystemBus()
-    proxy = SensorProxy(bus)
-    name = dbus.service.BusName(NAME, bus)
-    loop = GLib.MainLoop()
-
-    def line(source, condition):
-        # Raw reads: a buffered readline would leave a second line unseen by the watch.
-        data = os.read(sys.stdin.fileno(), 4096)
-        if not data:
-            loop.quit()
-            return False
-        for orientation in data.decode().split():
-            proxy.turn(orientation)
-            print("turned " + orientation, flush=True)
-        return True
-
-    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, line)
-    print("ready", flush=True)
-    loop.run()
-    del name
+    fakebus.serve(NAME, SensorProxy, turn)
 
 
 if __name__ == "__main__":

@@ -77,27 +77,7 @@ PY
     if command -v dbus-daemon >/dev/null && /usr/bin/python3 -c "import dbus, gi" 2>/dev/null; then
         bus_dir=$(mktemp -d /tmp/gestured-bus.XXXXXX)  # (a socket and a fifo: not on the shared folder)
         mkdir -p "$bus_dir"
-        cat > "$bus_dir/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$bus_dir/socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-  </policy>
-</busconfig>
-CONF
+        sed -e "s|@SOCKET@|$bus_dir/socket|" -e "s|@INCLUDE@||" scripts/fakes/system-bus.conf > "$bus_dir/bus.conf"
         dbus-daemon --nofork --nopidfile --config-file="$bus_dir/bus.conf" > /dev/null 2>&1 &
         bus_pid=$!
         for _ in $(seq 100); do [ -S "$bus_dir/socket" ] && break; sleep 0.1; done
