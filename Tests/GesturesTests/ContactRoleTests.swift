@@ -58,6 +58,42 @@ struct ContactRoleTests {
         ])
     }
 
+    /// Two fingers land together beside a resting palm and scroll (link palm_scroll.lower.left.up:
+    /// the palm presses 141 of 255; the fingers land 21 mm across and 10 mm apart, one 40 mm
+    /// from the palm, and go 45 mm up). The one near the palm is no piece of it: another finger
+    /// lands within a scroll's reach of it (``GestureDefaults/scrollReach``: ChromiumOS's finger
+    /// pointing because it is close to another, libinput's two touches that scroll together),
+    /// and the stroke is a pan of two from the start. With the other finger 40 mm across, the
+    /// same contact is a piece of the palm until it points 8 mm away.
+    @Test func aContactLandingNearAPalmBesideAFingerIsAFinger() {
+        func script(otherAt x: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 20, y: 50, pressure: 200)              // the palm
+            s.down(2, at: .milliseconds(100), x: x, y: 50, pressure: 50)
+            s.down(3, at: .milliseconds(100), x: 60, y: 62, pressure: 50) // 42 mm from the palm
+            for step in 1...30 {
+                let t = Duration.milliseconds(100 + Double(step) * 10)
+                s.move(2, at: t, x: x, y: 50 - Double(step), pressure: 50)
+                s.move(3, at: t, x: 60, y: 62 - Double(step), pressure: 50)
+            }
+            s.up(2, at: .milliseconds(410))
+            s.up(3, at: .milliseconds(410))
+            s.up(1, at: .milliseconds(500))
+            return s
+        }
+        #expect(play(script(otherAt: 80)).log == ["debug contact 1: new → palm (pressure 200 ≥ 128)"])
+        #expect(play(script(otherAt: 100)).log == [
+            "debug contact 1: new → palm (pressure 200 ≥ 128)",
+            "debug contact 3: new → palm (landed beside palm 1)",
+            "debug contact 3: palm → finger (pointed 8.0 mm away from palm 1)",
+        ])
+        let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }
+        #expect(run(pan(), script(otherAt: 80), policy: Self.touchpad).filter { !$0.contains("changed") } == [
+            "200.0ms pan began pad touches=2 at 70.0,46.0 d=0.0,-10.0",
+            "410.0ms pan ended pad touches=2 at 70.0,26.0 d=0.0,-30.0",
+        ])
+    }
+
     /// A thumb resting in the thumb area, then leaving it: new → thumb, thumb → finger; while
     /// it rests, the pipeline says why it is left out (``LeftOutReason/thumb``), and once it is
     /// a finger, nothing.

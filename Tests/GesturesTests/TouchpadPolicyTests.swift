@@ -235,8 +235,9 @@ struct TouchpadPolicyTests {
 
     /// A thumb resting alone in the thumb area may slide along it (hovering_thumb in
     /// fixtures/chromiumos: a thumb sweeps 60–100 mm along the pad's bottom edge). Alone, it
-    /// counts as a finger only once it leaves the area; beside a finger that is down, once it
-    /// moves 2 mm (a finger that landed low, scrolling with another).
+    /// counts as a finger only once it leaves the area; beside a finger that is down within a
+    /// scroll's reach (35 × 25 mm), once it moves 2 mm (a finger that landed low, scrolling with
+    /// another). Beside a finger farther off, it is still a thumb.
     @Test func aLoneThumbSlidingAlongTheThumbAreaIsNoPan() {
         var alone = TouchScript()
         alone.down(1, at: .zero, x: 10, y: 95)
@@ -245,9 +246,13 @@ struct TouchpadPolicyTests {
         #expect(run(pan(), alone, policy: Self.touchpad) == [])
         #expect(run(pan(), alone, policy: .touchscreen).first == "20.0ms pan began pad touches=1 at 14.0,95.0 d=4.0,0.0")
         var besideAFinger = alone
-        besideAFinger.down(2, at: .zero, x: 60, y: 40)
+        besideAFinger.down(2, at: .zero, x: 30, y: 75)
         besideAFinger.up(2, at: .milliseconds(500))
-        #expect(run(pan(), besideAFinger, policy: Self.touchpad).first == "140.0ms pan began pad touches=2 at 49.0,67.5 d=10.0,0.0")
+        #expect(run(pan(), besideAFinger, policy: Self.touchpad).first == "140.0ms pan began pad touches=2 at 34.0,85.0 d=10.0,0.0")
+        var farFromAFinger = alone
+        farFromAFinger.down(2, at: .zero, x: 30, y: 65)
+        farFromAFinger.up(2, at: .milliseconds(500))
+        #expect(run(pan(), farFromAFinger, policy: Self.touchpad) == [])
     }
 
     /// A fingertip tapping alone low on the pad (issue 65, item 5: a 100 ms tap 92% of the way
@@ -278,15 +283,16 @@ struct TouchpadPolicyTests {
 
     /// A thumb resting in the thumb area creeps while a finger points beside it (link
     /// thumb_pointing.left: 11 mm in 3 s): it stays a thumb, and the stroke is a pan of one. The
-    /// same 3 mm within 40 ms is a finger moving: the stroke becomes a pan of two.
+    /// same 3 mm within 40 ms, within a scroll's reach of the finger, is a finger moving: the
+    /// stroke becomes a pan of two.
     @Test func aThumbCreepingBesideAPointingFingerStaysAThumb() {
         func script(creepOver duration: Double) -> TouchScript {
             var s = TouchScript()
             s.down(1, at: .zero, x: 20, y: 95)
-            s.down(2, at: .milliseconds(100), x: 60, y: 40)
+            s.down(2, at: .milliseconds(100), x: 40, y: 80)
             for step in 1...40 {
                 let t = 100 + Double(step) * 20
-                s.move(2, at: .milliseconds(t), x: 60, y: 40 - Double(step) * 0.75)
+                s.move(2, at: .milliseconds(t), x: 40, y: 80 - Double(step) * 0.75)
                 let share = min(1, Double(step) * 20 / duration)
                 s.move(1, at: .milliseconds(t), x: 20 + 3 * share, y: 95)
             }
@@ -295,10 +301,10 @@ struct TouchpadPolicyTests {
             return s
         }
         let creeping = run(pan(), script(creepOver: 800), policy: Self.touchpad)
-        #expect(creeping.first == "260.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
+        #expect(creeping.first == "260.0ms pan began pad touches=1 at 40.0,74.0 d=0.0,-6.0")
         #expect(creeping.filter { !$0.contains("changed") } == [
-            "260.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0",
-            "1000.0ms pan ended pad touches=1 at 60.0,10.0 d=0.0,-30.0",
+            "260.0ms pan began pad touches=1 at 40.0,74.0 d=0.0,-6.0",
+            "1000.0ms pan ended pad touches=1 at 40.0,50.0 d=0.0,-30.0",
         ])
         #expect(run(pan(), script(creepOver: 40), policy: Self.touchpad).contains { $0.contains("pan began pad touches=2") })
     }
@@ -341,15 +347,18 @@ struct TouchpadPolicyTests {
     /// as its contact area grows (alex thumb_scroll.right.up's thumb jumps so; frames where only
     /// the finger moved come first). It settled: still a thumb, and the stroke is a one-finger
     /// pan. The same 2.2 mm 60 ms after landing is a quick move: the thumb counts as a finger
-    /// from then, and the stroke is a pan of two. Alone, the same jumps are no move at all.
+    /// from then, and the stroke is a pan of two. Alone, the same jumps are no move at all; and
+    /// so they are beside a finger out of a scroll's reach (``GestureDefaults/scrollReach``,
+    /// libinput's 35 × 25 mm), as link thumb_pointing.right's thumb rolls 2.3 mm in 64 ms 30 mm
+    /// below and 70 mm beside the finger pointing.
     @Test func aThumbSettlingAsItLandsStaysAThumb() {
-        func script(settlingAfter delay: Double, fingerDown: Bool = true) -> TouchScript {
+        func script(settlingAfter delay: Double, fingerDown: Bool = true, fingerFrom y: Double = 85) -> TouchScript {
             var s = TouchScript()
-            if fingerDown { s.down(2, at: .zero, x: 60, y: 40) }
+            if fingerDown { s.down(2, at: .zero, x: 60, y: y) }
             s.down(1, at: .milliseconds(100), x: 40, y: 93)
             for step in 1...20 {
                 let t = 100 + Double(step) * 5
-                if fingerDown { s.move(2, at: .milliseconds(t), x: 60, y: 40 - Double(step) * 1) }
+                if fingerDown { s.move(2, at: .milliseconds(t), x: 60, y: y - Double(step) * 1) }
                 if t == 100 + delay { s.move(1, at: .milliseconds(t), x: 41.6, y: 94.5) }
             }
             if fingerDown { s.up(2, at: .milliseconds(250)) }
@@ -357,16 +366,22 @@ struct TouchpadPolicyTests {
             return s
         }
         let settling = run(pan(), script(settlingAfter: 15), policy: Self.touchpad)
-        #expect(settling.first == "130.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0")
-        #expect(settling.last == "250.0ms pan ended pad touches=1 at 60.0,20.0 d=0.0,-20.0")
+        #expect(settling.first == "130.0ms pan began pad touches=1 at 60.0,79.0 d=0.0,-6.0")
+        #expect(settling.last == "250.0ms pan ended pad touches=1 at 60.0,65.0 d=0.0,-20.0")
         let moving = run(pan(), script(settlingAfter: 60), policy: Self.touchpad)
         // The thumb lands as a finger at 160 ms: the finger count ends the pan of one (and the
         // finger lifts before a pan of two may begin).
         #expect(moving.filter { !$0.contains("changed") } == [
-            "130.0ms pan began pad touches=1 at 60.0,34.0 d=0.0,-6.0",
-            "160.0ms pan ended pad touches=1 at 50.8,61.3 d=0.0,-12.0",
+            "130.0ms pan began pad touches=1 at 60.0,79.0 d=0.0,-6.0",
+            "160.0ms pan ended pad touches=1 at 50.8,83.8 d=0.0,-12.0",
         ])
         #expect(run(pan(), script(settlingAfter: 60, fingerDown: false), policy: Self.touchpad) == [])
+        // The finger 40 mm and more above the thumb: out of reach, the thumb stays one.
+        let far = run(pan(), script(settlingAfter: 60, fingerFrom: 53), policy: Self.touchpad)
+        #expect(far.filter { !$0.contains("changed") } == [
+            "130.0ms pan began pad touches=1 at 60.0,47.0 d=0.0,-6.0",
+            "250.0ms pan ended pad touches=1 at 60.0,33.0 d=0.0,-20.0",
+        ])
     }
 
     /// As a finger presses a touchpad, its contact area grows and the first report after landing

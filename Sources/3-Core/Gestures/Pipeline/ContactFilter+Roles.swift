@@ -179,8 +179,10 @@ extension ContactFilter {
             rest.alone?.farthest = moved
         }
         let leftArea = inArea && pass.thumbLine.map { position.y < $0 - GestureDefaults.thumbEscapeDistance / 2 } ?? true
-        // The window starts when a finger is beside it, and again when it is over.
-        let alone = !pass.fingerDown
+        // The window starts when a finger is beside it, and again when it is over. A thumb in
+        // the area is beside a finger only within a scroll's reach of one (libinput's contextual
+        // thumb: the lower of two touches farther apart is the thumb).
+        let alone = inArea ? !pass.fingerWithinScrollReach(of: position) : !pass.fingerDown
         var window = rest.window ?? (rest.landed, pass.time)
         if alone || settled || pass.time - window.time > GestureDefaults.thumbEscapeTime { window = (position, pass.time) }
         rest.window = window
@@ -240,7 +242,7 @@ extension ContactFilter {
         let relanded = began && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }
         let palmLike = pass.palmLike(contact)
         let pressed = relanded || palmLike != nil
-        let nearPalm = pressed || !began ? nil : roles.first { entry in
+        let nearPalm = pressed || !began || besideAFinger(contact, pass) ? nil : roles.first { entry in
             entry.role.palmPosition.map { ($0 - position).length < GestureDefaults.palmFragmentDistance } ?? false
         }
         if pass.findsPalms, pressed || nearPalm != nil, !contact.phase.isFinal {
@@ -269,6 +271,15 @@ extension ContactFilter {
             lifted.phase = .ended
             kept.contacts.append(lifted)
             leftOut.append(contact.id)
+        }
+    }
+
+    /// Whether another contact of `pass`'s frame, a finger (none of its roles) pressing like no
+    /// palm, is within a two-finger scroll's reach of `contact` (``GestureDefaults/scrollReach``).
+    private func besideAFinger(_ contact: TouchContact, _ pass: FramePass) -> Bool {
+        pass.frame.contacts.contains { other in
+            other.id != contact.id && !other.phase.isFinal && !isLeftOut(other.id) && pass.palmLike(other) == nil
+                && abs(other.x - contact.x) <= GestureDefaults.scrollReach.x && abs(other.y - contact.y) <= GestureDefaults.scrollReach.y
         }
     }
 

@@ -159,13 +159,13 @@ final class ContactFilter {
         // Whether a finger was down before this frame and still is, for the thumbs (one landing
         // may yet be a palm, a hover or a thumb, and counts from its next report). A thumb is
         // never one of them, so a thumb is alone when there is none.
-        let fingerDown = roles.contains(where: { $0.role.rests }) && frame.contacts.contains { c in
-            c.phase != .began && !c.phase.isFinal && !isLeftOut(c.id)
+        let fingersDown = !roles.contains(where: { $0.role.rests }) ? [] : frame.contacts.compactMap { c in
+            c.phase != .began && !c.phase.isFinal && !isLeftOut(c.id) ? Point(x: c.x, y: c.y) : nil
         }
         let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine,
                              thumbExclusionLine: policy.thumbExclusionLine, thumbPressure: policy.thumbPressure,
                              thumbSize: policy.thumbSize, hoverPressure: hover, touchSize: touchSize,
-                             wholeTouchPalm: wholePalm, resting: resting, fingerDown: fingerDown)
+                             wholeTouchPalm: wholePalm, resting: resting, fingersDown: fingersDown)
         var kept = frame
         kept.contacts.removeAll()
         for var contact in frame.contacts {
@@ -247,8 +247,19 @@ struct FramePass {
     let wholeTouchPalm: WholeTouch?
     /// The frame may hold a resting finger (three or more contacts, a resting time).
     let resting: Bool
+    /// Where the fingers are that were down before this frame and still are (gathered only while
+    /// a thumb or resting finger is left out).
+    let fingersDown: [Point]
+
     /// A finger was down before this frame and still is.
-    let fingerDown: Bool
+    var fingerDown: Bool { !fingersDown.isEmpty }
+
+    /// Whether a finger down before this frame (and still) is within a two-finger scroll's reach
+    /// of `position` (``GestureDefaults/scrollReach``): a thumb that far from every finger is no
+    /// part of their gesture.
+    func fingerWithinScrollReach(of position: Point) -> Bool {
+        fingersDown.contains { abs($0.x - position.x) <= GestureDefaults.scrollReach.x && abs($0.y - position.y) <= GestureDefaults.scrollReach.y }
+    }
 
     var time: Instant { frame.time }
 

@@ -212,6 +212,12 @@ public enum GestureDefaults {
     /// and 200 ms (alex 94 at each), 379 at 50 ms.
     public static let thumbEscapeTime = Duration.milliseconds(100)
 
+    /// How far apart, across and along (mm), two touches may be and still scroll together:
+    /// 35 × 25 mm, libinput's `SCROLL_MM_X` and `SCROLL_MM_Y` (evdev-mt-touchpad-thumb.c). A
+    /// contact resting in the thumb area escapes by moving quickly only beside a finger this
+    /// close; farther from every finger, libinput takes the lower touch for a thumb.
+    public static let scrollReach = (x: 35.0, y: 25.0)
+
     /// A contact that landed alone in a touchpad's thumb area, and lifts this soon, still alone
     /// and having pressed no button, taps (where it moved no more than a tap may): 180 ms,
     /// libinput's tap timeout (`evdev-mt-touchpad-tap.c`). libinput keeps such a touch
