@@ -466,6 +466,38 @@ struct TouchpadPolicyTests {
         #expect(run(l3, along, policy: Self.touchpad) == ["580.0ms tap recognized pad touches=1 taps=1 at 40.0,40.0"])
     }
 
+    /// A firmware swaps tracking ids: the id of a touch resting 400 ms jumps 60 mm to a finger
+    /// landing, and the resting touch goes on under a new id 12 ms later, 0.4 mm from where it
+    /// was (link palm_scroll.upper.left.up, a Cypress pad). The jump is a landing, and the new id
+    /// is the touch that rested: it rests while the two fingers scroll, and the stroke is a pan
+    /// of two. Jumping 15 mm, the id is the same finger moving fast, and the new contact is a
+    /// third finger landing.
+    @Test func aTouchWhoseIdJumpedAwayRestsUnderItsNewId() {
+        func script(jump: Double) -> TouchScript {
+            var s = TouchScript()
+            s.down(1, at: .zero, x: 40, y: 20, pressure: 60)
+            for step in 1...39 { s.move(1, at: .milliseconds(Double(step) * 10), x: 40, y: 20, pressure: 60) }
+            s.move(1, at: .milliseconds(400), x: 40 + jump * 0.8, y: 20 + jump * 0.6, pressure: 60)
+            s.down(2, at: .milliseconds(412), x: 40.3, y: 20.2, pressure: 60)
+            s.down(3, at: .milliseconds(412), x: 65, y: 60, pressure: 60)
+            for step in 1...20 {
+                let t = Duration.milliseconds(412 + Double(step) * 10)
+                s.move(1, at: t, x: 40 + jump * 0.8, y: 20 + jump * 0.6 - Double(step) * 2, pressure: 60)
+                s.move(3, at: t, x: 65, y: 60 - Double(step) * 2, pressure: 60)
+            }
+            for id in 1...3 { s.up(id, at: .milliseconds(700)) }
+            return s
+        }
+        #expect(run(pan(), script(jump: 60), policy: Self.touchpad).filter { !$0.contains("changed") } == [
+            "512.0ms pan began pad touches=2 at 76.5,38.0 d=0.0,-19.3",
+            "700.0ms pan ended pad touches=2 at 76.5,18.0 d=0.0,-39.3",
+        ])
+        #expect(run(pan(), script(jump: 15), policy: Self.touchpad).filter { !$0.contains("changed") } == [
+            "512.0ms pan began pad touches=3 at 52.4,23.1 d=0.0,-13.3",
+            "700.0ms pan ended pad touches=3 at 52.4,9.7 d=0.0,-26.7",
+        ])
+    }
+
     /// A finger rests while two others scroll beside it (left out), and after they lift it moves
     /// 2.5 mm and lifts: it was down 850 ms, no tap.
     @Test func aRestingFingerThatMovesLaterTapsNothing() {

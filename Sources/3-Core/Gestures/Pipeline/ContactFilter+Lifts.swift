@@ -50,11 +50,19 @@ extension ContactFilter {
     /// intervals, or, when it `vanished` pressing as hard as ever,
     /// ``TouchPolicy/vanishedBounceTime``, whichever is longer.
     func noteLift(at position: Point, time: Instant, vanished: Bool) {
-        guard let bounce = policy.bounceTime else { return }
-        var window = bounce
-        if let interval = reportIntervals.typical { window = max(window, interval * policy.bounceReports) }
+        guard policy.bounceTime != nil else { return }
+        var window = bounceWindow
         if vanished, let vanishedTime = policy.vanishedBounceTime { window = max(window, vanishedTime) }
         lifts.append((time + window, position))
+    }
+
+    /// How long after a contact left a place a touch landing there is that contact:
+    /// ``TouchPolicy/bounceTime``, or ``TouchPolicy/bounceReports`` of the device's report
+    /// intervals where that is longer (none without a bounce time).
+    var bounceWindow: Duration {
+        guard let bounce = policy.bounceTime else { return .zero }
+        guard let interval = reportIntervals.typical else { return bounce }
+        return max(bounce, interval * policy.bounceReports)
     }
 
     /// Whether a contact that lifted at `time` pressing as hard as ever (``track(_:)``) vanished, on a

@@ -1,10 +1,20 @@
 import TouchEvents
 
-/// When a contact down landed, and where it was when the last contact landed.
+/// When a contact down landed, where it was when the last contact landed, and where it was in
+/// the last frame.
 struct Landing {
     var id: Int
     var time: Instant
     var at: Point
+    var last: Point
+}
+
+/// A place a contact left by jumping (``GestureDefaults/trackingJumpDistance``): a contact
+/// landing there before `until` is the touch that was there, down since `time`.
+struct JumpedFrom {
+    var at: Point
+    var time: Instant
+    var until: Instant
 }
 
 /// Resting fingers: a finger resting on a touchpad while others scroll beside it
@@ -12,14 +22,38 @@ struct Landing {
 extension ContactFilter {
     /// Keeps ``landings`` up to date; true when the frame may hold a resting finger: three or
     /// more contacts down.
+    ///
+    /// A contact that jumps ``GestureDefaults/trackingJumpDistance`` or more in one frame landed
+    /// where it now is, and a contact landing where it jumped from, within
+    /// ``ContactFilter/bounceWindow``, closer than ``GestureDefaults/bounceDistance``, is the touch
+    /// that was there all along: the firmware gave its tracking id to a finger landing elsewhere
+    /// and a new id to the touch that stayed (link palm_scroll.upper.left.up, a Cypress pad: a
+    /// palm's id jumps 60 mm to a finger landing, and the palm goes on under a new id 15 ms later,
+    /// 0.3 mm from where it was).
     func noteLandings(_ frame: TouchFrame) -> Bool {
         var landed = false
-        for contact in frame.contacts {
+        if !jumpedFrom.isEmpty { jumpedFrom.removeAll { frame.time > $0.until } }
+        for (n, contact) in frame.contacts.enumerated() {
+            let position = Point(x: contact.x, y: contact.y)
             if contact.phase == .began {
-                landings.append(Landing(id: contact.id, time: frame.time, at: Point(x: contact.x, y: contact.y)))
+                var time = frame.time
+                if let k = jumpedFrom.firstIndex(where: { ($0.at - position).length < GestureDefaults.bounceDistance }) {
+                    time = jumpedFrom[k].time
+                    jumpedFrom.remove(at: k)
+                }
+                landings.append(Landing(id: contact.id, time: time, at: position, last: position))
                 landed = true
-            } else if contact.phase.isFinal, let i = landings.firstIndex(where: { $0.id == contact.id }) {
-                landings.remove(at: i)
+            } else if let i = landings.firstIndex(hint: n, where: { $0.id == contact.id }) {
+                if contact.phase.isFinal {
+                    landings.remove(at: i)
+                } else {
+                    if (position - landings[i].last).length >= GestureDefaults.trackingJumpDistance {
+                        jumpedFrom.append(JumpedFrom(at: landings[i].last, time: landings[i].time, until: frame.time + bounceWindow))
+                        landings[i].time = frame.time
+                        landed = true
+                    }
+                    landings[i].last = position
+                }
             }
         }
         if landed {

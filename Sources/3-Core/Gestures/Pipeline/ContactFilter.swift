@@ -56,6 +56,8 @@ final class ContactFilter {
     /// ``TouchPolicy/restingFingerTime`` is set: what tells a resting finger from fingers that
     /// came to move.
     @exclusivity(unchecked) var landings: [Landing] = []
+    /// Places contacts left by jumping, for ``bounceWindow`` (``noteLandings(_:)``).
+    @exclusivity(unchecked) var jumpedFrom: [JumpedFrom] = []
 
     /// What each finger down has reported (``track(_:)``): what tells whether it vanished.
     @exclusivity(unchecked) var reports: [ContactReports] = []
@@ -219,6 +221,7 @@ final class ContactFilter {
         lifts.removeAll()
         pressureSeen = false
         landings.removeAll()
+        jumpedFrom.removeAll()
         thumbTapLifts.removeAll()
     }
 }

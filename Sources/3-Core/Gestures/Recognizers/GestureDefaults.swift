@@ -218,6 +218,12 @@ public enum GestureDefaults {
     /// close; farther from every finger, libinput takes the lower touch for a thumb.
     public static let scrollReach = (x: 35.0, y: 25.0)
 
+    /// How far a touchpad contact must move in one frame to have jumped, for telling which
+    /// touch rests: 20 mm, libinput's `JUMP_THRESHOLD_MM` (`tp_detect_jumps`). Such a contact
+    /// landed where it now is, and one landing where it was is the touch that stayed
+    /// (``ContactFilter`` hands it the old landing time).
+    public static let trackingJumpDistance = 20.0
+
     /// A contact that landed alone in a touchpad's thumb area, and lifts this soon, still alone
     /// and having pressed no button, taps (where it moved no more than a tap may): 180 ms,
     /// libinput's tap timeout (`evdev-mt-touchpad-tap.c`). libinput keeps such a touch
