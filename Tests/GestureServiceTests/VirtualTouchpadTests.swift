@@ -164,18 +164,55 @@ struct VirtualTouchpadTests {
         #expect(d.touchpad.take().contains("BTN_TOOL_TRIPLETAP 0"))
     }
 
-    @Test func aSecondTouchpadGestureCancelsTheFirst() throws {
+    /// One pad, one gesture: a second touchpad gesture cancels the first, whose finger count
+    /// changes at once. libinput ends a gesture cancelled only once a changed count has lasted
+    /// 100 ms, so the second's frames wait until the first's fingers lift, 150 ms later; then
+    /// they go, in order, after the lift.
+    @Test func aSecondTouchpadGestureCancelsTheFirstAndWaitsForItsFingersToLift() throws {
         let d = try DesktopHarness(config: Self.config)
         let one = try d.h.plug()
         let two = try d.h.plug("/dev/input/event8")
         fourFingerDrag(d.h, one, at: 0, steps: 6, lift: false)
         _ = d.touchpad.take()
         fourFingerDrag(d.h, two, at: 100, steps: 6, lift: false)
+        #expect(d.touchpad.take() == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"])
+        let second = try #require(d.h.gestures.last { $0.kind == .pan && $0.state == .began })
+        let began = (second.time - Harness.start).inMilliseconds
+        d.h.advance(to: began + 149)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: began + 150)
         let written = d.touchpad.take()
-        // The first swipe's fingers are cancelled and lifted before the second's land.
-        let lift = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID -1"))
-        let land = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID 3"))
-        #expect(written.prefix(3) == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"] && lift < land)
+        #expect(Array(written.prefix(9)) == [
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_QUADTAP 0", "SYN",
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID 3",
+        ], "\(written)")
+        #expect(!written.contains("BTN_TOOL_QUADTAP 1"))
+    }
+
+    /// A touchpad gesture beginning 10 ms after another was cancelled (its device unplugged) and
+    /// ending before that one's fingers lift: nothing of it reaches the pad until they have
+    /// lifted, 150 ms after the cancel; then all of it, landing, moving and lifting, in order.
+    @Test func aTouchpadGestureWhileACancelledOnesFingersAreDownWaitsForThem() throws {
+        let d = try DesktopHarness(config: Self.config)
+        let one = try d.h.plug()
+        let two = try d.h.plug("/dev/input/event8")
+        fourFingerDrag(d.h, one, at: 0, steps: 6, lift: false)
+        _ = d.touchpad.take()
+        d.h.monitor.unplug(node: one.node)
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.touchpad.take() == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"])
+        fourFingerDrag(d.h, two, at: 70, steps: 6)
+        #expect(d.h.summary.suffix(1) == ["pan ended screen 4"])
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 60 + 149)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 60 + 150)
+        let written = d.touchpad.take()
+        let firstLift = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID -1"))
+        let landing = try #require(written.firstIndex(of: "ABS_MT_TRACKING_ID 3"))
+        let moves = written.indices.filter { written[$0].hasPrefix("ABS_MT_POSITION_X") && $0 > landing }
+        #expect(firstLift < landing && moves.count >= 2)
+        #expect(written.suffix(7) == ["ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_TRIPLETAP 0", "SYN"])
     }
 
     @Test func aNegativeStrokeRunsThatAxisTheOtherWay() {

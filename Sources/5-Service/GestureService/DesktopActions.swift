@@ -56,23 +56,53 @@ final class DesktopActions {
     /// (``TouchpadStroke/cancelHold``), and gestures that ended without moving the pad, whose
     /// fingers stay past libinput's tap time (``TouchpadStroke/noTapHold``), in time order.
     private var pendingLifts: [(at: Instant, events: [InputEvent], label: String)] = []
+    /// Until when a new touchpad gesture's frames wait (``waiting``): the last of
+    /// ``pendingLifts`` when it began. Lifting those fingers early would let libinput end a
+    /// cancelled gesture as completed (it waits 100 ms for a changed finger count) or take an
+    /// unmoved one for a tap.
+    private var waitsUntil: Instant?
+    /// A new touchpad gesture's frames, in order, by recognizer, while ``waitsUntil`` holds.
+    private var waiting: [(recognizer: ObjectIdentifier, events: [InputEvent], label: String)] = []
     /// The latest gesture time seen (for a cancel that no gesture times: a reload).
     private var lastTime = Instant.zero
 
-    /// When the next cancelled touchpad gesture's fingers lift.
-    var nextDeadline: Instant? { pendingLifts.first?.at }
+    /// When the next cancelled touchpad gesture's fingers lift, or the next gesture's frames go.
+    var nextDeadline: Instant? { Instant.earliest(pendingLifts.first?.at, waitsUntil) }
 
-    /// Lifts the fingers of the cancelled touchpad gestures whose time has come (all with `all`).
+    /// Lifts the fingers of the cancelled touchpad gestures whose time has come (all with `all`),
+    /// and then sends the frames of a gesture that waited for them (``waitsUntil``), before any
+    /// lift of its own.
     func fireDeadlines(at now: Instant, all: Bool = false) {
-        while let first = pendingLifts.first, all || first.at <= now {
+        while true {
+            if let until = waitsUntil, all || until <= now, pendingLifts.first.map({ $0.at > until }) ?? true {
+                waitsUntil = nil
+                for frames in waiting { send(frames.events, to: .touchpad, label: frames.label) }
+                waiting.removeAll()
+            }
+            guard let first = pendingLifts.first, all || first.at <= now else { break }
             pendingLifts.removeFirst()
             send(first.events, to: .touchpad, label: first.label)
         }
     }
 
-    /// Ends `stroke` cancelled at `time`: its finger count changes now, its fingers lift later
-    /// (or now, when the service is letting go of everything).
-    private func cancel(_ stroke: TouchpadStroke, at time: Instant?, label: String) {
+    /// Sends `events` of `recognizer`'s touchpad gesture, or keeps them while it waits
+    /// (``waitsUntil``).
+    private func sendToPad(_ events: [InputEvent], recognizer: ObjectIdentifier, label: String) {
+        if waitsUntil != nil {
+            waiting.append((recognizer, events, label))
+        } else {
+            send(events, to: .touchpad, label: label)
+        }
+    }
+
+    /// Ends `recognizer`'s `stroke` cancelled at `time`: its finger count changes now, its
+    /// fingers lift later (or now, when the service is letting go of everything). A gesture
+    /// whose frames are still waiting never reached the pad: they are dropped.
+    private func cancel(_ stroke: TouchpadStroke, of recognizer: ObjectIdentifier, at time: Instant?, label: String) {
+        if waiting.contains(where: { $0.recognizer == recognizer }) {
+            waiting.removeAll { $0.recognizer == recognizer }
+            return
+        }
         let (change, lift) = stroke.cancelled()
         send(change, to: .touchpad, label: label)
         if let time {
@@ -172,7 +202,7 @@ final class DesktopActions {
         if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
         for (recognizer, stroke) in strokes {
             strokes[recognizer] = nil
-            cancel(stroke, at: going ? nil : lastTime, label: "touchpad")
+            cancel(stroke, of: recognizer, at: going ? nil : lastTime, label: "touchpad")
         }
     }
 
@@ -191,24 +221,29 @@ final class DesktopActions {
         lastTime = max(lastTime, g.time)
         switch g.state {
         case .began:
-            // One pad, one gesture: the pad is cleared first. A cancelled gesture's fingers
-            // lift now (libinput may then end it as completed), and one still in progress —
-            // another touchscreen's, another recognizer's — is cancelled.
-            fireDeadlines(at: .zero, all: true)
+            // One pad, one gesture: one still in progress — another touchscreen's, another
+            // recognizer's — is cancelled. This one's frames wait until the fingers still on
+            // the pad have lifted (``waitsUntil``): at most 250 ms, and only when it began
+            // within that of another's end.
+            fireDeadlines(at: g.time)
             for (other, old) in strokes {
                 strokes[other] = nil
                 logger.debug("touchpad gesture cancelled: another began", metadata: ["action": "\(label)"])
-                cancel(old, at: nil, label: label)
+                cancel(old, of: other, at: g.time, label: label)
+            }
+            if let last = pendingLifts.last?.at {
+                waitsUntil = last
+                logger.debug("touchpad gesture waits for the fingers still down", metadata: ["action": "\(label)", "until": "\(last)"])
             }
             var s = TouchpadStroke(action: action, screen: screen, firstID: nextTrackingID)
             nextTrackingID = nextTrackingID >= 65000 ? 1 : nextTrackingID + 2
-            send(s.began(), to: .touchpad, label: label)
+            sendToPad(s.began(), recognizer: recognizer, label: label)
             switch g.values {
             case .pinch(let pinch):
                 // Spread as the screen's fingers have spread since they landed: from then on the
                 // pad's distance is the screen's times the same factor.
                 let spread = s.pinched(scale: pinch.scale)
-                if !spread.isEmpty { send(spread, to: .touchpad, label: label) }
+                if !spread.isEmpty { sendToPad(spread, recognizer: recognizer, label: label) }
             default:
                 // The pan's slop before it began is the swipe's origin: the fingers follow from there.
                 _ = s.moved(translation: Self.movement(of: g))
@@ -221,11 +256,11 @@ final class DesktopActions {
             case .pinch(let pinch): s.pinched(scale: pinch.scale)
             default: s.moved(translation: Self.movement(of: g))
             }
-            if !moved.isEmpty { send(moved, to: .touchpad, label: label) }
+            if !moved.isEmpty { sendToPad(moved, recognizer: recognizer, label: label) }
             if g.state == .ended {
                 strokes[recognizer] = nil
                 if s.hasMoved {
-                    send(s.ended(), to: .touchpad, label: label)
+                    sendToPad(s.ended(), recognizer: recognizer, label: label)
                 } else {
                     // Fingers that never moved, lifted at once, are a tap to libinput (a
                     // three-finger one clicks the middle button): they stay past its tap time.
@@ -236,7 +271,7 @@ final class DesktopActions {
             }
         case .cancelled, .failed:
             guard let s = strokes.removeValue(forKey: recognizer) else { return }
-            cancel(s, at: g.time, label: label)
+            cancel(s, of: recognizer, at: g.time, label: label)
         case .possible, .recognized:
             break
         }
