@@ -23,6 +23,7 @@ import pathlib
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -161,6 +162,18 @@ def main():
         turn("left-up", (700, 400), "90")
         said = [line for line in log.seen if "accelerometer" in line and "following" not in line]
         check(len([line for line in said if "no accelerometer" in line]) == 0, "nothing says the accelerometer is missing")
+        # A lock the service cannot look for (its folder is a file: ENOTDIR, even for root) does
+        # not hold, and says so once: reloaded with one, two turns are followed, one warning.
+        blocker = os.path.join(folder, "not-a-folder")
+        pathlib.Path(blocker).write_text("")
+        pathlib.Path(config).write_text(CONFIG.replace("LOCK", os.path.join(blocker, "rotation.lock")))
+        service.send_signal(signal.SIGHUP)
+        check(log.until("configuration reloaded", seconds=10) is not None, "SIGHUP reloads the configuration with the unreadable lock")
+        turn("bottom-up", (1600, 700), "180")
+        turn("normal", (400, 300), "normal")
+        unreadable = [line for line in log.seen if "cannot tell whether the rotation lock exists" in line]
+        check(len(unreadable) == 1 and "Not a directory" in unreadable[0],
+              f"an unreadable lock is said once, with why ({len(unreadable)}: {unreadable[:1]})")
     finally:
         for process in reversed(started):
             if process.poll() is None:

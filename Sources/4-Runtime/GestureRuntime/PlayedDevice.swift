@@ -47,6 +47,11 @@ public final class PlayedDevice: TouchDevice {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(writer).toOpaque()
         guard pthread_create(&thread, nil, { context in
+            // The process's signals are the service's loop's (SIGHUP reloads): a thread made
+            // before it blocked them would take them, and die of them.
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
             let writer = Unmanaged<PlayedEventWriter>.fromOpaque(context!).takeRetainedValue()
             writer.run()
             return nil
