@@ -64,7 +64,8 @@ struct ContactRoleTests {
     /// lands within a scroll's reach of it (``GestureDefaults/scrollReach``: ChromiumOS's finger
     /// pointing because it is close to another, libinput's two touches that scroll together),
     /// and the stroke is a pan of two from the start. With the other finger 40 mm across, the
-    /// same contact is a piece of the palm until it points 8 mm away.
+    /// same contact is a piece of the palm until it points 8 mm away; and so it is beside
+    /// another landing near the palm too.
     @Test func aContactLandingNearAPalmBesideAFingerIsAFinger() {
         func script(otherAt x: Double) -> TouchScript {
             var s = TouchScript()
@@ -85,6 +86,14 @@ struct ContactRoleTests {
         #expect(play(script(otherAt: 100)).log == [
             "debug contact 1: new → palm (pressure 200 ≥ 128)",
             "debug contact 3: new → palm (landed beside palm 1)",
+            "debug contact 3: palm → finger (pointed 8.0 mm away from palm 1)",
+        ])
+        // Both landing near the palm: two pieces of it breaking off together vouch for nothing.
+        #expect(play(script(otherAt: 45)).log == [
+            "debug contact 1: new → palm (pressure 200 ≥ 128)",
+            "debug contact 2: new → palm (landed beside palm 1)",
+            "debug contact 3: new → palm (landed beside palm 1)",
+            "debug contact 2: palm → finger (pointed 8.0 mm away from palm 1)",
             "debug contact 3: palm → finger (pointed 8.0 mm away from palm 1)",
         ])
         let pan = { layout { $0.add(PanRecognizer(minimumTouches: 1, maximumTouches: 3)) } }

@@ -276,10 +276,17 @@ extension ContactFilter {
 
     /// Whether another contact of `pass`'s frame, a finger (none of its roles) pressing like no
     /// palm, is within a two-finger scroll's reach of `contact` (``GestureDefaults/scrollReach``).
+    /// One landing in this frame counts only if it lands out of every palm's reach
+    /// (``GestureDefaults/palmFragmentDistance``): two pieces of a palm breaking off together
+    /// vouch for nothing.
     private func besideAFinger(_ contact: TouchContact, _ pass: FramePass) -> Bool {
         pass.frame.contacts.contains { other in
-            other.id != contact.id && !other.phase.isFinal && !isLeftOut(other.id) && pass.palmLike(other) == nil
-                && abs(other.x - contact.x) <= GestureDefaults.scrollReach.x && abs(other.y - contact.y) <= GestureDefaults.scrollReach.y
+            guard other.id != contact.id, !other.phase.isFinal, !isLeftOut(other.id), pass.palmLike(other) == nil,
+                  abs(other.x - contact.x) <= GestureDefaults.scrollReach.x, abs(other.y - contact.y) <= GestureDefaults.scrollReach.y
+            else { return false }
+            guard other.phase == .began else { return true }
+            let at = Point(x: other.x, y: other.y)
+            return !roles.contains { $0.role.palmPosition.map { ($0 - at).length < GestureDefaults.palmFragmentDistance } ?? false }
         }
     }
 
