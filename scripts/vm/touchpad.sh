@@ -71,6 +71,41 @@ PY
             *) echo "$verdict" ;;
         esac
     done < "$out/touchpad.check.txt"
+    # The service stopped while its virtual touchpad's fingers are down mid-swipe. With SIGTERM
+    # it cancels the swipe, keeps the fingers until libinput has ended it cancelled, then lets
+    # the device go; killed (SIGKILL: no cleanup of its own), the kernel takes the uinput device
+    # away with the process. Either way libinput removes the device, and nothing is left down in
+    # the compositor.
+    for stop_signal in TERM KILL; do
+        start_service "touchpad-$stop_signal" --no-socket --config "$out/touchpad.yaml"
+        wait_for "$log" "virtual touchpad ready"
+        stopped_pad=$(grep "virtual touchpad ready" "$log" | grep -o '/dev/input/event[0-9]*' | head -1)
+        events=$out/touchpad-$stop_signal.libinput.txt
+        "$debug_events" --device "$stopped_pad" > "$events" 2>&1 &
+        watch=$!
+        wait_for "$events" "DEVICE_ADDED"
+        "$gestured" replay "$out/touchpad-unplugged.yaml" --uinput --wait-for-log "$log" --linger 20000 2>> "$out/touchpad.player.log" &
+        player=$!
+        wait_for "$events" "GESTURE_SWIPE_BEGIN"
+        kill "-$stop_signal" "$service" 2>/dev/null
+        wait "$service" 2>/dev/null
+        wait_for "$events" "DEVICE_REMOVED"
+        sleep 0.5
+        swipe_end=$(grep "GESTURE_SWIPE_END" "$events" | tail -1 | sed 's/^ *//; s/[[:space:]]\+/ /g')
+        if [ "$stop_signal" = TERM ]; then
+            if grep -q "DEVICE_REMOVED" "$events" && [ ! -e "$stopped_pad" ] && echo "$swipe_end" | grep -q cancelled; then
+                pass "the service stopped (SIGTERM) mid-swipe: libinput's swipe ends cancelled ($swipe_end), then the virtual touchpad goes"
+            else
+                fail "virtual touchpad after SIGTERM" "swipe end '$swipe_end'; $(tail -3 "$events")"
+            fi
+        elif grep -q "DEVICE_REMOVED" "$events" && [ ! -e "$stopped_pad" ]; then
+            pass "the service killed (SIGKILL) mid-swipe: its virtual touchpad goes with it, libinput removes it (its swipe ends as libinput ends it: $swipe_end)"
+        else
+            fail "virtual touchpad after SIGKILL" "$stopped_pad still there or not removed: $(tail -3 "$events")"
+        fi
+        kill "$watch" "$player" 2>/dev/null
+        wait "$watch" "$player" 2>/dev/null
+    done
     # A lid closed and opened: logind's PrepareForSleep(true), then (false), on a system bus of
     # the lane's own (a dbus-daemon and scripts/fakes/logind.py); the service makes its virtual
     # touchpad again, and libinput reads the new one.

@@ -88,8 +88,15 @@ final class ActionDispatcher {
         runner.allowRoot = settings.actionsAsRoot
     }
 
-    /// Lets go of every key and button held, and of the compositor.
+    /// Lets go of every key and button held, and of the compositor. A touchpad gesture the
+    /// stop cancelled keeps its fingers until libinput has ended it cancelled: on the system
+    /// clock that is waited for here (at most ``TouchpadStroke/cancelHold``); lifted at once,
+    /// libinput would end it as completed (a workspace switched by a service restart).
     func shutdown() {
+        desktop.releaseTouchpad(reason: "stopping", going: false)
+        if let last = desktop.lastPendingLift, let monotonic = clock.monotonicInstant(at: last) {
+            MonotonicClock.sleep(until: min(monotonic, MonotonicClock.now + TouchpadStroke.cancelHold))
+        }
         desktop.releaseAll(reason: "stopping", stopping: true)
         compositor?.close()
     }

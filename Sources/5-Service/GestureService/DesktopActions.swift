@@ -66,6 +66,9 @@ final class DesktopActions {
     /// The latest gesture time seen (for a cancel that no gesture times: a reload).
     private var lastTime = Instant.zero
 
+    /// When the last fingers still on the virtual touchpad lift.
+    var lastPendingLift: Instant? { pendingLifts.last?.at }
+
     /// When the next cancelled touchpad gesture's fingers lift, or the next gesture's frames go.
     var nextDeadline: Instant? { Instant.earliest(pendingLifts.first?.at, waitsUntil) }
 
@@ -198,12 +201,13 @@ final class DesktopActions {
     /// touchpad is about to go (`going`), cancelled gestures' fingers at once; else they lift
     /// when libinput has ended them (a reload).
     func releaseTouchpad(reason: String, going: Bool) {
-        if going { fireDeadlines(at: .zero, all: true) }
         if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
+        // Cancelled first: a gesture whose frames wait never reaches the pad.
         for (recognizer, stroke) in strokes {
             strokes[recognizer] = nil
             cancel(stroke, of: recognizer, at: going ? nil : lastTime, label: "touchpad")
         }
+        if going { fireDeadlines(at: .zero, all: true) }
     }
 
     /// The virtual device of `kind`, once made.
