@@ -164,16 +164,23 @@ struct VirtualTouchpadTests {
         #expect(d.touchpad.take().contains("BTN_TOOL_TRIPLETAP 0"))
     }
 
-    /// One pad, one gesture: a second touchpad gesture cancels the first, whose finger count
-    /// changes at once. libinput ends a gesture cancelled only once a changed count has lasted
-    /// 100 ms, so the second's frames wait until the first's fingers lift, 150 ms later; then
-    /// they go, in order, after the lift.
-    @Test func aSecondTouchpadGestureCancelsTheFirstAndWaitsForItsFingersToLift() throws {
+    /// Two touchscreens; on the first, four fingers have dragged 60 ms and stay down: a
+    /// touchpad swipe under way (what it wrote taken).
+    func twoScreensOneSwipingOnThePad() throws -> (DesktopHarness, PipeTouchDevice, PipeTouchDevice) {
         let d = try DesktopHarness(config: Self.config)
         let one = try d.h.plug()
         let two = try d.h.plug("/dev/input/event8")
         fourFingerDrag(d.h, one, at: 0, steps: 6, lift: false)
         _ = d.touchpad.take()
+        return (d, one, two)
+    }
+
+    /// One pad, one gesture: a second touchpad gesture cancels the first, whose finger count
+    /// changes at once. libinput ends a gesture cancelled only once a changed count has lasted
+    /// 100 ms, so the second's frames wait until the first's fingers lift, 150 ms later; then
+    /// they go, in order, after the lift.
+    @Test func aSecondTouchpadGestureCancelsTheFirstAndWaitsForItsFingersToLift() throws {
+        let (d, _, two) = try twoScreensOneSwipingOnThePad()
         fourFingerDrag(d.h, two, at: 100, steps: 6, lift: false)
         #expect(d.touchpad.take() == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"])
         let second = try #require(d.h.gestures.last { $0.kind == .pan && $0.state == .began })
@@ -193,11 +200,7 @@ struct VirtualTouchpadTests {
     /// ending before that one's fingers lift: nothing of it reaches the pad until they have
     /// lifted, 150 ms after the cancel; then all of it, landing, moving and lifting, in order.
     @Test func aTouchpadGestureWhileACancelledOnesFingersAreDownWaitsForThem() throws {
-        let d = try DesktopHarness(config: Self.config)
-        let one = try d.h.plug()
-        let two = try d.h.plug("/dev/input/event8")
-        fourFingerDrag(d.h, one, at: 0, steps: 6, lift: false)
-        _ = d.touchpad.take()
+        let (d, one, two) = try twoScreensOneSwipingOnThePad()
         d.h.monitor.unplug(node: one.node)
         d.h.service.runOnce(timeout: 0)
         #expect(d.touchpad.take() == ["BTN_TOOL_TRIPLETAP 0", "BTN_TOOL_QUADTAP 1", "SYN"])
