@@ -218,6 +218,89 @@ struct VirtualTouchpadTests {
         #expect(written.suffix(7) == ["ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_TRIPLETAP 0", "SYN"])
     }
 
+    /// Held frames keep their order and an unmoved gesture its tap time. A swipe is cancelled at
+    /// 60 ms (its fingers lift at 210); a gesture that begins and ends unmoved meanwhile lands
+    /// at 210, and lifts 250 ms after landing, not after its end; a third, beginning before that,
+    /// is held until the lift, and its fingers land after it.
+    @Test func heldFramesKeepTheirOrderAndAnUnmovedGestureItsTapTime() throws {
+        let (d, one, two) = try twoScreensOneSwipingOnThePad()
+        let three = try d.h.plug("/dev/input/event9")
+        d.h.monitor.unplug(node: one.node)
+        d.h.service.runOnce(timeout: 0)
+        _ = d.touchpad.take()
+        fourFingerDrag(d.h, two, at: 70, steps: 1)
+        #expect(d.h.summary.suffix(1) == ["pan ended screen 4"])
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 209)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 210)
+        let landed = d.touchpad.take()
+        #expect(landed.firstIndex(of: "ABS_MT_TRACKING_ID -1") == 1 && landed.contains("ABS_MT_TRACKING_ID 3"), "\(landed)")
+        #expect(landed.filter { $0 == "ABS_MT_TRACKING_ID -1" }.count == 2, "only the cancelled swipe's fingers lift: \(landed)")
+        fourFingerDrag(d.h, three, at: 300, steps: 6, lift: false)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 459)
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 460)
+        let written = d.touchpad.take()
+        #expect(Array(written.prefix(9)) == [
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0", "BTN_TOOL_TRIPLETAP 0", "SYN",
+            "ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID 5",
+        ], "\(written)")
+    }
+
+    /// Held frames that never reach the pad: a gesture cancelled while held (its device
+    /// unplugged) writes nothing, and the cancelled swipe's fingers lift alone; a whole gesture
+    /// held (it ended while an unmoved one's fingers stayed down) when the touchpad is made
+    /// again is dropped, and only what is on the pad lifts.
+    @Test func heldFramesOfAGestureCancelledOrOfAPadMadeAgainNeverReachIt() throws {
+        let (d, one, two) = try twoScreensOneSwipingOnThePad()
+        let lift = ["ABS_MT_SLOT 0", "ABS_MT_TRACKING_ID -1", "ABS_MT_SLOT 1", "ABS_MT_TRACKING_ID -1", "BTN_TOUCH 0"]
+        d.h.monitor.unplug(node: one.node)
+        d.h.service.runOnce(timeout: 0)
+        _ = d.touchpad.take()
+        fourFingerDrag(d.h, two, at: 70, steps: 6, lift: false)
+        d.h.monitor.unplug(node: two.node)
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.h.summary.suffix(1) == ["pan cancelled screen 4"])
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 210)
+        #expect(d.touchpad.take() == lift + ["BTN_TOOL_QUADTAP 0", "SYN"])
+        let three = try d.h.plug("/dev/input/event9")
+        let four = try d.h.plug("/dev/input/event10")
+        fourFingerDrag(d.h, three, at: 300, steps: 1)
+        #expect(d.touchpad.take().contains("ABS_MT_TRACKING_ID 5"))
+        fourFingerDrag(d.h, four, at: 400, steps: 6)
+        #expect(d.h.summary.suffix(1) == ["pan ended screen 4"])
+        #expect(d.touchpad.take() == [])
+        d.h.service.dispatcher.remakeTouchpad(reason: "the machine woke up")
+        #expect(d.touchpad.take() == lift + ["BTN_TOOL_TRIPLETAP 0", "SYN"])
+        d.h.advance(to: 1000)
+        #expect(d.touchpad.take() == [])
+    }
+
+    /// Two gestures of one recognizer held in turn: the first ends, the second is cancelled
+    /// while held. The second is dropped; the first still reaches the pad, whole, once the
+    /// cancelled swipe's fingers have lifted.
+    @Test func aHeldGestureCancelledDropsOnlyItself() throws {
+        let (d, one, two) = try twoScreensOneSwipingOnThePad()
+        d.h.monitor.unplug(node: one.node)
+        d.h.service.runOnce(timeout: 0)
+        _ = d.touchpad.take()
+        fourFingerDrag(d.h, two, at: 70, steps: 6)
+        fourFingerDrag(d.h, two, at: 150, steps: 3, lift: false)
+        d.h.monitor.unplug(node: two.node)
+        d.h.service.runOnce(timeout: 0)
+        #expect(d.h.summary.filter { !$0.contains("changed") }.suffix(4) == [
+            "pan began screen 4", "pan ended screen 4", "pan began screen 4", "pan cancelled screen 4",
+        ])
+        #expect(d.touchpad.take() == [])
+        d.h.advance(to: 210)
+        let written = d.touchpad.take()
+        #expect(written.contains("ABS_MT_TRACKING_ID 3") && !written.contains("ABS_MT_TRACKING_ID 5"), "\(written)")
+        #expect(written.filter { $0 == "ABS_MT_TRACKING_ID -1" }.count == 4 && written.last == "SYN")
+    }
+
     @Test func aNegativeStrokeRunsThatAxisTheOtherWay() {
         var s = TouchpadStroke(action: TouchpadAction(kind: .swipe(fingers: 4), stroke: SurfaceSize(width: -38, height: 28.5)),
                                screen: SurfaceSize(width: 1000, height: 500), firstID: 1)

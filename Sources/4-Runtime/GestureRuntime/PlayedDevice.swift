@@ -46,16 +46,20 @@ public final class PlayedDevice: TouchDevice {
         let writer = PlayedEventWriter(descriptor: fds[1], events: events, pause: pause, plays: plays)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(writer).toOpaque()
-        guard pthread_create(&thread, nil, { context in
-            // The process's signals are the service's loop's (SIGHUP reloads): a thread made
-            // before it blocked them would take them, and die of them.
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
+        // The process's signals are the service's loop's (SIGHUP reloads): the thread starts
+        // with every signal blocked (it inherits this thread's mask), or, made before the
+        // service blocked them, it would take them and die of them.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        let created = pthread_create(&thread, nil, { context in
             let writer = Unmanaged<PlayedEventWriter>.fromOpaque(context!).takeRetainedValue()
             writer.run()
             return nil
-        }, context) == 0 else {
+        }, context)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        guard created == 0 else {
             Unmanaged<PlayedEventWriter>.fromOpaque(context).release()
             close(fds[0])
             close(fds[1])

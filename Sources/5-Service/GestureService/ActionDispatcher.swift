@@ -93,7 +93,7 @@ final class ActionDispatcher {
     /// clock that is waited for here (at most ``TouchpadStroke/cancelHold``); lifted at once,
     /// libinput would end it as completed (a workspace switched by a service restart).
     func shutdown() {
-        desktop.releaseTouchpad(reason: "stopping", going: false)
+        desktop.releaseTouchpad(reason: "stopping", going: false, at: clock.now)
         if let last = desktop.lastPendingLift, let monotonic = clock.monotonicInstant(at: last) {
             MonotonicClock.sleep(until: min(monotonic, MonotonicClock.now + TouchpadStroke.cancelHold))
         }

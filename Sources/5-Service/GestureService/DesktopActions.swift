@@ -56,31 +56,42 @@ final class DesktopActions {
     /// (``TouchpadStroke/cancelHold``), and gestures that ended without moving the pad, whose
     /// fingers stay past libinput's tap time (``TouchpadStroke/noTapHold``), in time order.
     private var pendingLifts: [(at: Instant, events: [InputEvent], label: String)] = []
-    /// Until when a new touchpad gesture's frames wait (``waiting``): the last of
-    /// ``pendingLifts`` when it began. Lifting those fingers early would let libinput end a
-    /// cancelled gesture as completed (it waits 100 ms for a changed finger count) or take an
-    /// unmoved one for a tap.
-    private var waitsUntil: Instant?
-    /// A new touchpad gesture's frames, in order, by recognizer, while ``waitsUntil`` holds.
-    private var waiting: [(recognizer: ObjectIdentifier, events: [InputEvent], label: String)] = []
+    /// Until when touchpad gestures' frames are held (``heldFrames``): when the last fingers on
+    /// the pad lift. Lifting those fingers early would let libinput end a cancelled gesture as
+    /// completed (it waits 100 ms for a changed finger count) or take an unmoved one for a tap.
+    private var heldFramesUntil: Instant?
+    /// Touchpad gestures' frames not yet on the pad, in order, each tagged with its stroke's
+    /// first tracking id, while ``heldFramesUntil`` holds.
+    private var heldFrames: [HeldFrames] = []
     /// The latest gesture time seen (for a cancel that no gesture times: a reload).
     private var lastTime = Instant.zero
 
     /// When the last fingers still on the virtual touchpad lift.
     var lastPendingLift: Instant? { pendingLifts.last?.at }
 
-    /// When the next cancelled touchpad gesture's fingers lift, or the next gesture's frames go.
-    var nextDeadline: Instant? { Instant.earliest(pendingLifts.first?.at, waitsUntil) }
+    /// A held gesture's frames (``heldFrames``): to send as they are, or, for a gesture that
+    /// ended without moving the pad, its lift, ``TouchpadStroke/noTapHold`` after they are sent.
+    struct HeldFrames {
+        var stroke: Int32
+        var events: [InputEvent]
+        var liftsAfterTapTime: Bool
+        var label: String
+    }
 
-    /// Lifts the fingers of the cancelled touchpad gestures whose time has come (all with `all`),
-    /// and then sends the frames of a gesture that waited for them (``waitsUntil``), before any
-    /// lift of its own.
+    /// When the next cancelled touchpad gesture's fingers lift, or held frames go.
+    var nextDeadline: Instant? { Instant.earliest(pendingLifts.first?.at, heldFramesUntil) }
+
+    /// Lifts the fingers of the cancelled touchpad gestures whose time has come, then sends the
+    /// frames held for them (``heldFramesUntil``), before any lift of their own. With `all`
+    /// (the touchpad is going), every pending lift goes now and held frames never reach the pad.
     func fireDeadlines(at now: Instant, all: Bool = false) {
+        if all {
+            heldFrames.removeAll()
+            heldFramesUntil = nil
+        }
         while true {
-            if let until = waitsUntil, all || until <= now, pendingLifts.first.map({ $0.at > until }) ?? true {
-                waitsUntil = nil
-                for frames in waiting { send(frames.events, to: .touchpad, label: frames.label) }
-                waiting.removeAll()
+            if let until = heldFramesUntil, until <= now, pendingLifts.first.map({ $0.at > until }) ?? true {
+                sendHeldFrames(at: now)
             }
             guard let first = pendingLifts.first, all || first.at <= now else { break }
             pendingLifts.removeFirst()
@@ -88,22 +99,36 @@ final class DesktopActions {
         }
     }
 
-    /// Sends `events` of `recognizer`'s touchpad gesture, or keeps them while it waits
-    /// (``waitsUntil``).
-    private func sendToPad(_ events: [InputEvent], recognizer: ObjectIdentifier, label: String) {
-        if waitsUntil != nil {
-            waiting.append((recognizer, events, label))
+    /// Sends held frames in order, up to the lift of a gesture that never moved the pad: that
+    /// lift comes ``TouchpadStroke/noTapHold`` from now, and what follows it stays held until then.
+    private func sendHeldFrames(at now: Instant) {
+        heldFramesUntil = nil
+        while !heldFrames.isEmpty {
+            let frames = heldFrames.removeFirst()
+            if frames.liftsAfterTapTime {
+                liftLater(frames.events, at: now + TouchpadStroke.noTapHold, label: frames.label)
+                if !heldFrames.isEmpty { heldFramesUntil = now + TouchpadStroke.noTapHold }
+                return
+            }
+            send(frames.events, to: .touchpad, label: frames.label)
+        }
+    }
+
+    /// Sends `events` of `stroke`, or holds them while frames are held (``heldFramesUntil``).
+    private func sendToPad(_ events: [InputEvent], of stroke: TouchpadStroke, label: String) {
+        if heldFramesUntil != nil {
+            heldFrames.append(HeldFrames(stroke: stroke.firstID, events: events, liftsAfterTapTime: false, label: label))
         } else {
             send(events, to: .touchpad, label: label)
         }
     }
 
-    /// Ends `recognizer`'s `stroke` cancelled at `time`: its finger count changes now, its
-    /// fingers lift later (or now, when the service is letting go of everything). A gesture
-    /// whose frames are still waiting never reached the pad: they are dropped.
-    private func cancel(_ stroke: TouchpadStroke, of recognizer: ObjectIdentifier, at time: Instant?, label: String) {
-        if waiting.contains(where: { $0.recognizer == recognizer }) {
-            waiting.removeAll { $0.recognizer == recognizer }
+    /// Ends `stroke` cancelled at `time`: its finger count changes now, its fingers lift later
+    /// (or now, when the service is letting go of everything). A gesture whose frames are held
+    /// never reached the pad: they are dropped.
+    private func cancel(_ stroke: TouchpadStroke, at time: Instant?, label: String) {
+        if heldFrames.contains(where: { $0.stroke == stroke.firstID }) {
+            heldFrames.removeAll { $0.stroke == stroke.firstID }
             return
         }
         let (change, lift) = stroke.cancelled()
@@ -198,14 +223,16 @@ final class DesktopActions {
     }
 
     /// Lifts the virtual touchpad's fingers: gestures in progress cancelled, and, when the
-    /// touchpad is about to go (`going`), cancelled gestures' fingers at once; else they lift
-    /// when libinput has ended them (a reload).
-    func releaseTouchpad(reason: String, going: Bool) {
+    /// touchpad is about to go (`going`), cancelled gestures' fingers at once, held frames
+    /// dropped; else (a reload, a stop that waits) they lift when libinput has ended them,
+    /// counted from `time` (the latest gesture's, when later).
+    func releaseTouchpad(reason: String, going: Bool, at time: Instant? = nil) {
         if !strokes.isEmpty { logger.info("lifting the virtual touchpad's fingers", metadata: ["reason": "\(reason)"]) }
-        // Cancelled first: a gesture whose frames wait never reaches the pad.
+        // Cancelled first: a gesture whose frames are held never reaches the pad.
+        let now = max(lastTime, time ?? lastTime)
         for (recognizer, stroke) in strokes {
             strokes[recognizer] = nil
-            cancel(stroke, of: recognizer, at: going ? nil : lastTime, label: "touchpad")
+            cancel(stroke, at: going ? nil : now, label: "touchpad")
         }
         if going { fireDeadlines(at: .zero, all: true) }
     }
@@ -226,28 +253,30 @@ final class DesktopActions {
         switch g.state {
         case .began:
             // One pad, one gesture: one still in progress — another touchscreen's, another
-            // recognizer's — is cancelled. This one's frames wait until the fingers still on
-            // the pad have lifted (``waitsUntil``): at most 250 ms, and only when it began
-            // within that of another's end.
+            // recognizer's — is cancelled. This one's frames are held until the fingers still
+            // on the pad have lifted (``heldFramesUntil``): 150 or 250 ms after the gesture
+            // before it ended, and after each held one before it.
             fireDeadlines(at: g.time)
             for (other, old) in strokes {
                 strokes[other] = nil
                 logger.debug("touchpad gesture cancelled: another began", metadata: ["action": "\(label)"])
-                cancel(old, of: other, at: g.time, label: label)
+                cancel(old, at: g.time, label: label)
             }
-            if let last = pendingLifts.last?.at {
-                waitsUntil = last
-                logger.debug("touchpad gesture waits for the fingers still down", metadata: ["action": "\(label)", "until": "\(last)"])
+            if heldFramesUntil == nil, let last = pendingLifts.last?.at {
+                heldFramesUntil = last
+            }
+            if let until = heldFramesUntil {
+                logger.debug("touchpad gesture held for the fingers still down", metadata: ["action": "\(label)", "until": "\(until)"])
             }
             var s = TouchpadStroke(action: action, screen: screen, firstID: nextTrackingID)
             nextTrackingID = nextTrackingID >= 65000 ? 1 : nextTrackingID + 2
-            sendToPad(s.began(), recognizer: recognizer, label: label)
+            sendToPad(s.began(), of: s, label: label)
             switch g.values {
             case .pinch(let pinch):
                 // Spread as the screen's fingers have spread since they landed: from then on the
                 // pad's distance is the screen's times the same factor.
                 let spread = s.pinched(scale: pinch.scale)
-                if !spread.isEmpty { sendToPad(spread, recognizer: recognizer, label: label) }
+                if !spread.isEmpty { sendToPad(spread, of: s, label: label) }
             default:
                 // The pan's slop before it began is the swipe's origin: the fingers follow from there.
                 _ = s.moved(translation: Self.movement(of: g))
@@ -260,14 +289,17 @@ final class DesktopActions {
             case .pinch(let pinch): s.pinched(scale: pinch.scale)
             default: s.moved(translation: Self.movement(of: g))
             }
-            if !moved.isEmpty { sendToPad(moved, recognizer: recognizer, label: label) }
+            if !moved.isEmpty { sendToPad(moved, of: s, label: label) }
             if g.state == .ended {
                 strokes[recognizer] = nil
                 if s.hasMoved {
-                    sendToPad(s.ended(), recognizer: recognizer, label: label)
-                } else {
+                    sendToPad(s.ended(), of: s, label: label)
+                } else if heldFramesUntil != nil {
                     // Fingers that never moved, lifted at once, are a tap to libinput (a
-                    // three-finger one clicks the middle button): they stay past its tap time.
+                    // three-finger one clicks the middle button): they stay past its tap time,
+                    // counted from when they land.
+                    heldFrames.append(HeldFrames(stroke: s.firstID, events: s.ended(), liftsAfterTapTime: true, label: label))
+                } else {
                     liftLater(s.ended(), at: g.time + TouchpadStroke.noTapHold, label: label)
                 }
             } else {
@@ -275,7 +307,7 @@ final class DesktopActions {
             }
         case .cancelled, .failed:
             guard let s = strokes.removeValue(forKey: recognizer) else { return }
-            cancel(s, of: recognizer, at: g.time, label: label)
+            cancel(s, at: g.time, label: label)
         case .possible, .recognized:
             break
         }

@@ -47,6 +47,9 @@ struct TouchpadStroke {
     /// The pan's movement when it began (its slop): the touchpad follows what comes after.
     private var origin: Point?
 
+    /// The tracking id of its first slot: the stroke's name.
+    var firstID: Int32 { ids[0] }
+
     /// A stroke whose two slots take the tracking ids `firstID` and `firstID + 1`.
     init(action: TouchpadAction, screen: SurfaceSize, firstID: Int32) {
         self.action = action
