@@ -61,16 +61,17 @@ struct ContactRoleTests {
     /// Two fingers land together beside a resting palm and scroll (link palm_scroll.lower.left.up:
     /// the palm presses 141 of 255; the fingers land 21 mm across and 10 mm apart, one 40 mm
     /// from the palm, and go 45 mm up). The one near the palm is no piece of it: another finger
-    /// lands within a scroll's reach of it (``GestureDefaults/scrollReach``: ChromiumOS's finger
-    /// pointing because it is close to another, libinput's two touches that scroll together),
-    /// and the stroke is a pan of two from the start. With the other finger 40 mm across, the
-    /// same contact is a piece of the palm until it points 8 mm away; and so it is beside
-    /// another landing near the palm too.
+    /// lands, or is down already, within a scroll's reach of it
+    /// (``GestureDefaults/withinScrollReach(_:_:)``: ChromiumOS's finger pointing because it is
+    /// close to another, libinput's two touches that scroll together), and the stroke is a pan
+    /// of two from the start. With the other finger 40 mm across, the same contact is a piece
+    /// of the palm until it points 8 mm away; and so it is beside another landing near the palm
+    /// too.
     @Test func aContactLandingNearAPalmBesideAFingerIsAFinger() {
-        func script(otherAt x: Double) -> TouchScript {
+        func script(otherAt x: Double, otherLandsAt landing: Double = 100) -> TouchScript {
             var s = TouchScript()
             s.down(1, at: .zero, x: 20, y: 50, pressure: 200)              // the palm
-            s.down(2, at: .milliseconds(100), x: x, y: 50, pressure: 50)
+            s.down(2, at: .milliseconds(landing), x: x, y: 50, pressure: 50)
             s.down(3, at: .milliseconds(100), x: 60, y: 62, pressure: 50) // 42 mm from the palm
             for step in 1...30 {
                 let t = Duration.milliseconds(100 + Double(step) * 10)
@@ -83,6 +84,8 @@ struct ContactRoleTests {
             return s
         }
         #expect(play(script(otherAt: 80)).log == ["debug contact 1: new → palm (pressure 200 ≥ 128)"])
+        // The finger down already, since 50 ms: it vouches as well.
+        #expect(play(script(otherAt: 80, otherLandsAt: 50)).log == ["debug contact 1: new → palm (pressure 200 ≥ 128)"])
         #expect(play(script(otherAt: 100)).log == [
             "debug contact 1: new → palm (pressure 200 ≥ 128)",
             "debug contact 3: new → palm (landed beside palm 1)",

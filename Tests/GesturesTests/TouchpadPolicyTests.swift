@@ -283,8 +283,8 @@ struct TouchpadPolicyTests {
 
     /// A thumb resting in the thumb area creeps while a finger points beside it (link
     /// thumb_pointing.left: 11 mm in 3 s): it stays a thumb, and the stroke is a pan of one. The
-    /// same 3 mm within 40 ms, within a scroll's reach of the finger, is a finger moving: the
-    /// stroke becomes a pan of two.
+    /// same 3 mm within 40 ms is a finger moving: the stroke becomes a pan of two. The finger
+    /// points sideways, 15 mm above the thumb: within a scroll's reach of it all along.
     @Test func aThumbCreepingBesideAPointingFingerStaysAThumb() {
         func script(creepOver duration: Double) -> TouchScript {
             var s = TouchScript()
@@ -292,7 +292,7 @@ struct TouchpadPolicyTests {
             s.down(2, at: .milliseconds(100), x: 40, y: 80)
             for step in 1...40 {
                 let t = 100 + Double(step) * 20
-                s.move(2, at: .milliseconds(t), x: 40, y: 80 - Double(step) * 0.75)
+                s.move(2, at: .milliseconds(t), x: 40 - Double(step) * 0.75, y: 80)
                 let share = min(1, Double(step) * 20 / duration)
                 s.move(1, at: .milliseconds(t), x: 20 + 3 * share, y: 95)
             }
@@ -301,10 +301,9 @@ struct TouchpadPolicyTests {
             return s
         }
         let creeping = run(pan(), script(creepOver: 800), policy: Self.touchpad)
-        #expect(creeping.first == "260.0ms pan began pad touches=1 at 40.0,74.0 d=0.0,-6.0")
         #expect(creeping.filter { !$0.contains("changed") } == [
-            "260.0ms pan began pad touches=1 at 40.0,74.0 d=0.0,-6.0",
-            "1000.0ms pan ended pad touches=1 at 40.0,50.0 d=0.0,-30.0",
+            "260.0ms pan began pad touches=1 at 34.0,80.0 d=-6.0,0.0",
+            "1000.0ms pan ended pad touches=1 at 10.0,80.0 d=-30.0,0.0",
         ])
         #expect(run(pan(), script(creepOver: 40), policy: Self.touchpad).contains { $0.contains("pan began pad touches=2") })
     }
@@ -348,7 +347,7 @@ struct TouchpadPolicyTests {
     /// the finger moved come first). It settled: still a thumb, and the stroke is a one-finger
     /// pan. The same 2.2 mm 60 ms after landing is a quick move: the thumb counts as a finger
     /// from then, and the stroke is a pan of two. Alone, the same jumps are no move at all; and
-    /// so they are beside a finger out of a scroll's reach (``GestureDefaults/scrollReach``,
+    /// so they are beside a finger out of a scroll's reach (``GestureDefaults/withinScrollReach(_:_:)``,
     /// libinput's 35 × 25 mm), as link thumb_pointing.right's thumb rolls 2.3 mm in 64 ms 30 mm
     /// below and 70 mm beside the finger pointing.
     @Test func aThumbSettlingAsItLandsStaysAThumb() {
@@ -471,14 +470,14 @@ struct TouchpadPolicyTests {
     /// was (link palm_scroll.upper.left.up, a Cypress pad). The jump is a landing, and the new id
     /// is the touch that rested: it rests while the two fingers scroll, and the stroke is a pan
     /// of two. Jumping 15 mm, the id is the same finger moving fast, and the new contact is a
-    /// third finger landing.
+    /// third finger landing; so it is landing after the bounce window, or 6 mm away.
     @Test func aTouchWhoseIdJumpedAwayRestsUnderItsNewId() {
-        func script(jump: Double) -> TouchScript {
+        func script(jump: Double, newIdAfter delay: Double = 12, newIdAway offset: Double = 0.4) -> TouchScript {
             var s = TouchScript()
             s.down(1, at: .zero, x: 40, y: 20, pressure: 60)
             for step in 1...39 { s.move(1, at: .milliseconds(Double(step) * 10), x: 40, y: 20, pressure: 60) }
             s.move(1, at: .milliseconds(400), x: 40 + jump * 0.8, y: 20 + jump * 0.6, pressure: 60)
-            s.down(2, at: .milliseconds(412), x: 40.3, y: 20.2, pressure: 60)
+            s.down(2, at: .milliseconds(400 + delay), x: 40 + offset * 0.8, y: 20 + offset * 0.6, pressure: 60)
             s.down(3, at: .milliseconds(412), x: 65, y: 60, pressure: 60)
             for step in 1...20 {
                 let t = Duration.milliseconds(412 + Double(step) * 10)
@@ -488,14 +487,20 @@ struct TouchpadPolicyTests {
             for id in 1...3 { s.up(id, at: .milliseconds(700)) }
             return s
         }
-        #expect(run(pan(), script(jump: 60), policy: Self.touchpad).filter { !$0.contains("changed") } == [
+        let filtered = { (s: TouchScript) in run(self.pan(), s, policy: Self.touchpad).filter { !$0.contains("changed") } }
+        #expect(filtered(script(jump: 60)) == [
             "512.0ms pan began pad touches=2 at 76.5,38.0 d=0.0,-19.3",
             "700.0ms pan ended pad touches=2 at 76.5,18.0 d=0.0,-39.3",
         ])
-        #expect(run(pan(), script(jump: 15), policy: Self.touchpad).filter { !$0.contains("changed") } == [
+        let three = [
             "512.0ms pan began pad touches=3 at 52.4,23.1 d=0.0,-13.3",
             "700.0ms pan ended pad touches=3 at 52.4,9.7 d=0.0,-26.7",
-        ])
+        ]
+        #expect(filtered(script(jump: 15)) == three)
+        // The new id landing after the bounce window (50 ms), or 6 mm from where the jump left:
+        // a third finger.
+        #expect(filtered(script(jump: 60, newIdAfter: 60)).first?.contains("touches=3") == true)
+        #expect(filtered(script(jump: 60, newIdAway: 6)).first?.contains("touches=3") == true)
     }
 
     /// A finger rests while two others scroll beside it (left out), and after they lift it moves

@@ -1,17 +1,17 @@
 import TouchEvents
 
-/// When a contact down landed, where it was when the last contact landed, and where it was in
-/// the last frame.
+/// When a contact down landed, where it was when the last contact landed, and where it last
+/// reported.
 struct Landing {
     var id: Int
     var time: Instant
     var at: Point
-    var last: Point
+    var lastPosition: Point
 }
 
 /// A place a contact left by jumping (``GestureDefaults/trackingJumpDistance``): a contact
 /// landing there before `until` is the touch that was there, down since `time`.
-struct JumpedFrom {
+struct JumpOrigin {
     var at: Point
     var time: Instant
     var until: Instant
@@ -32,27 +32,27 @@ extension ContactFilter {
     /// 0.3 mm from where it was).
     func noteLandings(_ frame: TouchFrame) -> Bool {
         var landed = false
-        if !jumpedFrom.isEmpty { jumpedFrom.removeAll { frame.time > $0.until } }
-        for (n, contact) in frame.contacts.enumerated() {
+        if !jumpOrigins.isEmpty { jumpOrigins.removeAll { frame.time >= $0.until } }
+        for (order, contact) in frame.contacts.enumerated() {
             let position = Point(x: contact.x, y: contact.y)
             if contact.phase == .began {
                 var time = frame.time
-                if let k = jumpedFrom.firstIndex(where: { ($0.at - position).length < GestureDefaults.bounceDistance }) {
-                    time = jumpedFrom[k].time
-                    jumpedFrom.remove(at: k)
+                if let origin = jumpOrigins.firstIndex(where: { ($0.at - position).length < GestureDefaults.bounceDistance }) {
+                    time = jumpOrigins[origin].time
+                    jumpOrigins.remove(at: origin)
                 }
-                landings.append(Landing(id: contact.id, time: time, at: position, last: position))
+                landings.append(Landing(id: contact.id, time: time, at: position, lastPosition: position))
                 landed = true
-            } else if let i = landings.firstIndex(hint: n, where: { $0.id == contact.id }) {
+            } else if let i = landings.firstIndex(hint: order, where: { $0.id == contact.id }) {
                 if contact.phase.isFinal {
                     landings.remove(at: i)
                 } else {
-                    if (position - landings[i].last).length >= GestureDefaults.trackingJumpDistance {
-                        jumpedFrom.append(JumpedFrom(at: landings[i].last, time: landings[i].time, until: frame.time + bounceWindow))
+                    if (position - landings[i].lastPosition).length >= GestureDefaults.trackingJumpDistance {
+                        jumpOrigins.append(JumpOrigin(at: landings[i].lastPosition, time: landings[i].time, until: frame.time + bounceWindow))
                         landings[i].time = frame.time
                         landed = true
                     }
-                    landings[i].last = position
+                    landings[i].lastPosition = position
                 }
             }
         }

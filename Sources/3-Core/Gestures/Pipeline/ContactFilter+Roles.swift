@@ -138,7 +138,8 @@ extension ContactFilter {
 
     /// A thumb or resting finger (role `i`) reports. Pressing like a palm (and having pressed
     /// no button), it is one. Otherwise it counts as a finger once it escapes: a thumb when it
-    /// leaves the thumb area, or, beside a finger, moves ``GestureDefaults/thumbEscapeDistance``
+    /// leaves the thumb area, or, beside a finger within a two-finger scroll's reach
+    /// (``GestureDefaults/withinScrollReach(_:_:)``), moves ``GestureDefaults/thumbEscapeDistance``
     /// within ``GestureDefaults/thumbEscapeTime`` (a resting thumb creeps); a resting finger once
     /// it moves that far from its rest. One that pressed a button stays left out.
     func restingReported(_ contact: TouchContact, at i: Int, _ rest: ContactRole.Rest, _ pass: FramePass, kept: inout TouchFrame) {
@@ -275,18 +276,22 @@ extension ContactFilter {
     }
 
     /// Whether another contact of `pass`'s frame, a finger (none of its roles) pressing like no
-    /// palm, is within a two-finger scroll's reach of `contact` (``GestureDefaults/scrollReach``).
-    /// One landing in this frame counts only if it lands out of every palm's reach
-    /// (``GestureDefaults/palmFragmentDistance``): two pieces of a palm breaking off together
+    /// palm, is within a two-finger scroll's reach of `contact`
+    /// (``GestureDefaults/withinScrollReach(_:_:)``). One landing in this frame counts only if
+    /// it lands as a finger by itself — out of every palm's reach
+    /// (``GestureDefaults/palmFragmentDistance``), hovering not, resting in the thumb area not —
+    /// whichever of the two is classified first: two pieces of a palm breaking off together
     /// vouch for nothing.
     private func besideAFinger(_ contact: TouchContact, _ pass: FramePass) -> Bool {
-        pass.frame.contacts.contains { other in
+        let position = Point(x: contact.x, y: contact.y)
+        return pass.frame.contacts.contains { other in
+            let at = Point(x: other.x, y: other.y)
             guard other.id != contact.id, !other.phase.isFinal, !isLeftOut(other.id), pass.palmLike(other) == nil,
-                  abs(other.x - contact.x) <= GestureDefaults.scrollReach.x, abs(other.y - contact.y) <= GestureDefaults.scrollReach.y
+                  GestureDefaults.withinScrollReach(at, position)
             else { return false }
             guard other.phase == .began else { return true }
-            let at = Point(x: other.x, y: other.y)
-            return !roles.contains { $0.role.palmPosition.map { ($0 - at).length < GestureDefaults.palmFragmentDistance } ?? false }
+            return pass.hovers(other) == nil && pass.restsAsThumb(other) == nil
+                && !roles.contains { $0.role.palmPosition.map { ($0 - at).length < GestureDefaults.palmFragmentDistance } ?? false }
         }
     }
 

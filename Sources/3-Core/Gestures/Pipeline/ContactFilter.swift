@@ -57,7 +57,7 @@ final class ContactFilter {
     /// came to move.
     @exclusivity(unchecked) var landings: [Landing] = []
     /// Places contacts left by jumping, for ``bounceWindow`` (``noteLandings(_:)``).
-    @exclusivity(unchecked) var jumpedFrom: [JumpedFrom] = []
+    @exclusivity(unchecked) var jumpOrigins: [JumpOrigin] = []
 
     /// What each finger down has reported (``track(_:)``): what tells whether it vanished.
     @exclusivity(unchecked) var reports: [ContactReports] = []
@@ -221,7 +221,7 @@ final class ContactFilter {
         lifts.removeAll()
         pressureSeen = false
         landings.removeAll()
-        jumpedFrom.removeAll()
+        jumpOrigins.removeAll()
         thumbTapLifts.removeAll()
     }
 }
@@ -258,10 +258,10 @@ struct FramePass {
     var fingerDown: Bool { !fingersDown.isEmpty }
 
     /// Whether a finger down before this frame (and still) is within a two-finger scroll's reach
-    /// of `position` (``GestureDefaults/scrollReach``): a thumb that far from every finger is no
-    /// part of their gesture.
+    /// of `position` (``GestureDefaults/withinScrollReach(_:_:)``): a thumb farther from every
+    /// finger is no part of their gesture.
     func fingerWithinScrollReach(of position: Point) -> Bool {
-        fingersDown.contains { abs($0.x - position.x) <= GestureDefaults.scrollReach.x && abs($0.y - position.y) <= GestureDefaults.scrollReach.y }
+        fingersDown.contains { GestureDefaults.withinScrollReach($0, position) }
     }
 
     var time: Instant { frame.time }

@@ -212,16 +212,31 @@ public enum GestureDefaults {
     /// and 200 ms (alex 94 at each), 379 at 50 ms.
     public static let thumbEscapeTime = Duration.milliseconds(100)
 
-    /// How far apart, across and along (mm), two touches may be and still scroll together:
-    /// 35 × 25 mm, libinput's `SCROLL_MM_X` and `SCROLL_MM_Y` (evdev-mt-touchpad-thumb.c). A
-    /// contact resting in the thumb area escapes by moving quickly only beside a finger this
-    /// close; farther from every finger, libinput takes the lower touch for a thumb.
-    public static let scrollReach = (x: 35.0, y: 25.0)
+    /// How far apart across the pad (x), in mm, two touches may be and still scroll together:
+    /// 35 mm, libinput's `SCROLL_MM_X` (evdev-mt-touchpad-thumb.c); along it,
+    /// ``scrollReachAlong``. A contact resting in the thumb area escapes by moving quickly only
+    /// beside a finger this close; farther from every finger, libinput takes the lower touch
+    /// for a thumb. A contact landing near a palm beside a finger this close is a finger.
+    public static let scrollReachAcross = 35.0
 
-    /// How far a touchpad contact must move in one frame to have jumped, for telling which
-    /// touch rests: 20 mm, libinput's `JUMP_THRESHOLD_MM` (`tp_detect_jumps`). Such a contact
-    /// landed where it now is, and one landing where it was is the touch that stayed
-    /// (``ContactFilter`` hands it the old landing time).
+    /// How far apart along the pad (y), in mm, two touches may be and still scroll together:
+    /// 25 mm, libinput's `SCROLL_MM_Y` (``scrollReachAcross``).
+    public static let scrollReachAlong = 25.0
+
+    /// Whether `a` and `b` (mm) are within a two-finger scroll's reach of each other
+    /// (``scrollReachAcross`` × ``scrollReachAlong``).
+    public static func withinScrollReach(_ a: Point, _ b: Point) -> Bool {
+        abs(a.x - b.x) <= scrollReachAcross && abs(a.y - b.y) <= scrollReachAlong
+    }
+
+    /// How far (mm) a touchpad contact must move between two of its reports to have jumped,
+    /// for telling which touch rests: 20 mm, libinput's `JUMP_THRESHOLD_MM`. libinput judges
+    /// it per 12 ms of report (`tp_detect_jumps`); here it is taken as it is, however long the
+    /// pad was silent, because what makes the jump a swap is a contact landing where it left,
+    /// within the bounce window (link palm_scroll.upper.left.up: the palm's id jumps 60 mm
+    /// after 57 ms without a report). Such a contact landed where it now is, and the one
+    /// landing where it was is the touch that stayed (``ContactFilter`` hands it the old
+    /// landing time).
     public static let trackingJumpDistance = 20.0
 
     /// A contact that landed alone in a touchpad's thumb area, and lifts this soon, still alone
