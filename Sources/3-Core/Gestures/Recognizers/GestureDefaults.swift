@@ -235,7 +235,7 @@ public enum GestureDefaults {
     /// pad was silent, because what makes the jump a swap is a contact landing where it left,
     /// within the bounce window (link palm_scroll.upper.left.up: the palm's id jumps 60 mm
     /// after 57 ms without a report). Such a contact landed where it now is, and the one
-    /// landing where it was is the touch that stayed (``ContactFilter`` hands it the old
+    /// landing where it was is the touch that stayed (the contact filter hands it the old
     /// landing time).
     public static let trackingJumpDistance = 20.0
 
