@@ -147,6 +147,36 @@ struct SynthTests {
         #expect(replay(dir, config: false).contains("swipe recognized  root  2 touches  right"))
     }
 
+    /// With several device rules, a position off the surface says whose surface it is: the
+    /// first rule that takes the kind (a laptop's touchpad before its touchscreen), and that
+    /// --kind chooses another. With --kind touchscreen a drag in the screen's pixels is on it.
+    @Test func offTheSurfaceOfOneOfSeveralRulesSaysWhichRule() throws {
+        let laptop = """
+            devices:
+              - match: {kind: touchpad}
+              - match: {kind: touchscreen}
+                output: [1920, 1080]
+            layout:
+              id: screen
+              gestures:
+                - kind: pan
+                  min-touches: 4
+                  action: {emit: true}
+            """
+        let dir = try folder(["mine.yaml": laptop])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, out) = synth(dir, script: nil, statements: ["4 fingers drag from 150,60 to 50,60"])
+        #expect(status == 2)
+        #expect(out.standardError == "-e:1:21: 150.0,60.0 is off the surface (positions run 0.0,0.0 to 100.0,60.0 on the touchpad "
+            + "of the device rule on line 2; --kind chooses another)\n")
+        var runner = SynthRunner(scriptPath: nil, outputPath: dir + "/out.yaml")
+        runner.statements = ["4 fingers drag from 1000,500 to 600,500"]
+        runner.configPath = dir + "/mine.yaml"
+        runner.kind = .touchscreen
+        var screen = CapturedOutput()
+        #expect(runner.run(output: &screen) == 0, "\(screen.standardError)")
+    }
+
     /// Each mistake says where, as FILE:LINE:COLUMN, and exits 2; -e statements are numbered
     /// on their own.
     @Test(arguments: [

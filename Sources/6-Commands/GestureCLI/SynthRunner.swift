@@ -65,8 +65,12 @@ public struct SynthRunner: Sendable {
                 mm.x >= -0.05 && mm.y >= -0.05 && mm.x <= surfaceSize.width + 0.05 && mm.y <= surfaceSize.height + 0.05
             }
             let a = mapping.point(.zero), b = mapping.point(Point(x: surfaceSize.width, y: surfaceSize.height))
-            let extent = "\(formatDecimal(min(a.x, b.x), places: 1)),\(formatDecimal(min(a.y, b.y), places: 1)) to "
+            var extent = "\(formatDecimal(min(a.x, b.x), places: 1)),\(formatDecimal(min(a.y, b.y), places: 1)) to "
                 + "\(formatDecimal(max(a.x, b.x), places: 1)),\(formatDecimal(max(a.y, b.y), places: 1))"
+            // With several rules, which one made the surface (the first that takes the kind).
+            if configuration.devices.count > 1 {
+                extent += " on the \(device.kind) of the device rule on line \(matched.line); --kind chooses another"
+            }
             units = TouchScriptUnits(surfacePoint: { p in
                 guard let mm = mapping.surfacePoint(p), onSurface(mm) else { return nil }
                 return mm
