@@ -183,7 +183,7 @@ extension ContactFilter {
         // The window starts when a finger is beside it, and again when it is over. A thumb in
         // the area is beside a finger only within a scroll's reach of one (libinput's contextual
         // thumb: the lower of two touches farther apart is the thumb).
-        let alone = inArea ? !pass.fingerWithinScrollReach(of: position) : !pass.fingerDown
+        let alone = inArea ? !fingerWithinScrollReach(of: position, pass) : !pass.fingerDown
         var window = rest.window ?? (rest.landed, pass.time)
         if alone || settled || pass.time - window.time > GestureDefaults.thumbEscapeTime { window = (position, pass.time) }
         rest.window = window
@@ -243,9 +243,7 @@ extension ContactFilter {
         let relanded = began && liftedPalms.contains { ($0.at - position).length < GestureDefaults.palmRelandDistance }
         let palmLike = pass.palmLike(contact)
         let pressed = relanded || palmLike != nil
-        let nearPalm = pressed || !began || besideAFinger(contact, pass) ? nil : roles.first { entry in
-            entry.role.palmPosition.map { ($0 - position).length < GestureDefaults.palmFragmentDistance } ?? false
-        }
+        let nearPalm = pressed || !began || besideAFinger(contact, pass) ? nil : palm(near: position)
         if pass.findsPalms, pressed || nearPalm != nil, !contact.phase.isFinal {
             let fragment = nearPalm.map { ContactRole.Fragment(landed: position, time: pass.time, palm: $0.id, palmAt: $0.role.palmPosition ?? .zero) }
             roles.append((contact.id, .palm(ContactRole.Palm(at: position, fragment: fragment))))
@@ -286,12 +284,10 @@ extension ContactFilter {
         let position = Point(x: contact.x, y: contact.y)
         return pass.frame.contacts.contains { other in
             let at = Point(x: other.x, y: other.y)
-            guard other.id != contact.id, !other.phase.isFinal, !isLeftOut(other.id), pass.palmLike(other) == nil,
-                  GestureDefaults.withinScrollReach(at, position)
-            else { return false }
-            guard other.phase == .began else { return true }
-            return pass.hovers(other) == nil && pass.restsAsThumb(other) == nil
-                && !roles.contains { $0.role.palmPosition.map { ($0 - at).length < GestureDefaults.palmFragmentDistance } ?? false }
+            guard other.id != contact.id, pass.palmLike(other) == nil, GestureDefaults.withinScrollReach(at, position) else { return false }
+            if isFingerDownBefore(other) { return true }
+            guard other.phase == .began, !isLeftOut(other.id) else { return false }
+            return pass.hovers(other) == nil && pass.restsAsThumb(other) == nil && palm(near: at) == nil
         }
     }
 

@@ -120,6 +120,28 @@ final class ContactFilter {
         roles.first { $0.id == id }?.role.reason
     }
 
+    /// Whether `contact` is a finger that was down before this frame and still is.
+    func isFingerDownBefore(_ contact: TouchContact) -> Bool {
+        contact.phase != .began && !contact.phase.isFinal && !isLeftOut(contact.id)
+    }
+
+    /// Whether a finger down before `pass`'s frame (and still) is within a two-finger scroll's
+    /// reach of `position` (``GestureDefaults/withinScrollReach(_:_:)``): a thumb farther from
+    /// every finger is no part of their gesture.
+    func fingerWithinScrollReach(of position: Point, _ pass: FramePass) -> Bool {
+        pass.fingerDown && pass.frame.contacts.contains { c in
+            isFingerDownBefore(c) && GestureDefaults.withinScrollReach(Point(x: c.x, y: c.y), position)
+        }
+    }
+
+    /// The palm (of ``roles``) that a contact landing at `position` is near enough to be a piece
+    /// of (``GestureDefaults/palmFragmentDistance``), the first to have become one.
+    func palm(near position: Point) -> (id: Int, role: ContactRole)? {
+        roles.first { entry in
+            entry.role.palmPosition.map { ($0 - position).length < GestureDefaults.palmFragmentDistance } ?? false
+        }
+    }
+
     /// Whether the contact `id` has a role: left out as a palm, a thumb, a resting finger or a hover.
     func isLeftOut(_ id: Int) -> Bool {
         roles.contains { $0.id == id }
@@ -161,13 +183,11 @@ final class ContactFilter {
         // Whether a finger was down before this frame and still is, for the thumbs (one landing
         // may yet be a palm, a hover or a thumb, and counts from its next report). A thumb is
         // never one of them, so a thumb is alone when there is none.
-        let fingersDown = !roles.contains(where: { $0.role.rests }) ? [] : frame.contacts.compactMap { c in
-            c.phase != .began && !c.phase.isFinal && !isLeftOut(c.id) ? Point(x: c.x, y: c.y) : nil
-        }
+        let fingerDown = roles.contains(where: { $0.role.rests }) && frame.contacts.contains(where: isFingerDownBefore)
         let pass = FramePass(frame: frame, palmPressure: threshold, palmSize: palmSize, thumbLine: thumbLine,
                              thumbExclusionLine: policy.thumbExclusionLine, thumbPressure: policy.thumbPressure,
                              thumbSize: policy.thumbSize, hoverPressure: hover, touchSize: touchSize,
-                             wholeTouchPalm: wholePalm, resting: resting, fingersDown: fingersDown)
+                             wholeTouchPalm: wholePalm, resting: resting, fingerDown: fingerDown)
         var kept = frame
         kept.contacts.removeAll()
         for var contact in frame.contacts {
@@ -250,19 +270,9 @@ struct FramePass {
     let wholeTouchPalm: WholeTouch?
     /// The frame may hold a resting finger (three or more contacts, a resting time).
     let resting: Bool
-    /// Where the fingers are that were down before this frame and still are (gathered only while
-    /// a thumb or resting finger is left out).
-    let fingersDown: [Point]
-
-    /// A finger was down before this frame and still is.
-    var fingerDown: Bool { !fingersDown.isEmpty }
-
-    /// Whether a finger down before this frame (and still) is within a two-finger scroll's reach
-    /// of `position` (``GestureDefaults/withinScrollReach(_:_:)``): a thumb farther from every
-    /// finger is no part of their gesture.
-    func fingerWithinScrollReach(of position: Point) -> Bool {
-        fingersDown.contains { GestureDefaults.withinScrollReach($0, position) }
-    }
+    /// A finger was down before this frame and still is (looked for only while a thumb or a
+    /// resting finger is left out).
+    let fingerDown: Bool
 
     var time: Instant { frame.time }
 
